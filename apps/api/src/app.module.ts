@@ -1,0 +1,15 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { InfraModule, type InfraDependencies } from './infra/infra.module';
+import { DirectoryModule } from './modules/directory/directory.module';
+import { OpsModule } from './modules/ops/ops.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(deps: InfraDependencies): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [InfraModule.forRoot(deps), CqrsModule.forRoot(), OpsModule, DirectoryModule],
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import type { InfraDependencies } from './infra/infra.module';
+import { EnvelopeInterceptor } from './infra/http/envelope.interceptor';
+import { HttpExceptionFilter } from './infra/http/http-exception.filter';
+import { serveOpenApi } from './infra/http/openapi';
+import { PinoNestLogger } from './infra/logging/logger';
+import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/** The whole service on Fastify: /api/v1, socket.io, the OpenAPI reference and the web app. */
+export async function createApp(deps: InfraDependencies): Promise<NestFastifyApplication> {
+  const { config, logger } = deps;
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(deps), adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  app.setGlobalPrefix('api/v1');
+  app.enableCors({ origin: [...config.corsOrigins], credentials: true });
+  app.useGlobalPipes(
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+  );
+  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+  app.useGlobalFilters(
+    new HttpExceptionFilter(logger, path.join(config.webDistDir, 'index.html')),
+  );
+  app.useWebSocketAdapter(new LiveIoAdapter(app, config.corsOrigins));
+  if (existsSync(config.webDistDir)) {
+    app.useStaticAssets({ root: config.webDistDir, prefix: '/' });
+  }
+  serveOpenApi(app);
+  await app.init();
+  return app;
+}

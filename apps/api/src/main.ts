@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { systemClock } from './infra/clock';
+import { loadConfig } from './infra/config/app-config';
+import { connectDatabase } from './infra/database/database';
+import { startEmbeddedPostgres } from './infra/database/embedded-postgres';
+import { migrateToLatest } from './infra/database/migrator';
+import { createLogger } from './infra/logging/logger';
+import { createApp } from './create-app';
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres(config.dataDir, 'medbook', (line) =>
+        logger.debug({ postgres: line.trim() }, 'embedded postgres'),
+      );
+  if (embedded) logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  const database = connectDatabase(config.databaseUrl ?? embedded!.url);
+  const applied = await migrateToLatest(database.db, config.migrationsDir);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+
+  const app = await createApp({ config, database, logger, clock: systemClock });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { port: config.port, ready_ms: Date.now() - startedAt },
+    `Medbook is ready at http://localhost:${config.port}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+}
+
+main().catch((error: unknown) => {
+  // The logger may not exist yet: this is the one place that writes to stderr directly.
+  process.stderr.write(`Medbook failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandAccepted } from '@medbook/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../../infra/clock';
+import { CommandRunner } from '../../../infra/event-sourcing/command-runner';
+import { eventIdFor } from '../../../infra/event-sourcing/event-ids';
+import { practiceDecider } from '../domain/practice.decider';
+import { practiceStreamId } from '../domain/practice.events';
+import { RegisterPracticeCommand } from './register-practice.command';
+
+@CommandHandler(RegisterPracticeCommand)
+export class RegisterPracticeHandler implements ICommandHandler<RegisterPracticeCommand> {
+  constructor(
+    private readonly runner: CommandRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ dto, context }: RegisterPracticeCommand): Promise<CommandAccepted> {
+    const commandId = dto.command_id ?? null;
+    // A retried command must address the same practice: its id derives from the command id.
+    const practiceId = commandId ? eventIdFor(commandId, -1) : randomUUID();
+    const result = await this.runner.run(practiceStreamId(practiceId), practiceDecider, {
+      command: {
+        type: 'RegisterPractice',
+        practiceId,
+        name: dto.name,
+        timeZone: dto.time_zone,
+        now: this.clock.now(),
+      },
+      context,
+      commandId,
+    });
+    return { id: practiceId, position: result.position };
+  }
+}

@@ -1,0 +1,42 @@
+import {
+  type CommandAccepted,
+  ConsistentReadQuery,
+  type PracticeView,
+  RegisterPracticeDto,
+} from '@medbook/contracts';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { Context, type RequestContext } from '../../infra/http/request-context';
+import { ResponseMessage } from '../../infra/http/response-message.decorator';
+import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
+import { RegisterPracticeCommand } from './commands/register-practice.command';
+import { GetPracticeQuery } from './queries/get-practice.query';
+
+@ApiTags('directory')
+@Controller('practices')
+export class DirectoryController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ResponseMessage('Practice registered.')
+  register(
+    @Body() dto: RegisterPracticeDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.commands.execute(new RegisterPracticeCommand(dto, context));
+  }
+
+  @Get(':practice_id')
+  @ReadsFrom('practices')
+  get(
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<PracticeView> {
+    return this.queries.execute(new GetPracticeQuery(practiceId));
+  }
+}

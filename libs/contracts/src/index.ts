@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './error-messages';
+export * from './health';
+export * from './socket-events';
+export * from './practice.dto';

@@ -1,0 +1,39 @@
+import type { ProjectionStatus } from './health';
+
+/** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
+export type RoomName = 'ops' | `practice:${string}`;
+
+/** Every server-to-client message carries the global position of the event behind it. */
+export interface Positioned {
+  readonly position: number;
+}
+
+export interface ProjectionPositionMessage extends Positioned {
+  readonly name: string;
+  readonly at: string;
+}
+
+export interface PracticeChangedMessage extends Positioned {
+  readonly practice_id: string;
+  readonly name: string;
+  readonly time_zone: string;
+}
+
+/** The typed map of every server-to-client event; the server can only send these. */
+export interface ServerToClientEvents {
+  'projection.position': (message: ProjectionPositionMessage) => void;
+  'projection.status': (message: ProjectionStatus & Positioned) => void;
+  'practice.changed': (message: PracticeChangedMessage) => void;
+}
+
+export interface SubscribeAck {
+  readonly ok: boolean;
+  readonly message?: string;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (request: { room: RoomName }, ack: (result: SubscribeAck) => void) => void;
+  unsubscribe: (request: { room: RoomName }, ack: (result: SubscribeAck) => void) => void;
+}
+
+export const SOCKET_PATH = '/socket.io';

@@ -1,0 +1,119 @@
+/** Who did it, from where and why: every event carries this; it is the audit trail. */
+export interface EventMetadata {
+  readonly actorId: string | null;
+  readonly actorRole: string | null;
+  readonly onBehalfOf?: string | null;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  readonly commandId: string | null;
+  readonly [extra: string]: unknown;
+}
+
+export interface NewEvent<TType extends string = string, TData = unknown> {
+  readonly id: string;
+  readonly type: TType;
+  readonly data: TData;
+  readonly metadata: EventMetadata;
+}
+
+/**
+ * A place in the global log. Events are totally ordered by (commit, position): `commit` is the
+ * writer's transaction (PostgreSQL) or commit position (KurrentDB), `position` the global position.
+ */
+export interface LogPosition {
+  readonly commit: number;
+  readonly position: number;
+}
+
+export const LOG_START: LogPosition = Object.freeze({ commit: 0, position: 0 });
+
+export interface RecordedEvent<TType extends string = string, TData = unknown> {
+  readonly id: string;
+  readonly type: TType;
+  readonly data: TData;
+  readonly metadata: EventMetadata;
+  readonly streamId: string;
+  readonly streamRevision: number;
+  readonly globalPosition: number;
+  readonly logPosition: LogPosition;
+  readonly recordedAt: Date;
+}
+
+/** 'no_stream': the stream must not exist; 'stream_exists': it must; a number: its last revision. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Last revision of each stream written: the expected revision of its next append. */
+  readonly revisions: Readonly<Record<string, number>>;
+  /** Global position of the last event written. */
+  readonly position: number;
+  readonly logPosition: LogPosition;
+  /** True when every event was already in the store (an idempotent retry): nothing was written. */
+  readonly alreadyAppended: boolean;
+}
+
+export interface ReadStreamOptions {
+  readonly direction?: 'forwards' | 'backwards';
+  /** Inclusive. Forwards defaults to 0, backwards to the end. */
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events after this place in the log. */
+  readonly after?: LogPosition;
+  readonly maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  readonly from: LogPosition;
+  /** Called with each batch in log order; the subscription moves on only once it resolves. */
+  readonly handle: (events: readonly RecordedEvent[]) => Promise<void>;
+  readonly batchSize?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Where the subscription has got to: the last event its handler finished. */
+  readonly position: LogPosition;
+  stop(): Promise<void>;
+}
+
+export interface LogHead {
+  readonly position: number;
+  readonly logPosition: LogPosition;
+  readonly recordedAt: Date | null;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    expectedRevision?: ExpectedRevision,
+  ): Promise<AppendResult>;
+  /** All or nothing: every stream's expectation must hold or nothing is written. */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up from a place in the log, then live. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** The last event readers can see, or null for an empty store. */
+  head(): Promise<LogHead | null>;
+  /** Visible events after a place in the log, counted up to `cap`. */
+  countAfter(after: LogPosition, cap: number): Promise<{ count: number; oldest: Date | null }>;
+  /** Looks up where a global position sits in the log, for read-your-writes waits. */
+  logPositionOf(position: number): Promise<LogPosition | null>;
+  close(): Promise<void>;
+}
+
+export function compareLogPositions(a: LogPosition, b: LogPosition): number {
+  return a.commit - b.commit || a.position - b.position;
+}

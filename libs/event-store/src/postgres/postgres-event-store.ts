@@ -1,0 +1,292 @@
+import type { Sql } from 'postgres';
+import { IdempotencyConflict, InvalidAppend, WrongExpectedRevision } from '../errors';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  LogHead,
+  LogPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamAppend,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store.port';
+import { PostgresSubscription } from './postgres-subscription';
+
+export const EVENTS_CHANNEL = 'es_events';
+
+export interface PostgresEventStoreOptions {
+  /** Source of `recorded_at`; defaults to the wall clock. */
+  readonly now?: () => Date;
+  /** How often a subscription polls when no notification arrives. */
+  readonly pollIntervalMs?: number;
+  /** Subscriptions LISTEN for appends; off, they only poll. */
+  readonly listen?: boolean;
+}
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+interface AppendedRow {
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  global_position: string;
+  transaction_id: string;
+}
+
+const EXPECTED_CODES: Record<Exclude<ExpectedRevision, number>, number> = {
+  no_stream: -1,
+  any: -2,
+  stream_exists: -3,
+};
+
+const UNIQUE_VIOLATION = '23505';
+const WRONG_EXPECTED_REVISION = 'ES001';
+const IDEMPOTENCY_CONFLICT = 'ES002';
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, event_id, stream_id,
+  stream_revision, event_type, data, metadata, recorded_at`;
+
+/** Event store on PostgreSQL: the `es_events` log written through the `es_append` function. */
+export class PostgresEventStore implements EventStore {
+  private readonly subscriptions = new Set<PostgresSubscription>();
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision = 'any',
+  ): Promise<AppendResult> {
+    return this.appendToStreams([{ streamId, events, expectedRevision }]);
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult> {
+    validateAppends(appends);
+    // A fixed lock order keeps two multi-stream appends from deadlocking.
+    const sorted = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : 1));
+    const streamIds = sorted.map((a) => a.streamId);
+    const expected = sorted.map((a) => expectedCode(a.expectedRevision));
+    const events = sorted.flatMap((a, index) =>
+      a.events.map((e) => ({ id: e.id, s: index + 1, t: e.type, d: e.data, m: e.metadata })),
+    );
+    const recordedAt = this.now();
+    try {
+      const rows = await this.sql<AppendedRow[]>`
+        SELECT * FROM es_append(${streamIds}::text[], ${expected}::bigint[], ${this.sql.json(
+          events as never,
+        )}::jsonb, ${recordedAt}::timestamptz)`;
+      return toAppendResult(rows, false);
+    } catch (error) {
+      return this.explainAppendFailure(error, sorted);
+    }
+  }
+
+  /**
+   * A failed append may be the loser of two identical concurrent retries: when every event is
+   * already stored with the same content, the retry succeeds with the first result.
+   */
+  private async explainAppendFailure(
+    error: unknown,
+    appends: readonly StreamAppend[],
+  ): Promise<AppendResult> {
+    const code = (error as { code?: string }).code;
+    if (code === IDEMPOTENCY_CONFLICT) {
+      throw new IdempotencyConflict(appends.flatMap((a) => a.events.map((e) => e.id)));
+    }
+    if (code !== WRONG_EXPECTED_REVISION && code !== UNIQUE_VIOLATION) throw error;
+    const stored = await this.findAppended(appends);
+    if (stored) return stored;
+    if (code === WRONG_EXPECTED_REVISION) {
+      const detail = JSON.parse((error as { detail: string }).detail) as {
+        stream: string;
+        actual: number;
+      };
+      const append = appends.find((a) => a.streamId === detail.stream);
+      throw new WrongExpectedRevision(
+        detail.stream,
+        append?.expectedRevision ?? 'any',
+        detail.actual < 0 ? 'no_stream' : detail.actual,
+      );
+    }
+    // A unique (stream, revision) clash cannot happen under the stream row lock; an event id
+    // clash with other content is an idempotency conflict.
+    throw new IdempotencyConflict(appends.flatMap((a) => a.events.map((e) => e.id)));
+  }
+
+  private async findAppended(appends: readonly StreamAppend[]): Promise<AppendResult | null> {
+    const wanted = appends.flatMap((a) =>
+      a.events.map((e) => ({ id: e.id, s: a.streamId, t: e.type, d: e.data })),
+    );
+    const rows = await this.sql<(AppendedRow & { same: boolean })[]>`
+      SELECT e.event_id, e.stream_id, e.stream_revision, e.global_position,
+             e.transaction_id::text AS transaction_id,
+             (e.stream_id = x.e ->> 's' AND e.event_type = x.e ->> 't' AND e.data = x.e -> 'd') AS same
+        FROM jsonb_array_elements(${this.sql.json(wanted as never)}::jsonb) AS x(e)
+        JOIN es_events e ON e.event_id = (x.e ->> 'id')::uuid
+       ORDER BY e.transaction_id, e.global_position`;
+    if (rows.length === 0) return null;
+    if (rows.length < wanted.length || rows.some((r) => !r.same)) {
+      throw new IdempotencyConflict(wanted.map((e) => e.id));
+    }
+    return toAppendResult(rows, true);
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const limit = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    const rows =
+      options.direction === 'backwards'
+        ? await this.sql<EventRow[]>`
+            SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
+             WHERE stream_id = ${streamId}
+               AND stream_revision <= ${options.fromRevision ?? Number.MAX_SAFE_INTEGER}
+             ORDER BY stream_revision DESC LIMIT ${limit}`
+        : await this.sql<EventRow[]>`
+            SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
+             WHERE stream_id = ${streamId} AND stream_revision >= ${options.fromRevision ?? 0}
+             ORDER BY stream_revision LIMIT ${limit}`;
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? { commit: 0, position: 0 };
+    // Only transactions older than the oldest still running are read: one that commits later
+    // with a smaller position is then read in its turn instead of being skipped.
+    const rows = await this.sql<EventRow[]>`
+      SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
+       WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT ${options.maxCount ?? 1000}`;
+    return rows.map(toRecordedEvent);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const subscription = new PostgresSubscription(this, this.sql, {
+      ...options,
+      pollIntervalMs: this.options.pollIntervalMs ?? 1000,
+      listen: this.options.listen ?? true,
+      channel: EVENTS_CHANNEL,
+      onStopped: () => this.subscriptions.delete(subscription),
+    });
+    this.subscriptions.add(subscription);
+    subscription.start();
+    return subscription;
+  }
+
+  async head(): Promise<LogHead | null> {
+    const [row] = await this.sql<EventRow[]>`
+      SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
+    if (!row) return null;
+    const event = toRecordedEvent(row);
+    return {
+      position: event.globalPosition,
+      logPosition: event.logPosition,
+      recordedAt: event.recordedAt,
+    };
+  }
+
+  async countAfter(
+    after: LogPosition,
+    cap: number,
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await this.sql<{ count: string; oldest: Date | null }[]>`
+      SELECT count(*) AS count, min(recorded_at) AS oldest FROM (
+        SELECT recorded_at FROM es_events
+         WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
+           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY transaction_id, global_position LIMIT ${cap}) AS pending`;
+    return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+  }
+
+  async logPositionOf(position: number): Promise<LogPosition | null> {
+    const [row] = await this.sql<{ transaction_id: string }[]>`
+      SELECT transaction_id::text AS transaction_id FROM es_events WHERE global_position = ${position}`;
+    return row ? { commit: Number(row.transaction_id), position } : null;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+}
+
+function validateAppends(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0) throw new InvalidAppend('An append needs at least one stream');
+  const seen = new Set<string>();
+  const ids = new Set<string>();
+  for (const append of appends) {
+    if (!append.streamId) throw new InvalidAppend('A stream id cannot be empty');
+    if (seen.has(append.streamId)) {
+      throw new InvalidAppend(`Stream ${append.streamId} appears twice in one append`);
+    }
+    seen.add(append.streamId);
+    if (append.events.length === 0) {
+      throw new InvalidAppend(`No events to append to ${append.streamId}`);
+    }
+    for (const event of append.events) {
+      if (ids.has(event.id)) throw new InvalidAppend(`Event id ${event.id} appears twice`);
+      ids.add(event.id);
+    }
+    const expected = append.expectedRevision;
+    if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0)) {
+      throw new InvalidAppend(`Expected revision ${expected} is not a revision`);
+    }
+  }
+}
+
+function expectedCode(expected: ExpectedRevision): number {
+  return typeof expected === 'number' ? expected : EXPECTED_CODES[expected];
+}
+
+function toAppendResult(rows: readonly AppendedRow[], alreadyAppended: boolean): AppendResult {
+  const revisions: Record<string, number> = {};
+  for (const row of rows) {
+    revisions[row.stream_id] = Math.max(revisions[row.stream_id] ?? -1, Number(row.stream_revision));
+  }
+  const last = rows[rows.length - 1];
+  if (!last) throw new Error('An append returned no events');
+  const position = Number(last.global_position);
+  return {
+    revisions,
+    position,
+    logPosition: { commit: Number(last.transaction_id), position },
+    alreadyAppended,
+  };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  const position = Number(row.global_position);
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamRevision: Number(row.stream_revision),
+    globalPosition: position,
+    logPosition: { commit: Number(row.transaction_id), position },
+    recordedAt: row.recorded_at,
+  };
+}

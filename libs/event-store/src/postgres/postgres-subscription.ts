@@ -1,0 +1,89 @@
+import type { Sql } from 'postgres';
+import type { EventStore, LogPosition, SubscribeOptions, Subscription } from '../event-store.port';
+import { WakeSignal } from '../wake-signal';
+
+interface PostgresSubscriptionOptions extends SubscribeOptions {
+  readonly pollIntervalMs: number;
+  readonly listen: boolean;
+  readonly channel: string;
+  readonly onStopped: () => void;
+}
+
+const MAX_BACKOFF_MS = 5000;
+
+/**
+ * Reads all events from a place in the log, then waits for NOTIFY (or the poll interval) and reads
+ * on. A failed read or handler is retried from the last finished batch, so a dropped connection
+ * only delays delivery.
+ */
+export class PostgresSubscription implements Subscription {
+  private current: LogPosition;
+  private stopped = false;
+  private readonly wake = new WakeSignal();
+  private loop: Promise<void> = Promise.resolve();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly sql: Sql,
+    private readonly options: PostgresSubscriptionOptions,
+  ) {
+    this.current = options.from;
+  }
+
+  get position(): LogPosition {
+    return this.current;
+  }
+
+  start(): void {
+    if (this.options.listen) void this.listen();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return this.loop;
+    this.stopped = true;
+    this.wake.wake();
+    await this.loop;
+    await this.unlisten?.().catch(() => undefined);
+    this.options.onStopped();
+  }
+
+  private async listen(): Promise<void> {
+    try {
+      // postgres.js re-listens after a reconnect and calls onlisten again: read then, since
+      // notifications sent while disconnected are lost.
+      const request = await this.sql.listen(
+        this.options.channel,
+        () => this.wake.wake(),
+        () => this.wake.wake(),
+      );
+      if (this.stopped) await request.unlisten();
+      else this.unlisten = () => request.unlisten();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
+  private async run(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 500;
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const events = await this.store.readAll({ after: this.current, maxCount: batchSize });
+        if (this.stopped) break;
+        if (events.length > 0) {
+          await this.options.handle(events);
+          const last = events[events.length - 1];
+          if (last) this.current = last.logPosition;
+        }
+        failures = 0;
+        if (events.length < batchSize) await this.wake.wait(this.options.pollIntervalMs);
+      } catch (error) {
+        failures += 1;
+        this.options.onError?.(error);
+        await this.wake.wait(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures));
+      }
+    }
+  }
+}
