@@ -55,7 +55,8 @@ CREATE FUNCTION es_append(
   stream_id text,
   stream_revision bigint,
   global_position bigint,
-  transaction_id text
+  transaction_id text,
+  already_appended boolean
 )
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -79,7 +80,7 @@ BEGIN
   IF v_existing > 0 THEN
     IF v_matching = v_total THEN
       RETURN QUERY
-        SELECT e.event_id, e.stream_id, e.stream_revision, e.global_position, e.transaction_id::text
+        SELECT e.event_id, e.stream_id, e.stream_revision, e.global_position, e.transaction_id::text, true
           FROM es_events e
          WHERE e.event_id IN (SELECT (x.e ->> 'id')::uuid FROM jsonb_array_elements(p_events) AS x(e))
          ORDER BY e.transaction_id, e.global_position;
@@ -115,7 +116,7 @@ BEGIN
            p_recorded_at
       FROM jsonb_array_elements(p_events) WITH ORDINALITY AS x(e, ord)
      ORDER BY x.ord
-    RETURNING e.event_id, e.stream_id, e.stream_revision, e.global_position, e.transaction_id::text;
+    RETURNING e.event_id, e.stream_id, e.stream_revision, e.global_position, e.transaction_id::text, false;
 
   PERFORM pg_notify('es_events', '');
 END;

@@ -46,6 +46,7 @@ interface AppendedRow {
   stream_revision: string;
   global_position: string;
   transaction_id: string;
+  already_appended?: boolean;
 }
 
 const EXPECTED_CODES: Record<Exclude<ExpectedRevision, number>, number> = {
@@ -96,7 +97,7 @@ export class PostgresEventStore implements EventStore {
         SELECT * FROM es_append(${streamIds}::text[], ${expected}::bigint[], ${this.sql.json(
           events as never,
         )}::jsonb, ${recordedAt}::timestamptz)`;
-      return toAppendResult(rows, false);
+      return toAppendResult(rows, rows[0]?.already_appended === true);
     } catch (error) {
       return this.explainAppendFailure(error, sorted);
     }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -37,6 +37,8 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     await mkdir(dataDir, { recursive: true });
+    // The server runs as the 'postgres' user when we are root: it must be able to reach pgDir.
+    await chmod(dataDir, 0o755);
     await server.initialise();
   }
   await server.start();

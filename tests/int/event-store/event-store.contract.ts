@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type EventStore,
+  IdempotencyConflict,
+  LOG_START,
+  type RecordedEvent,
+  WrongExpectedRevision,
+} from '@medbook/event-store';
+import type { PostgresEventStoreOptions } from '@medbook/event-store';
+import { eventually, newEvent, newEvents, testMetadata } from '../../support/events';
+
+export interface ContractSubject {
+  create(options?: PostgresEventStoreOptions): EventStore;
+}
+
+const stream = (prefix = 'test') => `${prefix}-${randomUUID()}`;
+
+/** Behaviour every EventStore adapter must have; each adapter's spec runs it. */
+export function describeEventStoreContract(name: string, subject: ContractSubject): void {
+  describe(`${name} (event store contract)`, () => {
+    let store: EventStore;
+
+    beforeEach(() => {
+      store = subject.create({ pollIntervalMs: 200 });
+    });
+
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('append with an expected revision', () => {
+      it('creates a stream when no stream is expected, and refuses a second creation', async () => {
+        const id = stream();
+        const result = await store.appendToStream(id, newEvents(2), 'no_stream');
+        expect(result.revisions[id]).toBe(1);
+        expect(result.alreadyAppended).toBe(false);
+        const error = await store.appendToStream(id, [newEvent()], 'no_stream').catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevision);
+        expect(error).toMatchObject({ streamId: id, expected: 'no_stream', actual: 1 });
+      });
+
+      it('appends at the exact revision and names stream, expected and actual on a mismatch', async () => {
+        const id = stream();
+        await store.appendToStream(id, newEvents(3), 'no_stream');
+        const ok = await store.appendToStream(id, [newEvent()], 2);
+        expect(ok.revisions[id]).toBe(3);
+        const error = await store.appendToStream(id, [newEvent()], 1).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevision);
+        expect(error).toMatchObject({ streamId: id, expected: 1, actual: 3 });
+        expect((error as Error).message).toContain(id);
+        expect(await store.readStream(id)).toHaveLength(4);
+      });
+
+      it('requires an existing stream for stream_exists', async () => {
+        const id = stream();
+        const error = await store.appendToStream(id, [newEvent()], 'stream_exists').catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevision);
+        expect(error).toMatchObject({ streamId: id, expected: 'stream_exists', actual: 'no_stream' });
+        await store.appendToStream(id, [newEvent()], 'any');
+        const ok = await store.appendToStream(id, [newEvent()], 'stream_exists');
+        expect(ok.revisions[id]).toBe(1);
+      });
+
+      it('appends with any whatever the stream holds', async () => {
+        const id = stream();
+        await store.appendToStream(id, [newEvent()], 'any');
+        const result = await store.appendToStream(id, newEvents(2), 'any');
+        expect(result.revisions[id]).toBe(2);
+      });
+
+      it('lets exactly one of many concurrent writers at the same revision win', async () => {
+        const id = stream();
+        await store.appendToStream(id, [newEvent()], 'no_stream');
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 10 }, () => store.appendToStream(id, [newEvent()], 0)),
+        );
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const failures = outcomes.filter((o) => o.status === 'rejected');
+        expect(failures).toHaveLength(9);
+        for (const failure of failures) expect(failure.reason).toBeInstanceOf(WrongExpectedRevision);
+        expect(await store.readStream(id)).toHaveLength(2);
+      });
+    });
+
+    describe('append to several streams', () => {
+      it('writes all streams atomically with their own expectations', async () => {
+        const [a, b] = [stream('a'), stream('b')];
+        await store.appendToStream(a, [newEvent()], 'no_stream');
+        const result = await store.appendToStreams([
+          { streamId: a, events: [newEvent()], expectedRevision: 0 },
+          { streamId: b, events: newEvents(2), expectedRevision: 'no_stream' },
+        ]);
+        expect(result.revisions).toEqual({ [a]: 1, [b]: 1 });
+        expect(await store.readStream(a)).toHaveLength(2);
+        expect(await store.readStream(b)).toHaveLength(2);
+      });
+
+      it('writes nothing when one expectation fails', async () => {
+        const [a, b] = [stream('a'), stream('b')];
+        await store.appendToStream(b, [newEvent()], 'no_stream');
+        const error = await store
+          .appendToStreams([
+            { streamId: a, events: [newEvent()], expectedRevision: 'no_stream' },
+            { streamId: b, events: [newEvent()], expectedRevision: 'no_stream' },
+          ])
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevision);
+        expect(error).toMatchObject({ streamId: b, actual: 0 });
+        expect(await store.readStream(a)).toHaveLength(0);
+        expect(await store.readStream(b)).toHaveLength(1);
+        await expect(
+          store.appendToStream(a, [newEvent()], 'no_stream'),
+        ).resolves.toMatchObject({ revisions: { [a]: 0 } });
+      });
+    });
+
+    describe('idempotent retries', () => {
+      it('answers a retry with the first result and writes nothing', async () => {
+        const id = stream();
+        const events = newEvents(2);
+        const first = await store.appendToStream(id, events, 'no_stream');
+        const retry = await store.appendToStream(id, events, 'no_stream');
+        expect(retry).toEqual({ ...first, alreadyAppended: true });
+        expect(await store.readStream(id)).toHaveLength(2);
+      });
+
+      it('lets identical concurrent retries all succeed with one write', async () => {
+        const id = stream();
+        const events = newEvents(1);
+        const results = await Promise.all(
+          Array.from({ length: 5 }, () => store.appendToStream(id, events, 'no_stream')),
+        );
+        expect(new Set(results.map((r) => r.position)).size).toBe(1);
+        expect(results.filter((r) => !r.alreadyAppended)).toHaveLength(1);
+        expect(await store.readStream(id)).toHaveLength(1);
+      });
+
+      it('refuses the same event ids with a different payload', async () => {
+        const id = stream();
+        const [event] = newEvents(1);
+        await store.appendToStream(id, [event!], 'no_stream');
+        const error = await store
+          .appendToStream(id, [{ ...event!, data: { n: 'changed' } }], 'no_stream')
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(IdempotencyConflict);
+        const [stored] = await store.readStream(id);
+        expect(stored?.data).toEqual({ n: 0 });
+      });
+    });
+
+    describe('reads', () => {
+      it('reads a stream forwards and backwards from a revision', async () => {
+        const id = stream();
+        await store.appendToStream(id, newEvents(5), 'no_stream');
+        const forwards = await store.readStream(id, { fromRevision: 2 });
+        expect(forwards.map((e) => e.streamRevision)).toEqual([2, 3, 4]);
+        expect(forwards.map((e) => (e.data as { n: number }).n)).toEqual([2, 3, 4]);
+        const backwards = await store.readStream(id, { direction: 'backwards', fromRevision: 3, maxCount: 2 });
+        expect(backwards.map((e) => e.streamRevision)).toEqual([3, 2]);
+        const last = await store.readStream(id, { direction: 'backwards', maxCount: 1 });
+        expect(last[0]?.streamRevision).toBe(4);
+      });
+
+      it('reads all events in order from a place in the log', async () => {
+        const a = stream('a');
+        const b = stream('b');
+        const first = await store.appendToStream(a, newEvents(2), 'no_stream');
+        await store.appendToStream(b, newEvents(2), 'no_stream');
+        await store.appendToStream(a, newEvents(1), 1);
+        const after = await store.readAll({ after: first.logPosition, maxCount: 10_000 });
+        const mine = after.filter((e) => e.streamId === a || e.streamId === b);
+        expect(mine.map((e) => `${e.streamId === a ? 'a' : 'b'}${e.streamRevision}`)).toEqual([
+          'b0',
+          'b1',
+          'a2',
+        ]);
+        const positions = after.map((e) => e.globalPosition);
+        expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+      });
+
+      it('records id, type, data, metadata, stream, revision, position and time of each event', async () => {
+        const id = stream();
+        const event = { ...newEvent('PatientCheckedIn', { at: 'desk' }), metadata: testMetadata() };
+        const result = await store.appendToStream(id, [event], 'no_stream');
+        const [recorded] = await store.readStream(id);
+        expect(recorded).toEqual<RecordedEvent>({
+          id: event.id,
+          type: 'PatientCheckedIn',
+          data: { at: 'desk' },
+          metadata: {
+            actorId: 'user-1',
+            actorRole: 'PracticeAdmin',
+            onBehalfOf: null,
+            ip: '203.0.113.9',
+            userAgent: 'jest',
+            correlationId: 'corr-1',
+            causationId: 'cause-1',
+            commandId: 'cmd-1',
+          },
+          streamId: id,
+          streamRevision: 0,
+          globalPosition: result.position,
+          logPosition: result.logPosition,
+          recordedAt: expect.any(Date) as Date,
+        });
+      });
+    });
+
+    describe('subscriptions', () => {
+      it('catches up from a place in the log, then delivers live events in order', async () => {
+        const id = stream();
+        const start = await store.appendToStream(id, newEvents(3), 'no_stream');
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribeToAll({
+          from: LOG_START,
+          handle: async (events) => {
+            seen.push(...events.filter((e) => e.streamId === id));
+          },
+        });
+        await eventually(() => seen.length, (n) => n === 3);
+        await store.appendToStream(id, newEvents(2), start.revisions[id]!);
+        await eventually(() => seen.length, (n) => n === 5);
+        expect(seen.map((e) => e.streamRevision)).toEqual([0, 1, 2, 3, 4]);
+        await subscription.stop();
+        expect(subscription.position.position).toBeGreaterThanOrEqual(seen[4]!.globalPosition);
+      });
+
+      it('retries a batch whose handler failed, from the same place', async () => {
+        const id = stream();
+        await store.appendToStream(id, newEvents(2), 'no_stream');
+        let failures = 0;
+        const seen: number[] = [];
+        const subscription = store.subscribeToAll({
+          from: LOG_START,
+          handle: async (events) => {
+            const mine = events.filter((e) => e.streamId === id);
+            if (mine.length && failures < 2) {
+              failures += 1;
+              throw new Error('handler down');
+            }
+            seen.push(...mine.map((e) => e.streamRevision));
+          },
+        });
+        await eventually(() => seen.length, (n) => n === 2);
+        expect(seen).toEqual([0, 1]);
+        expect(failures).toBe(2);
+        await subscription.stop();
+      });
+    });
+  });
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { LOG_START, PostgresEventStore, type RecordedEvent } from '@medbook/event-store';
+import postgres from 'postgres';
+import { eventually, newEvent, newEvents, testMetadata } from '../../support/events';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+import { describeEventStoreContract } from './event-store.contract';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ max: 20 });
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+describeEventStoreContract('PostgresEventStore', {
+  create: (options) => new PostgresEventStore(database.sql, options),
+});
+
+describe('PostgresEventStore on PostgreSQL', () => {
+  let store: PostgresEventStore;
+
+  beforeEach(() => {
+    store = new PostgresEventStore(database.sql, { pollIntervalMs: 200 });
+  });
+
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const appendInOpenTransaction = (tx: postgres.TransactionSql, streamId: string) =>
+    tx<{ global_position: string }[]>`
+      SELECT global_position FROM es_append(${[streamId]}::text[], ${[-2]}::bigint[],
+        ${tx.json([{ id: randomUUID(), s: 1, t: 'Late', d: {}, m: testMetadata() }] as never)}::jsonb,
+        now())`;
+
+  it('never skips an event whose transaction commits after a later-positioned one', async () => {
+    const seen: number[] = [];
+    const streamA = `late-${randomUUID()}`;
+    const streamB = `early-${randomUUID()}`;
+    const subscription = store.subscribeToAll({
+      from: LOG_START,
+      handle: async (events) => {
+        seen.push(...events.filter((e) => e.streamId === streamA || e.streamId === streamB).map((e) => e.globalPosition));
+      },
+    });
+    let releaseFirst!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstPosition = 0;
+    let firstAppended!: () => void;
+    const firstHasAppended = new Promise<void>((resolve) => (firstAppended = resolve));
+    const first = database.sql.begin(async (tx) => {
+      const [row] = await appendInOpenTransaction(tx, streamA);
+      firstPosition = Number(row!.global_position);
+      firstAppended();
+      await firstMayCommit;
+    });
+    await firstHasAppended;
+    let secondPosition = 0;
+    await database.sql.begin(async (tx) => {
+      const [row] = await appendInOpenTransaction(tx, streamB);
+      secondPosition = Number(row!.global_position);
+    });
+    expect(secondPosition).toBeGreaterThan(firstPosition);
+
+    // The later position has committed, but it must wait behind the still-open earlier one.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(seen).toEqual([]);
+    expect((await store.readAll({ after: LOG_START, maxCount: 100_000 })).map((e) => e.globalPosition)).not.toContain(
+      secondPosition,
+    );
+
+    releaseFirst();
+    await first;
+    await eventually(() => seen.length, (n) => n === 2);
+    expect(seen).toEqual([firstPosition, secondPosition]);
+    await subscription.stop();
+  });
+
+  it('wakes subscribers through LISTEN/NOTIFY without waiting for a poll', async () => {
+    const listening = new PostgresEventStore(database.sql, { pollIntervalMs: 60_000 });
+    const id = `notify-${randomUUID()}`;
+    const seen: RecordedEvent[] = [];
+    const subscription = listening.subscribeToAll({
+      from: (await listening.head())?.logPosition ?? LOG_START,
+      handle: async (events) => {
+        seen.push(...events.filter((e) => e.streamId === id));
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const startedAt = Date.now();
+    await listening.appendToStream(id, [newEvent()], 'no_stream');
+    await eventually(() => seen.length, (n) => n === 1, 5000);
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+    await subscription.stop();
+    await listening.close();
+  });
+
+  it('falls back to polling when notifications are off', async () => {
+    const polling = new PostgresEventStore(database.sql, { pollIntervalMs: 100, listen: false });
+    const id = `poll-${randomUUID()}`;
+    const seen: RecordedEvent[] = [];
+    const subscription = polling.subscribeToAll({
+      from: (await polling.head())?.logPosition ?? LOG_START,
+      handle: async (events) => {
+        seen.push(...events.filter((e) => e.streamId === id));
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await polling.appendToStream(id, [newEvent()], 'no_stream');
+    await eventually(() => seen.length, (n) => n === 1, 5000);
+    await subscription.stop();
+    await polling.close();
+  });
+
+  it('survives dropped database connections and resumes from its checkpoint', async () => {
+    const id = `drop-${randomUUID()}`;
+    await store.appendToStream(id, newEvents(2), 'no_stream');
+    const seen: number[] = [];
+    const errors: unknown[] = [];
+    const subscription = store.subscribeToAll({
+      from: LOG_START,
+      handle: async (events) => {
+        seen.push(...events.filter((e) => e.streamId === id).map((e) => e.streamRevision));
+      },
+      onError: (error) => errors.push(error),
+    });
+    await eventually(() => seen.length, (n) => n === 2);
+    const admin = postgres(database.url.replace(/\/[^/]+$/, '/postgres'), { max: 1 });
+    const killed = await admin<{ pid: number }[]>`
+      SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+       WHERE datname = ${database.name} AND pid <> pg_backend_pid()`;
+    await admin.end();
+    expect(killed.length).toBeGreaterThan(0);
+    // The pool notices its dead connections asynchronously; writers retry like a client would.
+    await eventually(
+      () => database.sql`SELECT 1`.then(() => true, () => false),
+      (ok) => ok,
+    );
+    await store.appendToStream(id, newEvents(2), 1);
+    await eventually(() => seen.length, (n) => n === 4, 10_000);
+    expect(seen).toEqual([0, 1, 2, 3]);
+    await subscription.stop();
+  });
+
+  it('refuses to update, delete or truncate events', async () => {
+    const id = `immutable-${randomUUID()}`;
+    await store.appendToStream(id, [newEvent()], 'no_stream');
+    await expect(
+      database.sql`UPDATE es_events SET data = '{}' WHERE stream_id = ${id}`,
+    ).rejects.toThrow(/append-only/);
+    await expect(database.sql`DELETE FROM es_events WHERE stream_id = ${id}`).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(database.sql`TRUNCATE es_events`).rejects.toThrow(/append-only/);
+    expect(await store.readStream(id)).toHaveLength(1);
+  });
+});
