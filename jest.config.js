@@ -28,6 +28,8 @@ const withDatabase = {
 
 module.exports = {
   maxWorkers: 2,
+  // Database and browser suites wait on real I/O; a stuck one still fails, after 30 s.
+  testTimeout: 30_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/*.unit.spec.ts'] },
     { ...withDatabase, displayName: 'int', testMatch: ['**/*.int.spec.ts'] },

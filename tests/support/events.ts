@@ -31,7 +31,9 @@ export async function eventually<T>(
   let value = await read();
   while (!check(value)) {
     if (Date.now() > deadline) {
-      throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+      throw new Error(
+        `Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
     value = await read();

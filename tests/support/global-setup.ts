@@ -10,7 +10,8 @@ import { PROJECT_ROOT } from '../../apps/api/src/infra/config/project-root';
 import { databaseUrl, TEST_ENV } from './test-env';
 
 declare global {
-  var __medbookTestDatabase: { stop(): Promise<void>; template: string; adminUrl: string } | undefined;
+  var __medbookTestDatabase:
+    { stop(): Promise<void>; template: string; adminUrl: string } | undefined;
 }
 
 /**

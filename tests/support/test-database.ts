@@ -43,6 +43,7 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run this test through jest's int or e2e project`);
+  if (!value)
+    throw new Error(`${name} is not set: run this test through jest's int or e2e project`);
   return value;
 }

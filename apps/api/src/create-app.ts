@@ -39,9 +39,7 @@ export async function createApp(deps: InfraDependencies): Promise<NestFastifyApp
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
-  app.useGlobalFilters(
-    new HttpExceptionFilter(logger, path.join(config.webDistDir, 'index.html')),
-  );
+  app.useGlobalFilters(new HttpExceptionFilter(logger, path.join(config.webDistDir, 'index.html')));
   app.useWebSocketAdapter(new LiveIoAdapter(app, config.corsOrigins));
   if (existsSync(config.webDistDir)) {
     app.useStaticAssets({ root: config.webDistDir, prefix: '/' });

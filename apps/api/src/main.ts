@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { systemClock } from './infra/clock';
 import { loadConfig } from './infra/config/app-config';
 import { connectDatabase } from './infra/database/database';
-import { startEmbeddedPostgres } from './infra/database/embedded-postgres';
+import { openDatabaseServer } from './infra/database/database-server';
 import { migrateToLatest } from './infra/database/migrator';
 import { createLogger } from './infra/logging/logger';
 import { createApp } from './create-app';
@@ -11,13 +11,11 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const embedded = config.databaseUrl
-    ? null
-    : await startEmbeddedPostgres(config.dataDir, 'medbook', (line) =>
-        logger.debug({ postgres: line.trim() }, 'embedded postgres'),
-      );
-  if (embedded) logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
-  const database = connectDatabase(config.databaseUrl ?? embedded!.url);
+  const server = await openDatabaseServer(config, (line) =>
+    logger.debug({ postgres: line.trim() }, 'embedded postgres'),
+  );
+  if (!config.databaseUrl) logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL ready');
+  const database = connectDatabase(server.url);
   const applied = await migrateToLatest(database.db, config.migrationsDir);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
@@ -35,7 +33,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
-    await embedded?.stop();
+    await server.stop();
     logger.info('stopped');
     process.exit(0);
   };
@@ -45,6 +43,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // The logger may not exist yet: this is the one place that writes to stderr directly.
-  process.stderr.write(`Medbook failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `Medbook failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

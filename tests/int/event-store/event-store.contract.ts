@@ -34,7 +34,9 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
         const result = await store.appendToStream(id, newEvents(2), 'no_stream');
         expect(result.revisions[id]).toBe(1);
         expect(result.alreadyAppended).toBe(false);
-        const error = await store.appendToStream(id, [newEvent()], 'no_stream').catch((e: unknown) => e);
+        const error = await store
+          .appendToStream(id, [newEvent()], 'no_stream')
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(WrongExpectedRevision);
         expect(error).toMatchObject({ streamId: id, expected: 'no_stream', actual: 1 });
       });
@@ -53,9 +55,15 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
 
       it('requires an existing stream for stream_exists', async () => {
         const id = stream();
-        const error = await store.appendToStream(id, [newEvent()], 'stream_exists').catch((e: unknown) => e);
+        const error = await store
+          .appendToStream(id, [newEvent()], 'stream_exists')
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(WrongExpectedRevision);
-        expect(error).toMatchObject({ streamId: id, expected: 'stream_exists', actual: 'no_stream' });
+        expect(error).toMatchObject({
+          streamId: id,
+          expected: 'stream_exists',
+          actual: 'no_stream',
+        });
         await store.appendToStream(id, [newEvent()], 'any');
         const ok = await store.appendToStream(id, [newEvent()], 'stream_exists');
         expect(ok.revisions[id]).toBe(1);
@@ -77,7 +85,8 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
         const failures = outcomes.filter((o) => o.status === 'rejected');
         expect(failures).toHaveLength(9);
-        for (const failure of failures) expect(failure.reason).toBeInstanceOf(WrongExpectedRevision);
+        for (const failure of failures)
+          expect(failure.reason).toBeInstanceOf(WrongExpectedRevision);
         expect(await store.readStream(id)).toHaveLength(2);
       });
     });
@@ -108,9 +117,9 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
         expect(error).toMatchObject({ streamId: b, actual: 0 });
         expect(await store.readStream(a)).toHaveLength(0);
         expect(await store.readStream(b)).toHaveLength(1);
-        await expect(
-          store.appendToStream(a, [newEvent()], 'no_stream'),
-        ).resolves.toMatchObject({ revisions: { [a]: 0 } });
+        await expect(store.appendToStream(a, [newEvent()], 'no_stream')).resolves.toMatchObject({
+          revisions: { [a]: 0 },
+        });
       });
     });
 
@@ -155,7 +164,11 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
         const forwards = await store.readStream(id, { fromRevision: 2 });
         expect(forwards.map((e) => e.streamRevision)).toEqual([2, 3, 4]);
         expect(forwards.map((e) => (e.data as { n: number }).n)).toEqual([2, 3, 4]);
-        const backwards = await store.readStream(id, { direction: 'backwards', fromRevision: 3, maxCount: 2 });
+        const backwards = await store.readStream(id, {
+          direction: 'backwards',
+          fromRevision: 3,
+          maxCount: 2,
+        });
         expect(backwards.map((e) => e.streamRevision)).toEqual([3, 2]);
         const last = await store.readStream(id, { direction: 'backwards', maxCount: 1 });
         expect(last[0]?.streamRevision).toBe(4);
@@ -217,9 +230,15 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
             seen.push(...events.filter((e) => e.streamId === id));
           },
         });
-        await eventually(() => seen.length, (n) => n === 3);
-        await store.appendToStream(id, newEvents(2), start.revisions[id]!);
-        await eventually(() => seen.length, (n) => n === 5);
+        await eventually(
+          () => seen.length,
+          (n) => n === 3,
+        );
+        await store.appendToStream(id, newEvents(2), start.revisions[id]);
+        await eventually(
+          () => seen.length,
+          (n) => n === 5,
+        );
         expect(seen.map((e) => e.streamRevision)).toEqual([0, 1, 2, 3, 4]);
         await subscription.stop();
         expect(subscription.position.position).toBeGreaterThanOrEqual(seen[4]!.globalPosition);
@@ -241,7 +260,10 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
             seen.push(...mine.map((e) => e.streamRevision));
           },
         });
-        await eventually(() => seen.length, (n) => n === 2);
+        await eventually(
+          () => seen.length,
+          (n) => n === 2,
+        );
         expect(seen).toEqual([0, 1]);
         expect(failures).toBe(2);
         await subscription.stop();

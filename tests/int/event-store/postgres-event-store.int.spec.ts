@@ -43,7 +43,11 @@ describe('PostgresEventStore on PostgreSQL', () => {
     const subscription = store.subscribeToAll({
       from: LOG_START,
       handle: async (events) => {
-        seen.push(...events.filter((e) => e.streamId === streamA || e.streamId === streamB).map((e) => e.globalPosition));
+        seen.push(
+          ...events
+            .filter((e) => e.streamId === streamA || e.streamId === streamB)
+            .map((e) => e.globalPosition),
+        );
       },
     });
     let releaseFirst!: () => void;
@@ -68,13 +72,16 @@ describe('PostgresEventStore on PostgreSQL', () => {
     // The later position has committed, but it must wait behind the still-open earlier one.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(seen).toEqual([]);
-    expect((await store.readAll({ after: LOG_START, maxCount: 100_000 })).map((e) => e.globalPosition)).not.toContain(
-      secondPosition,
-    );
+    expect(
+      (await store.readAll({ after: LOG_START, maxCount: 100_000 })).map((e) => e.globalPosition),
+    ).not.toContain(secondPosition);
 
     releaseFirst();
     await first;
-    await eventually(() => seen.length, (n) => n === 2);
+    await eventually(
+      () => seen.length,
+      (n) => n === 2,
+    );
     expect(seen).toEqual([firstPosition, secondPosition]);
     await subscription.stop();
   });
@@ -92,7 +99,11 @@ describe('PostgresEventStore on PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const startedAt = Date.now();
     await listening.appendToStream(id, [newEvent()], 'no_stream');
-    await eventually(() => seen.length, (n) => n === 1, 5000);
+    await eventually(
+      () => seen.length,
+      (n) => n === 1,
+      5000,
+    );
     expect(Date.now() - startedAt).toBeLessThan(5000);
     await subscription.stop();
     await listening.close();
@@ -110,7 +121,11 @@ describe('PostgresEventStore on PostgreSQL', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     await polling.appendToStream(id, [newEvent()], 'no_stream');
-    await eventually(() => seen.length, (n) => n === 1, 5000);
+    await eventually(
+      () => seen.length,
+      (n) => n === 1,
+      5000,
+    );
     await subscription.stop();
     await polling.close();
   });
@@ -127,7 +142,10 @@ describe('PostgresEventStore on PostgreSQL', () => {
       },
       onError: (error) => errors.push(error),
     });
-    await eventually(() => seen.length, (n) => n === 2);
+    await eventually(
+      () => seen.length,
+      (n) => n === 2,
+    );
     const admin = postgres(database.url.replace(/\/[^/]+$/, '/postgres'), { max: 1 });
     const killed = await admin<{ pid: number }[]>`
       SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
@@ -136,11 +154,19 @@ describe('PostgresEventStore on PostgreSQL', () => {
     expect(killed.length).toBeGreaterThan(0);
     // The pool notices its dead connections asynchronously; writers retry like a client would.
     await eventually(
-      () => database.sql`SELECT 1`.then(() => true, () => false),
+      () =>
+        database.sql`SELECT 1`.then(
+          () => true,
+          () => false,
+        ),
       (ok) => ok,
     );
     await store.appendToStream(id, newEvents(2), 1);
-    await eventually(() => seen.length, (n) => n === 4, 10_000);
+    await eventually(
+      () => seen.length,
+      (n) => n === 4,
+      10_000,
+    );
     expect(seen).toEqual([0, 1, 2, 3]);
     await subscription.stop();
   });

@@ -1,7 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { auditTrailProjection } from '../modules/audit/projections/audit-trail.projection';
-import { practicesProjection } from '../modules/directory/projections/practices.projection';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './clock';
 import { DATABASE, type Database } from './database/database';
@@ -11,11 +9,9 @@ import { LOGGER } from './logging/logger';
 import { ConsistentReadInterceptor } from './projections/consistent-read.interceptor';
 import { PROJECTIONS, type Projection } from './projections/projection';
 import { ProjectionsService } from './projections/projections.service';
+import { ALL_PROJECTIONS } from './projections/registry';
 import { LiveGateway } from './realtime/live.gateway';
 import { LIVE_PUBLISHER, SocketLivePublisher } from './realtime/socket-live-publisher';
-
-/** Every projection the service keeps; a context adds its own here. */
-export const ALL_PROJECTIONS: readonly Projection[] = [practicesProjection, auditTrailProjection];
 
 export interface InfraDependencies {
   readonly config: AppConfig;

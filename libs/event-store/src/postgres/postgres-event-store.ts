@@ -264,7 +264,10 @@ function expectedCode(expected: ExpectedRevision): number {
 function toAppendResult(rows: readonly AppendedRow[], alreadyAppended: boolean): AppendResult {
   const revisions: Record<string, number> = {};
   for (const row of rows) {
-    revisions[row.stream_id] = Math.max(revisions[row.stream_id] ?? -1, Number(row.stream_revision));
+    revisions[row.stream_id] = Math.max(
+      revisions[row.stream_id] ?? -1,
+      Number(row.stream_revision),
+    );
   }
   const last = rows[rows.length - 1];
   if (!last) throw new Error('An append returned no events');

@@ -22,7 +22,12 @@ export interface AppConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = integer(env.PORT, 3000, 'PORT');
   return {
-    env: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
+    env:
+      env.NODE_ENV === 'production'
+        ? 'production'
+        : env.NODE_ENV === 'test'
+          ? 'test'
+          : 'development',
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,

@@ -10,7 +10,10 @@ export interface Database {
 }
 
 /** One postgres.js pool serves both Kysely (read models) and the event store. */
-export function connectDatabase(url: string, options: { max?: number; appName?: string } = {}): Database {
+export function connectDatabase(
+  url: string,
+  options: { max?: number; appName?: string } = {},
+): Database {
   const sql = postgres(url, {
     max: options.max ?? 20,
     onnotice: () => undefined,

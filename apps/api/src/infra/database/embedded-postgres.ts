@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import postgres from 'postgres';
 
 export interface EmbeddedDatabase {
   readonly url: string;
@@ -42,16 +43,16 @@ export async function startEmbeddedPostgres(
     await server.initialise();
   }
   await server.start();
-  const client = server.getPgClient('postgres', 'localhost');
-  await client.connect();
+  const url = (database: string) => `postgres://${USER}:${PASSWORD}@localhost:${port}/${database}`;
+  const admin = postgres(url('postgres'), { max: 1, onnotice: () => undefined });
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${databaseName}"`);
+    const exists = await admin`SELECT 1 FROM pg_database WHERE datname = ${databaseName}`;
+    if (exists.length === 0) await admin.unsafe(`CREATE DATABASE "${databaseName}"`);
   } finally {
-    await client.end();
+    await admin.end();
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@localhost:${port}/${databaseName}`,
+    url: url(databaseName),
     stop: () => server.stop(),
   };
 }

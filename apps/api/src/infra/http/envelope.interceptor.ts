@@ -19,8 +19,10 @@ export class EnvelopeInterceptor implements NestInterceptor {
     const message =
       this.reflector.get<string | undefined>(RESPONSE_MESSAGE, context.getHandler()) ?? 'Success';
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    return next.handle().pipe(
-      map((data: unknown) => ({ status_code: reply.statusCode, message, data: data ?? null })),
-    );
+    return next
+      .handle()
+      .pipe(
+        map((data: unknown) => ({ status_code: reply.statusCode, message, data: data ?? null })),
+      );
   }
 }

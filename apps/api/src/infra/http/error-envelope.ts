@@ -27,10 +27,14 @@ export function toErrorEnvelope(
     const body = error.getResponse();
     const detail =
       typeof body === 'object' && body !== null && 'data' in body
-        ? (body as { data: unknown }).data
+        ? body.data
         : validationErrors(body);
     if (status >= 500) return unexpected(error, logger, requestId);
-    return { status_code: status, message: customMessage(body) ?? statusMessage(status), data: detail };
+    return {
+      status_code: status,
+      message: customMessage(body) ?? statusMessage(status),
+      data: detail,
+    };
   }
   const fastifyError = error as FastifyLikeError;
   const status = fastifyError.statusCode;
@@ -54,7 +58,7 @@ function unexpected(error: unknown, logger: Logger, requestId: string): Envelope
 
 function validationErrors(body: unknown): unknown {
   if (typeof body === 'object' && body !== null && 'message' in body) {
-    const message = (body as { message: unknown }).message;
+    const message = body.message;
     if (Array.isArray(message)) return { errors: message };
   }
   return null;

@@ -20,7 +20,9 @@ export function requestContextOf(request: FastifyRequest): RequestContext {
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent'] ?? null,
     correlationId:
-      typeof correlation === 'string' && correlation.length <= 100 ? correlation : String(request.id),
+      typeof correlation === 'string' && correlation.length <= 100
+        ? correlation
+        : String(request.id),
   };
 }
 

@@ -33,7 +33,8 @@ export class ConsistentReadInterceptor implements NestInterceptor {
       min_position?: string;
     };
     const position = Number(query.min_position);
-    if (!query.min_position || !Number.isSafeInteger(position) || position < 1) return next.handle();
+    if (!query.min_position || !Number.isSafeInteger(position) || position < 1)
+      return next.handle();
     return from(this.projections.waitForPosition(names, position)).pipe(
       switchMap((reached) => {
         if (!reached) {

@@ -7,7 +7,10 @@ export interface StoredCheckpoint extends LogPosition {
 }
 
 /** Reads a projection's checkpoint; inside a transaction it locks it until commit. */
-export async function lockCheckpoint(trx: Transaction<DB>, name: string): Promise<StoredCheckpoint> {
+export async function lockCheckpoint(
+  trx: Transaction<DB>,
+  name: string,
+): Promise<StoredCheckpoint> {
   await trx
     .insertInto('projection_checkpoints')
     .values({ name, commit_position: 0, position: 0 })

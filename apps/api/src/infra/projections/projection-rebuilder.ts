@@ -1,4 +1,9 @@
-import { type EventStore, LOG_START, type LogPosition, type RecordedEvent } from '@medbook/event-store';
+import {
+  type EventStore,
+  LOG_START,
+  type LogPosition,
+  type RecordedEvent,
+} from '@medbook/event-store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../database/database.types';
@@ -43,7 +48,7 @@ export class ProjectionRebuilder {
       if (events.length === 0) break;
       await this.db.transaction().execute(async (trx) => {
         await useSchema(trx, schema);
-        position = await applyAll(projection, events, trx) ?? position;
+        position = (await applyAll(projection, events, trx)) ?? position;
       });
       applied += events.length;
       onProgress({ applied, total: Math.max(total, applied) });
@@ -54,7 +59,7 @@ export class ProjectionRebuilder {
       for (;;) {
         const events = await this.store.readAll({ after: position, maxCount: BATCH });
         if (events.length === 0) break;
-        position = await applyAll(projection, events, trx) ?? position;
+        position = (await applyAll(projection, events, trx)) ?? position;
         applied += events.length;
         onProgress({ applied, total: Math.max(total, applied) });
       }

@@ -118,7 +118,7 @@ export class ProjectionRunner {
       const context = {
         trx,
         publish: <E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>) => {
-          queued.push({ room, event, message: message as LiveMessage<LiveEventName> });
+          queued.push({ room, event, message: message });
         },
       };
       for (const event of fresh) await this.projection.apply(event, context);

@@ -24,7 +24,7 @@ export interface ProjectionContext {
 export interface Projection {
   readonly name: string;
   /** The read model tables this projection alone writes; a rebuild recreates exactly these. */
-  readonly tables: readonly (keyof DB & string)[];
+  readonly tables: readonly (keyof DB)[];
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
 }
 

@@ -15,6 +15,6 @@ export class LiveIoAdapter extends IoAdapter {
     return super.createIOServer(port, {
       ...options,
       cors: { origin: [...this.origins], credentials: true },
-    } as ServerOptions) as Server;
+    } as ServerOptions);
   }
 }

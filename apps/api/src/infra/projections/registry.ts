@@ -1,0 +1,6 @@
+import { auditTrailProjection } from '../../modules/audit/projections/audit-trail.projection';
+import { practicesProjection } from '../../modules/directory/projections/practices.projection';
+import type { Projection } from './projection';
+
+/** Every projection the service keeps; a bounded context adds its own here. */
+export const ALL_PROJECTIONS: readonly Projection[] = [practicesProjection, auditTrailProjection];

@@ -1,0 +1,53 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pino from 'pino';
+import { createApp } from '../../apps/api/src/create-app';
+import type { Clock } from '../../apps/api/src/infra/clock';
+import { type AppConfig, loadConfig } from '../../apps/api/src/infra/config/app-config';
+import type { Projection } from '../../apps/api/src/infra/projections/projection';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  readonly app: NestFastifyApplication;
+  readonly database: TestDatabase;
+  /** http://127.0.0.1:<port>, with no trailing slash. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  readonly config?: Partial<AppConfig>;
+  readonly clock?: Clock;
+  readonly projections?: readonly Projection[];
+}
+
+/** The whole service on its own cloned database and a free port, as `npm start` runs it. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const base = loadConfig({ ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
+  const config: AppConfig = {
+    ...base,
+    host: '127.0.0.1',
+    projectionPollMs: 200,
+    readWaitMs: 2000,
+    ...options.config,
+  };
+  const app = await createApp({
+    config,
+    database,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    clock: options.clock ?? { now: () => new Date() },
+    ...(options.projections ? { projections: options.projections } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
