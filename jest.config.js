@@ -12,10 +12,20 @@ const swc = [
   },
 ];
 
+// NestJS 12 and a few of its dependencies ship ES modules only. Node 20 can require() them, but
+// jest's module runtime cannot before Node 24.9, so jest compiles them to CommonJS with swc.
+const swcForEsm = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },
+];
+const ESM_ONLY = ['@nestjs', 'file-type', 'cookie', 'content-disposition', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', '@borewit'];
+
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  setupFiles: ['reflect-metadata'],
+  transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swcForEsm },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   moduleNameMapper: { '^@medbook/(contracts|event-store)$': '<rootDir>/libs/$1/src' },
   roots: ['<rootDir>/tests', '<rootDir>/apps/api/src', '<rootDir>/libs'],
 };

@@ -36,6 +36,8 @@ export class CommandRunner {
   ): Promise<AppendResult> {
     for (let attempt = 1; ; attempt += 1) {
       const history = await this.store.readStream(streamId);
+      const earlier = earlierResult(history, envelope.commandId);
+      if (earlier) return earlier;
       const state = fold(decider, history.map(asDomainEvent<Event>));
       const events = decider.decide(envelope.command, state);
       const last = history[history.length - 1];
@@ -55,6 +57,29 @@ export class CommandRunner {
       }
     }
   }
+}
+
+/**
+ * A command retried after it succeeded finds its own events (their ids derive from the command
+ * id) and answers as the first time, before its rules could refuse it on the state it made.
+ */
+function earlierResult(
+  history: readonly RecordedEvent[],
+  commandId: string | null,
+): AppendResult | null {
+  if (!commandId) return null;
+  const mine: RecordedEvent[] = [];
+  for (const event of history) {
+    if (event.id === eventIdFor(commandId, mine.length)) mine.push(event);
+  }
+  const last = mine[mine.length - 1];
+  if (!last) return null;
+  return {
+    revisions: { [last.streamId]: last.streamRevision },
+    position: last.globalPosition,
+    logPosition: last.logPosition,
+    alreadyAppended: true,
+  };
 }
 
 function asDomainEvent<Event>(event: RecordedEvent): Event {

@@ -15,7 +15,9 @@ import { RESPONSE_MESSAGE } from './response-message.decorator';
 export class EnvelopeInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<Envelope<unknown>> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    // Socket acknowledgements keep their own shape; only HTTP answers are enveloped.
+    if (context.getType() !== 'http') return next.handle();
     const message =
       this.reflector.get<string | undefined>(RESPONSE_MESSAGE, context.getHandler()) ?? 'Success';
     const reply = context.switchToHttp().getResponse<FastifyReply>();

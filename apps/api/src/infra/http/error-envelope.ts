@@ -30,17 +30,17 @@ export function toErrorEnvelope(
         ? body.data
         : validationErrors(body);
     if (status >= 500) return unexpected(error, logger, requestId);
+    const understood = notUnderstood(status);
     return {
-      status_code: status,
-      message: customMessage(body) ?? statusMessage(status),
+      status_code: understood,
+      message: customMessage(body) ?? statusMessage(understood),
       data: detail,
     };
   }
   const fastifyError = error as FastifyLikeError;
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // Unparsable JSON, an oversize body or a wrong content type: the request was not understood.
-    const clientStatus = status === 413 || status === 415 ? 400 : status;
+    const clientStatus = notUnderstood(status);
     return {
       status_code: clientStatus,
       message: statusMessage(clientStatus),
@@ -48,6 +48,11 @@ export function toErrorEnvelope(
     };
   }
   return unexpected(error, logger, requestId);
+}
+
+/** An oversize body or a wrong content type is, to the spec, a request not understood: 400. */
+function notUnderstood(status: number): number {
+  return status === 413 || status === 415 ? 400 : status;
 }
 
 function unexpected(error: unknown, logger: Logger, requestId: string): Envelope<unknown> {

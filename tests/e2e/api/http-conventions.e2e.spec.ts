@@ -1,0 +1,109 @@
+import { STATUS_MESSAGES } from '@medbook/contracts';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ config: { bodyLimitBytes: 10_000 } });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+
+async function headPosition(): Promise<number> {
+  const health = (await (await fetch(`${app.url}/api/v1/health`)).json()) as {
+    data: { event_store: { head_position: number } };
+  };
+  return health.data.event_store.head_position;
+}
+
+it('reports database and projection state at /api/v1/health in the envelope', async () => {
+  const response = await fetch(`${app.url}/api/v1/health`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { status_code: number; message: string; data: any };
+  expect(body.status_code).toBe(200);
+  expect(body.data.status).toBe('ok');
+  expect(body.data.database).toBe('up');
+  expect(body.data.projections.map((p: { name: string }) => p.name).sort()).toEqual([
+    'audit_trail',
+    'practices',
+  ]);
+  for (const projection of body.data.projections) {
+    expect(projection).toEqual(
+      expect.objectContaining({ state: 'running', lag_events: 0, lag_ms: expect.any(Number) }),
+    );
+  }
+});
+
+it('serves the OpenAPI document generated from the DTOs, and a browsable reference', async () => {
+  const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as any;
+  expect(document.openapi).toMatch(/^3\./);
+  expect(Object.keys(document.paths)).toEqual(
+    expect.arrayContaining(['/api/v1/health', '/api/v1/practices', '/api/v1/ops/projections']),
+  );
+  const dto = document.components.schemas.RegisterPracticeDto;
+  expect(dto.properties.name).toEqual(expect.objectContaining({ minLength: 2, maxLength: 100 }));
+  expect(dto.required).toEqual(expect.arrayContaining(['name', 'time_zone']));
+  const docs = await fetch(`${app.url}/api/v1/docs`);
+  expect(docs.status).toBe(200);
+  expect(await docs.text()).toContain('swagger');
+});
+
+it('answers unknown API routes with 404 and the spec text', async () => {
+  const response = await fetch(`${app.url}/api/v1/no-such-thing`);
+  expect(response.status).toBe(404);
+  expect(await response.json()).toEqual({
+    status_code: 404,
+    message: STATUS_MESSAGES[404],
+    data: null,
+  });
+});
+
+it('answers malformed JSON, unknown fields, invalid values and oversize bodies with 400, writing nothing', async () => {
+  const before = await headPosition();
+  const cases = [
+    await post('/api/v1/practices', '{"name": "Broken'),
+    await post(
+      '/api/v1/practices',
+      JSON.stringify({ name: 'Good name', time_zone: 'UTC', admin: true }),
+    ),
+    await post('/api/v1/practices', JSON.stringify({ name: 'X', time_zone: 'Mars/Olympus' })),
+    await post('/api/v1/practices', JSON.stringify({ name: 'y'.repeat(20_000), time_zone: 'UTC' })),
+    await post('/api/v1/practices', 'name=x', { 'content-type': 'text/plain' }),
+  ];
+  for (const response of cases) {
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { status_code: number; message: string };
+    expect(body.status_code).toBe(400);
+    expect(body.message).toBe(STATUS_MESSAGES[400]);
+    expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules/);
+  }
+  expect(await headPosition()).toBe(before);
+});
+
+it('echoes a request id, or makes one, on every response', async () => {
+  const given = await fetch(`${app.url}/api/v1/health`, { headers: { 'x-request-id': 'req-123' } });
+  expect(given.headers.get('x-request-id')).toBe('req-123');
+  const made = await fetch(`${app.url}/api/v1/health`);
+  expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+it('answers a retried command with the first result and writes nothing more', async () => {
+  const body = JSON.stringify({
+    name: 'Retry Clinic',
+    time_zone: 'America/Chicago',
+    command_id: '0b0c3a52-4a55-4c35-a0b5-8d5b0a2c3b11',
+  });
+  const first = (await (await post('/api/v1/practices', body)).json()) as any;
+  const second = (await (await post('/api/v1/practices', body)).json()) as any;
+  expect(second.data).toEqual(first.data);
+  expect(await headPosition()).toBe(first.data.position);
+});
