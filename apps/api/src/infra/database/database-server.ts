@@ -21,10 +21,10 @@ export async function openDatabaseServer(
   config: AppConfig,
   log: (message: string) => void = () => undefined,
 ): Promise<DatabaseServer> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: () => Promise.resolve() };
   const urlFile = path.join(config.dataDir, URL_FILE);
   const running = await runningUrl(urlFile);
-  if (running) return { url: running, stop: async () => undefined };
+  if (running) return { url: running, stop: () => Promise.resolve() };
   const embedded = await startEmbeddedPostgres(config.dataDir, 'medbook', log);
   await writeFile(urlFile, embedded.url, { mode: 0o600 });
   return {

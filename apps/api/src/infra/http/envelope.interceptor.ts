@@ -1,4 +1,3 @@
-import type { Envelope } from '@medbook/contracts';
 import {
   type CallHandler,
   type ExecutionContext,
