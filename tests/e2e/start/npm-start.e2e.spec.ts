@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { CommandAccepted, Envelope, HealthReport } from '@medbook/contracts';
+import { PROJECT_ROOT } from '../../../apps/api/src/infra/config/project-root';
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'medbook-start-'));
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start` as a person runs it: no DATABASE_URL, so it starts its own PostgreSQL. */
+async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/start.mjs')], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in 60 s:\n${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('Medbook is ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  return { child, output: () => output };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  return exited;
+}
+
+it('starts its own PostgreSQL, serves the API, stops cleanly on Ctrl-C and keeps the data', async () => {
+  const port = await freePort();
+  const first = await start(port);
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const health = (await (await fetch(`${base}/health`)).json()) as Envelope<HealthReport>;
+  expect(health.data.database).toBe('up');
+  const created = await fetch(`${base}/practices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Persistent Practice', time_zone: 'America/Phoenix' }),
+  });
+  const { id, position } = ((await created.json()) as Envelope<CommandAccepted>).data;
+  expect(await stop(first.child)).toBe(0);
+  expect(first.output()).toContain('stopped');
+  // PostgreSQL stopped with it: no server is left holding the data directory.
+  expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+  const second = await start(port);
+  const read = await fetch(`${base}/practices/${id}?min_position=${position}`);
+  expect(read.status).toBe(200);
+  expect(((await read.json()) as Envelope<{ name: string }>).data.name).toBe('Persistent Practice');
+  expect(await stop(second.child)).toBe(0);
+}, 150_000);
