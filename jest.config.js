@@ -18,7 +18,17 @@ const swcForEsm = [
   '@swc/jest',
   { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },
 ];
-const ESM_ONLY = ['@nestjs', 'file-type', 'cookie', 'content-disposition', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', '@borewit'];
+const ESM_ONLY = [
+  '@nestjs',
+  'file-type',
+  'cookie',
+  'content-disposition',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer',
+  '@borewit',
+];
 
 const shared = {
   rootDir: __dirname,
