@@ -1,0 +1,91 @@
+import type {
+  ClientToServerEvents,
+  RoomName,
+  ServerToClientEvents,
+  SubscribeAck,
+} from '@medbook/contracts';
+import { BehaviorSubject, defer, Observable } from 'rxjs';
+import { io, type Socket } from 'socket.io-client';
+
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
+export type LiveMessage<E extends keyof ServerToClientEvents> = Parameters<
+  ServerToClientEvents[E]
+>[0];
+
+let socket: LiveSocket | null = null;
+const state$ = new BehaviorSubject<ConnectionState>('connecting');
+const members = new Map<RoomName, number>();
+
+/** The one socket of this page, opened on first use. */
+function liveSocket(): LiveSocket {
+  if (!socket) {
+    const opened: LiveSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+    opened.on('connect', () => {
+      // Rooms do not survive a reconnect on the server: join them again.
+      for (const room of members.keys()) opened.emit('subscribe', { room }, () => undefined);
+      state$.next('live');
+    });
+    opened.on('disconnect', () => state$.next('reconnecting'));
+    opened.on('connect_error', () => state$.next('reconnecting'));
+    socket = opened;
+  }
+  return socket;
+}
+
+/** Whether live updates flow now. */
+export const connection$: Observable<ConnectionState> = defer(() => {
+  liveSocket();
+  return state$;
+});
+
+/** Each (re)connection: delivery is at most once, so a reader resyncs from the API then. */
+export const connected$: Observable<void> = new Observable<void>((subscriber) => {
+  const live = liveSocket();
+  const listener = () => subscriber.next();
+  live.on('connect', listener);
+  return () => {
+    live.off('connect', listener);
+  };
+});
+
+function join(room: RoomName): void {
+  const count = members.get(room) ?? 0;
+  members.set(room, count + 1);
+  const live = liveSocket();
+  if (count === 0 && live.connected) {
+    live.emit('subscribe', { room }, (ack: SubscribeAck) => {
+      if (!ack.ok) console.warn(`Live updates for ${room} refused: ${ack.message ?? ''}`);
+    });
+  }
+}
+
+function leave(room: RoomName): void {
+  const count = (members.get(room) ?? 1) - 1;
+  if (count > 0) {
+    members.set(room, count);
+    return;
+  }
+  members.delete(room);
+  socket?.emit('unsubscribe', { room }, () => undefined);
+}
+
+/** One kind of message in one room; the room is joined while anyone listens. */
+export function roomEvent$<E extends keyof ServerToClientEvents>(
+  room: RoomName,
+  event: E,
+): Observable<LiveMessage<E>> {
+  return new Observable<LiveMessage<E>>((subscriber) => {
+    const live = liveSocket();
+    const listener = (message: LiveMessage<E>) => subscriber.next(message);
+    (live.on as (event: E, listener: (message: LiveMessage<E>) => void) => void)(event, listener);
+    join(room);
+    return () => {
+      (live.off as (event: E, listener: (message: LiveMessage<E>) => void) => void)(
+        event,
+        listener,
+      );
+      leave(room);
+    };
+  });
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { CommandAccepted, Envelope } from '@medbook/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../support/browser';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await app.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+const text = (testId: string) => page.getByTestId(testId).innerText();
+
+it('shows the health of the API and follows the log live, without a reload', async () => {
+  await page.goto(app.url);
+  await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor();
+  expect(await text('health-status')).toBe('ok');
+  expect(await text('database-state')).toBe('up');
+  expect(Number(await text('head-position'))).toBe(0);
+
+  const response = await fetch(`${app.url}/api/v1/practices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Test Practice', time_zone: 'America/New_York' }),
+  });
+  const { position } = ((await response.json()) as Envelope<CommandAccepted>).data;
+  await page
+    .getByTestId('projection-position-practices')
+    .filter({ hasText: String(position) })
+    .waitFor({ timeout: 5000 });
+  await page
+    .getByTestId('head-position')
+    .filter({ hasText: String(position) })
+    .waitFor();
+  expect(Number(await text('projection-position-audit_trail'))).toBe(position);
+  await page.screenshot({ path: path.join(__dirname, 'screenshots', 'health.png') });
+});
+
+it('shows the not-found page for an unknown address and leads back home', async () => {
+  await page.goto(`${app.url}/no-such-page`);
+  await page.getByText("THE PAGE YOU WERE LOOKING FOR DOESN'T EXIST").waitFor();
+  await page.screenshot({ path: path.join(__dirname, 'screenshots', 'not-found.png') });
+  await page.getByRole('link', { name: 'Go Back Home' }).click();
+  await page.getByTestId('health-status').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+});
