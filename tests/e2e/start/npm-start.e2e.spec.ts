@@ -42,11 +42,11 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready in 60 s:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       if (output.includes('Medbook is ready')) {
         clearTimeout(timer);
         resolve();

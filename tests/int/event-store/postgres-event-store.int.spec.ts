@@ -171,6 +171,41 @@ describe('PostgresEventStore on PostgreSQL', () => {
     await subscription.stop();
   });
 
+  it('orders the log by transaction id as a number, across a change in its digit count', async () => {
+    const id = `digits-${randomUUID()}`;
+    const before = await store.appendToStream(id, [newEvent()], 'no_stream');
+    // Burn transaction ids up to the next power of ten: 999 -> 1000 sorts wrongly as text.
+    const next = 10 ** String(before.logPosition.commit).length;
+    await database.sql.unsafe(`DO $$ BEGIN
+      WHILE pg_current_xact_id() < '${next}'::xid8 LOOP COMMIT; END LOOP; END $$`);
+    const after = await store.appendToStream(id, [newEvent()], 0);
+    expect(String(after.logPosition.commit).length).toBeGreaterThan(
+      String(before.logPosition.commit).length,
+    );
+    const all = await store.readAll({ after: LOG_START, maxCount: 100_000 });
+    const mine = all.filter((e) => e.streamId === id).map((e) => e.streamRevision);
+    expect(mine).toEqual([0, 1]);
+    const rest = await store.readAll({ after: before.logPosition, maxCount: 100_000 });
+    expect(rest.map((e) => e.id)).toContain(
+      all.find((e) => e.streamId === id && e.streamRevision === 1)!.id,
+    );
+    expect((await store.head())?.position).toBe(after.position);
+    const seen: number[] = [];
+    const subscription = store.subscribeToAll({
+      from: LOG_START,
+      batchSize: 10,
+      handle: async (events) => {
+        seen.push(...events.filter((e) => e.streamId === id).map((e) => e.streamRevision));
+      },
+    });
+    await eventually(
+      () => seen.length,
+      (n) => n === 2,
+    );
+    await subscription.stop();
+    expect(seen).toEqual([0, 1]);
+  });
+
   it('refuses to update, delete or truncate events', async () => {
     const id = `immutable-${randomUUID()}`;
     await store.appendToStream(id, [newEvent()], 'no_stream');

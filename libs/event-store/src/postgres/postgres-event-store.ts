@@ -30,7 +30,7 @@ export interface PostgresEventStoreOptions {
 
 interface EventRow {
   global_position: string;
-  transaction_id: string;
+  commit_id: string;
   event_id: string;
   stream_id: string;
   stream_revision: string;
@@ -59,7 +59,9 @@ const UNIQUE_VIOLATION = '23505';
 const WRONG_EXPECTED_REVISION = 'ES001';
 const IDEMPOTENCY_CONFLICT = 'ES002';
 
-const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, event_id, stream_id,
+// The writer's transaction id as text goes out under another name: an output column named
+// transaction_id would win over the xid8 column in ORDER BY, and text orders '1000' before '999'.
+const EVENT_COLUMNS = `global_position, transaction_id::text AS commit_id, event_id, stream_id,
   stream_revision, event_type, data, metadata, recorded_at`;
 
 /** Event store on PostgreSQL: the `es_events` log written through the `es_append` function. */
@@ -290,7 +292,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     streamRevision: Number(row.stream_revision),
     globalPosition: position,
-    logPosition: { commit: Number(row.transaction_id), position },
+    logPosition: { commit: Number(row.commit_id), position },
     recordedAt: row.recorded_at,
   };
 }
