@@ -117,7 +117,7 @@ BEGIN
       FROM jsonb_array_elements(p_events) WITH ORDINALITY AS x(e, ord)
      ORDER BY x.ord
     RETURNING e.event_id, e.stream_id, e.stream_revision, e.global_position, e.transaction_id::text, false;
-
-  PERFORM pg_notify('es_events', '');
+  -- No NOTIFY here: a notifying transaction holds a cluster-wide lock through its commit, which
+  -- serialises concurrent appends. The writer notifies after commit, coalesced (see the adapter).
 END;
 $$;

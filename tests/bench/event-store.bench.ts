@@ -125,8 +125,8 @@ async function loadLog(sql: Sql): Promise<void> {
 }
 
 async function readCases(sql: Sql, store: PostgresEventStore): Promise<Row[]> {
-  const [{ total }] = await sql<{ total: string }[]>`SELECT count(*) AS total FROM es_events`;
-  const events = Number(total);
+  const [counted] = await sql<{ total: string }[]>`SELECT count(*) AS total FROM es_events`;
+  const events = Number(counted?.total ?? 0);
   const rows: Row[] = [];
   const rate = async (read: () => Promise<number>) => {
     const startedAt = process.hrtime.bigint();
@@ -220,7 +220,8 @@ async function main(): Promise<void> {
     await sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream_id text NOT NULL,
               data jsonb NOT NULL, metadata jsonb NOT NULL, recorded_at timestamptz NOT NULL)`;
     const store = new PostgresEventStore(sql, { listen: false, pollIntervalMs: 50 });
-    const [{ version }] = await sql<{ version: string }[]>`SELECT version()`;
+    const [server] = await sql<{ version: string }[]>`SELECT version()`;
+    const version = server?.version ?? 'PostgreSQL';
     process.stdout.write(`Appends: ${CASE_SECONDS} s per case...\n`);
     const appends = await appendCases(sql, store);
     process.stdout.write(`Loading ${CATCH_UP_EVENTS.toLocaleString('en-US')} events...\n`);
@@ -228,7 +229,7 @@ async function main(): Promise<void> {
     process.stdout.write('Reading them back...\n');
     const reads = await readCases(sql, store);
     await store.close();
-    report([...appends, ...reads], version);
+    await report([...appends, ...reads], version);
   } finally {
     await database.close();
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -238,7 +239,7 @@ async function main(): Promise<void> {
   }
 }
 
-function report(rows: readonly Row[], postgresVersion: string): void {
+async function report(rows: readonly Row[], postgresVersion: string): Promise<void> {
   const at = new Date().toISOString();
   const machine = `${os.cpus().length} cores, Node ${process.version}, ${postgresVersion.split(',')[0]}`;
   const format = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -274,13 +275,11 @@ Floors: 16 single-event writers at least 50% of the baseline; catch-up read at l
   process.stdout.write(
     `\n${machine}\n\n${table}\n\nCatch-up floor (100,000 events/s): ${readFloor}\n`,
   );
-  void (async () => {
-    await mkdir(RESULTS_DIR, { recursive: true });
-    const json = JSON.stringify({ at, machine, rows: lines }, null, 2);
-    await writeFile(path.join(RESULTS_DIR, `event-store-${at.replace(/[:.]/g, '-')}.json`), json);
-    await writeFile(path.join(RESULTS_DIR, 'latest.json'), json);
-    await writeFile(path.join(PROJECT_ROOT, 'tests/bench/RESULTS.md'), markdown);
-  })();
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const json = JSON.stringify({ at, machine, rows: lines }, null, 2);
+  await writeFile(path.join(RESULTS_DIR, `event-store-${at.replace(/[:.]/g, '-')}.json`), json);
+  await writeFile(path.join(RESULTS_DIR, 'latest.json'), json);
+  await writeFile(path.join(PROJECT_ROOT, 'tests/bench/RESULTS.md'), markdown);
 }
 
 main().catch((error: unknown) => {

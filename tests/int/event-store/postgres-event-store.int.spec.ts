@@ -98,7 +98,8 @@ describe('PostgresEventStore on PostgreSQL', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const startedAt = Date.now();
-    await listening.appendToStream(id, [newEvent()], 'no_stream');
+    // Another store instance writes, as another process would: only NOTIFY can wake this one.
+    await store.appendToStream(id, [newEvent()], 'no_stream');
     await eventually(
       () => seen.length,
       (n) => n === 1,
@@ -120,7 +121,7 @@ describe('PostgresEventStore on PostgreSQL', () => {
       },
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await polling.appendToStream(id, [newEvent()], 'no_stream');
+    await store.appendToStream(id, [newEvent()], 'no_stream');
     await eventually(
       () => seen.length,
       (n) => n === 1,

@@ -68,6 +68,8 @@ const EVENT_COLUMNS = `global_position, transaction_id::text AS commit_id, event
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<PostgresSubscription>();
   private readonly now: () => Date;
+  private notifying: Promise<void> | null = null;
+  private notifyAgain = false;
 
   constructor(
     private readonly sql: Sql,
@@ -99,10 +101,32 @@ export class PostgresEventStore implements EventStore {
         SELECT * FROM es_append(${streamIds}::text[], ${expected}::bigint[], ${this.sql.json(
           events as never,
         )}::jsonb, ${recordedAt}::timestamptz)`;
-      return toAppendResult(rows, rows[0]?.already_appended === true);
+      const result = toAppendResult(rows, rows[0]?.already_appended === true);
+      if (!result.alreadyAppended) this.announceAppend();
+      return result;
     } catch (error) {
       return this.explainAppendFailure(error, sorted);
     }
+  }
+
+  /**
+   * Wakes subscribers after a commit: this process's at once, other processes' through NOTIFY.
+   * At most one NOTIFY is in flight; appends meanwhile are covered by one more after it, so a
+   * burst of appends costs two notifications, not one each.
+   */
+  private announceAppend(): void {
+    for (const subscription of this.subscriptions) subscription.wakeUp();
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = (async () => {
+      do {
+        this.notifyAgain = false;
+        await this.sql`SELECT pg_notify(${EVENTS_CHANNEL}, '')`.catch(() => undefined);
+      } while (this.notifyAgain);
+      this.notifying = null;
+    })();
   }
 
   /**
@@ -232,6 +256,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.notifying;
   }
 }
 

@@ -40,6 +40,11 @@ export class PostgresSubscription implements Subscription {
     this.loop = this.run();
   }
 
+  /** New events may be readable: read now instead of at the next poll. */
+  wakeUp(): void {
+    this.wake.wake();
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return this.loop;
     this.stopped = true;
