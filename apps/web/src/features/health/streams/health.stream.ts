@@ -1,7 +1,11 @@
 import type { HealthReport, ProjectionPositionMessage } from '@medbook/contracts';
-import { defer, merge, type Observable, of, scan, startWith, switchMap } from 'rxjs';
+import { defer, filter, map, merge, type Observable, of, scan, switchMap } from 'rxjs';
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { getHealth } from '../api/get-health';
+
+type Change =
+  | { readonly kind: 'snapshot'; readonly health: HealthReport }
+  | { readonly kind: 'position'; readonly message: ProjectionPositionMessage };
 
 /** A projection moved on: raise its position, and the head to at least that. */
 export function applyPosition(
@@ -21,18 +25,45 @@ export function applyPosition(
   };
 }
 
-/** The API's health: read once, then kept current by live positions; read again on reconnect. */
+/**
+ * A fresh read replaces what we knew, except positions, which only move forward: a live message
+ * that overtook the read is not undone by it.
+ */
+export function applySnapshot(known: HealthReport | null, fresh: HealthReport): HealthReport {
+  if (!known) return fresh;
+  const before = new Map(known.projections.map((p) => [p.name, p.position]));
+  return {
+    ...fresh,
+    event_store: {
+      head_position: Math.max(fresh.event_store.head_position, known.event_store.head_position),
+    },
+    projections: fresh.projections.map((p) => ({
+      ...p,
+      position: Math.max(p.position, before.get(p.name) ?? 0),
+    })),
+  };
+}
+
+/**
+ * The API's health kept current: the live room is joined for the whole subscription, and the
+ * health is read at the start and after every reconnect (delivery is at most once).
+ */
 export function health$(): Observable<HealthReport> {
-  return merge(of(undefined), connected$).pipe(
-    switchMap(() =>
-      defer(() => getHealth()).pipe(
-        switchMap((initial) =>
-          roomEvent$('ops', 'projection.position').pipe(
-            scan(applyPosition, initial),
-            startWith(initial),
-          ),
-        ),
-      ),
+  const snapshots$ = merge(of(undefined), connected$).pipe(
+    switchMap(() => defer(() => getHealth())),
+    map((health): Change => ({ kind: 'snapshot', health })),
+  );
+  const positions$ = roomEvent$('ops', 'projection.position').pipe(
+    map((message): Change => ({ kind: 'position', message })),
+  );
+  return merge(positions$, snapshots$).pipe(
+    scan<Change, HealthReport | null>(
+      (known, change) =>
+        change.kind === 'snapshot'
+          ? applySnapshot(known, change.health)
+          : known && applyPosition(known, change.message),
+      null,
     ),
+    filter((health): health is HealthReport => health !== null),
   );
 }
