@@ -3,6 +3,11 @@ import { defer, filter, map, merge, type Observable, of, scan, switchMap } from 
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { getHealth } from '../api/get-health';
 
+interface Known {
+  readonly health: HealthReport | null;
+  readonly early: readonly ProjectionPositionMessage[];
+}
+
 type Change =
   | { readonly kind: 'snapshot'; readonly health: HealthReport }
   | { readonly kind: 'position'; readonly message: ProjectionPositionMessage };
@@ -57,13 +62,20 @@ export function health$(): Observable<HealthReport> {
     map((message): Change => ({ kind: 'position', message })),
   );
   return merge(positions$, snapshots$).pipe(
-    scan<Change, HealthReport | null>(
-      (known, change) =>
-        change.kind === 'snapshot'
-          ? applySnapshot(known, change.health)
-          : known && applyPosition(known, change.message),
-      null,
+    scan<Change, Known>(
+      ({ health, early }, change) => {
+        if (change.kind === 'position') {
+          // Before the first read there is nothing to apply it to: keep it for that read.
+          return health
+            ? { health: applyPosition(health, change.message), early }
+            : { health, early: [...early, change.message] };
+        }
+        const fresh = applySnapshot(health, change.health);
+        return { health: early.reduce(applyPosition, fresh), early: [] };
+      },
+      { health: null, early: [] },
     ),
+    map(({ health }) => health),
     filter((health): health is HealthReport => health !== null),
   );
 }
