@@ -97,7 +97,11 @@ export class PostgresEventStore implements EventStore {
     );
     const recordedAt = this.now();
     try {
-      const rows = await this.sql<AppendedRow[]>`
+      const fast = sorted.length === 1 ? await this.appendFast(sorted[0]!, recordedAt) : [];
+      const rows =
+        fast.length > 0
+          ? fast
+          : await this.sql<AppendedRow[]>`
         SELECT * FROM es_append(${streamIds}::text[], ${expected}::bigint[], ${this.sql.json(
           events as never,
         )}::jsonb, ${recordedAt}::timestamptz)`;
@@ -106,6 +110,43 @@ export class PostgresEventStore implements EventStore {
       return result;
     } catch (error) {
       return this.explainAppendFailure(error, sorted);
+    }
+  }
+
+  /**
+   * The common single-stream append with an exact or no-stream expectation as one SQL statement,
+   * without the PL/pgSQL function's checks: the stream row's guarded update (or insert) is the
+   * revision check, and the unique event id the duplicate check. It answers no rows when the
+   * guard fails or the ids exist, and then `es_append` runs and explains (or replays) the result.
+   */
+  private async appendFast(append: StreamAppend, recordedAt: Date): Promise<AppendedRow[]> {
+    const expected = append.expectedRevision;
+    if (expected !== 'no_stream' && typeof expected !== 'number') return [];
+    const count = append.events.length;
+    const events = this.sql.json(
+      append.events.map((e) => ({ id: e.id, t: e.type, d: e.data, m: e.metadata })) as never,
+    );
+    const head =
+      expected === 'no_stream'
+        ? this.sql`INSERT INTO es_streams (stream_id, revision) VALUES (${append.streamId}, ${count - 1})
+                   ON CONFLICT (stream_id) DO NOTHING RETURNING -1::bigint AS prev`
+        : this.sql`UPDATE es_streams SET revision = revision + ${count}, updated_at = now()
+                    WHERE stream_id = ${append.streamId} AND revision = ${expected}
+                   RETURNING revision - ${count} AS prev`;
+    try {
+      return await this.sql<AppendedRow[]>`
+        WITH head AS (${head})
+        INSERT INTO es_events AS e
+               (event_id, stream_id, stream_revision, event_type, data, metadata, recorded_at)
+        SELECT (x.e ->> 'id')::uuid, ${append.streamId}, head.prev + x.ord, x.e ->> 't',
+               x.e -> 'd', x.e -> 'm', ${recordedAt}::timestamptz
+          FROM head, jsonb_array_elements(${events}::jsonb) WITH ORDINALITY AS x(e, ord)
+         ORDER BY x.ord
+        RETURNING e.event_id, e.stream_id, e.stream_revision, e.global_position,
+                  e.transaction_id::text AS transaction_id`;
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return [];
+      throw error;
     }
   }
 
