@@ -28,6 +28,9 @@ const ESM_ONLY = [
   'uint8array-extras',
   '@tokenizer',
   '@borewit',
+  'jose',
+  'openid-client',
+  'oauth4webapi',
 ];
 
 const shared = {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { createApp } from '../../apps/api/src/create-app';
@@ -23,7 +24,14 @@ export interface TestAppOptions {
 /** The whole service on its own cloned database and a free port, as `npm start` runs it. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const base = loadConfig({ ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
+  // The port is chosen first: the origin allowlist (CORS, socket handshakes) names it.
+  const port = await freePort();
+  const base = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+  });
   const config: AppConfig = {
     ...base,
     host: '127.0.0.1',
@@ -38,9 +46,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock: options.clock ?? { now: () => new Date() },
     ...(options.projections ? { projections: options.projections } : {}),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     database,
@@ -50,4 +56,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await database.drop();
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { InfraModule, type InfraDependencies } from './infra/infra.module';
 import { DirectoryModule } from './modules/directory/directory.module';
+import { IdentityModule } from './modules/identity/identity.module';
 import { OpsModule } from './modules/ops/ops.module';
 
 @Module({})
@@ -9,7 +10,13 @@ export class AppModule {
   static forRoot(deps: InfraDependencies): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(deps), CqrsModule.forRoot(), OpsModule, DirectoryModule],
+      imports: [
+        InfraModule.forRoot(deps),
+        CqrsModule.forRoot(),
+        OpsModule,
+        IdentityModule,
+        DirectoryModule,
+      ],
     };
   }
 }

@@ -3,3 +3,4 @@ export * from './error-messages';
 export * from './health';
 export * from './socket-events';
 export * from './practice.dto';
+export * from './identity.dto';

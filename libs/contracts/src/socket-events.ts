@@ -1,7 +1,11 @@
 import type { ProjectionStatus } from './health';
 
 /** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
-export type RoomName = 'ops' | `practice:${string}`;
+export type RoomName = 'ops' | `practice:${string}` | `user:${string}`;
+
+/** Room names a client may ask to join. */
+export const ROOM_PATTERN =
+  /^(ops|(practice|user):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** Every server-to-client message carries the global position of the event behind it. */
 export interface Positioned {
@@ -29,6 +33,11 @@ export interface ServerToClientEvents {
 export interface SubscribeAck {
   readonly ok: boolean;
   readonly message?: string;
+}
+
+/** The socket handshake carries the access token: `io(url, { auth: { token } })`. */
+export interface SocketAuth {
+  readonly token: string;
 }
 
 export interface ClientToServerEvents {

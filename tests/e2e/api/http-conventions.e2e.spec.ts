@@ -4,12 +4,16 @@ import {
   type HealthReport,
   STATUS_MESSAGES,
 } from '@medbook/contracts';
+import { eventually } from '../../support/events';
+import { createUser, type TestUser } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
+let superUser: TestUser;
 
 beforeAll(async () => {
   app = await startTestApp({ config: { bodyLimitBytes: 10_000 } });
+  superUser = await createUser(app, 'SuperUser');
 });
 
 afterAll(async () => {
@@ -19,7 +23,7 @@ afterAll(async () => {
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${app.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...superUser.auth, ...headers },
     body,
   });
 
@@ -31,13 +35,23 @@ async function headPosition(): Promise<number> {
 }
 
 it('reports database and projection state at /api/v1/health in the envelope', async () => {
-  const response = await fetch(`${app.url}/api/v1/health`);
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as Envelope<HealthReport>;
+  // The super user's sign-in was just appended: the projections catch up with it.
+  const { status, body } = await eventually(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/health`);
+      return { status: response.status, body: (await response.json()) as Envelope<HealthReport> };
+    },
+    ({ body }) => body.data.projections.every((p) => p.lag_events === 0),
+  );
+  expect(status).toBe(200);
   expect(body.status_code).toBe(200);
   expect(body.data.status).toBe('ok');
   expect(body.data.database).toBe('up');
-  expect(body.data.projections.map((p) => p.name).sort()).toEqual(['audit_trail', 'practices']);
+  expect(body.data.projections.map((p) => p.name).sort()).toEqual([
+    'audit_trail',
+    'practices',
+    'users',
+  ]);
   for (const projection of body.data.projections) {
     expect(projection).toEqual(expect.objectContaining({ state: 'running', lag_events: 0 }));
     expect(projection.lag_ms).toBeGreaterThanOrEqual(0);

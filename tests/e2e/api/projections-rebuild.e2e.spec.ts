@@ -5,15 +5,18 @@ import { sql } from 'kysely';
 import { PROJECT_ROOT } from '../../../apps/api/src/infra/config/project-root';
 import { migrateToLatest } from '../../../apps/api/src/infra/database/migrator';
 import { eventually } from '../../support/events';
+import { createUser, type TestUser } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const run = promisify(execFile);
 const REBUILD_CLI = path.join(PROJECT_ROOT, 'apps/api/dist/cli/rebuild-projections.js');
 
 let app: TestApp;
+let superUser: TestUser;
 
 beforeAll(async () => {
   app = await startTestApp();
+  superUser = await createUser(app, 'SuperUser');
 });
 
 afterAll(async () => {
@@ -23,7 +26,11 @@ afterAll(async () => {
 async function register(name: string, timeZone: string) {
   const response = await fetch(`${app.url}/api/v1/practices`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': `test ${name}` },
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': `test ${name}`,
+      ...superUser.auth,
+    },
     body: JSON.stringify({ name, time_zone: timeZone }),
   });
   return ((await response.json()) as { data: { id: string; position: number } }).data;
@@ -54,13 +61,13 @@ it('replays the log into fresh tables that equal the live ones, then keeps proje
   await projectedUpTo(last);
   const live = await snapshot();
   expect(live.practices).toHaveLength(20);
-  expect(live.audit).toHaveLength(20);
+  expect(live.audit).toHaveLength(23); // and the super user's registration, email claim and sign-in
 
   const { stdout } = await run(process.execPath, [REBUILD_CLI], {
     env: { ...process.env, DATABASE_URL: app.database.url, LOG_LEVEL: 'silent' },
   });
-  expect(stdout).toMatch(/Rebuilt practices: 20 events to position \d+/);
-  expect(stdout).toMatch(/Rebuilt audit_trail: 20 events/);
+  expect(stdout).toMatch(/Rebuilt practices: 23 events to position \d+/);
+  expect(stdout).toMatch(/Rebuilt audit_trail: 23 events/);
   expect(await snapshot()).toEqual(live);
 
   // The running server goes on projecting into the swapped-in tables.

@@ -1,10 +1,12 @@
 import { READ_MODEL_BEHIND_MESSAGE } from '@medbook/contracts';
+import { createUser } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 async function register(app: TestApp, name: string) {
+  const superUser = await createUser(app, 'SuperUser');
   const response = await fetch(`${app.url}/api/v1/practices`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...superUser.auth },
     body: JSON.stringify({ name, time_zone: 'Europe/Berlin' }),
   });
   expect(response.status).toBe(201);

@@ -7,13 +7,16 @@ import type {
 } from '@medbook/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { eventIdFor } from '../../../apps/api/src/infra/event-sourcing/event-ids';
+import { createUser, type TestUser } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
 let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+let superUser: TestUser;
 
 beforeAll(async () => {
   app = await startTestApp();
+  superUser = await createUser(app, 'SuperUser');
 });
 
 afterAll(async () => {
@@ -21,7 +24,12 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  socket = io(app.url, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+  socket = io(app.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    auth: { token: superUser.token },
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
@@ -40,7 +48,7 @@ const join = (room: string) =>
 async function register(name: string) {
   const response = await fetch(`${app.url}/api/v1/practices`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...superUser.auth },
     body: JSON.stringify({ name, time_zone: 'America/Denver' }),
   });
   return ((await response.json()) as { data: { id: string; position: number } }).data;
@@ -85,7 +93,7 @@ it('pushes a practice change to its room, with the global position of the event'
   );
   const response = await fetch(`${app.url}/api/v1/practices`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...superUser.auth },
     body: JSON.stringify({
       name: 'Second Clinic',
       time_zone: 'America/Denver',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CommandAccepted, Envelope } from '@medbook/contracts';
 import type { Browser, Page } from 'playwright-core';
+import { createUser } from '../../support/accounts';
 import { launchBrowser } from '../../support/browser';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -35,9 +36,10 @@ it('shows the health of the API and follows the log live, without a reload', asy
   expect(await text('database-state')).toBe('up');
   expect(Number(await text('head-position'))).toBe(0);
 
+  const superUser = await createUser(app, 'SuperUser');
   const response = await fetch(`${app.url}/api/v1/practices`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...superUser.auth },
     body: JSON.stringify({ name: 'Test Practice', time_zone: 'America/New_York' }),
   });
   const { position } = ((await response.json()) as Envelope<CommandAccepted>).data;

@@ -4,8 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { CommandAccepted, Envelope, HealthReport } from '@medbook/contracts';
+import type { CommandAccepted, Envelope, HealthReport, LoginResult } from '@medbook/contracts';
 import { PROJECT_ROOT } from '../../../apps/api/src/infra/config/project-root';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../apps/api/src/modules/identity/demo-seed';
+import { sha256 } from '../../support/accounts';
 
 let dataDir: string;
 
@@ -69,9 +71,18 @@ it('starts its own PostgreSQL, serves the API, stops cleanly on Ctrl-C and keeps
   const base = `http://127.0.0.1:${port}/api/v1`;
   const health = (await (await fetch(`${base}/health`)).json()) as Envelope<HealthReport>;
   expect(health.data.database).toBe('up');
-  const created = await fetch(`${base}/practices`, {
+  // The first start seeded one account per role and printed them.
+  for (const demo of DEMO_ACCOUNTS) expect(first.output()).toContain(demo.email);
+  const login = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'super@demo.medbook.local', password: sha256(DEMO_PASSWORD) }),
+  });
+  expect(login.status).toBe(200);
+  const { access_token } = ((await login.json()) as Envelope<LoginResult>).data;
+  const created = await fetch(`${base}/practices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
     body: JSON.stringify({ name: 'Persistent Practice', time_zone: 'America/Phoenix' }),
   });
   const { id, position } = ((await created.json()) as Envelope<CommandAccepted>).data;
@@ -81,6 +92,7 @@ it('starts its own PostgreSQL, serves the API, stops cleanly on Ctrl-C and keeps
   expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 
   const second = await start(port);
+  expect(second.output()).not.toContain('Demo accounts');
   const read = await fetch(`${base}/practices/${id}?min_position=${position}`);
   expect(read.status).toBe(200);
   expect(((await read.json()) as Envelope<{ name: string }>).data.name).toBe('Persistent Practice');

@@ -10,6 +10,7 @@ import { ConsistentReadInterceptor } from './projections/consistent-read.interce
 import { PROJECTIONS, type Projection } from './projections/projection';
 import { ProjectionsService } from './projections/projections.service';
 import { ALL_PROJECTIONS } from './projections/registry';
+import { LiveAccess } from './realtime/live-access';
 import { LiveGateway } from './realtime/live.gateway';
 import { LIVE_PUBLISHER, SocketLivePublisher } from './realtime/socket-live-publisher';
 
@@ -39,6 +40,7 @@ export class InfraModule {
         ProjectionsService,
         ConsistentReadInterceptor,
         LiveGateway,
+        LiveAccess,
       ],
       exports: [
         APP_CONFIG,
@@ -50,6 +52,7 @@ export class InfraModule {
         CommandRunner,
         ProjectionsService,
         ConsistentReadInterceptor,
+        LiveAccess,
       ],
     };
   }

@@ -6,6 +6,7 @@ import type {
 } from '@medbook/contracts';
 import { BehaviorSubject, defer, Observable } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
+import { accessToken } from '../shared/session';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
@@ -20,7 +21,17 @@ const members = new Map<RoomName, number>();
 /** The one socket of this page, opened on first use. */
 function liveSocket(): LiveSocket {
   if (!socket) {
-    const opened: LiveSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+    const opened: LiveSocket = io({
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      // Asked again on every (re)connect, so a reconnect carries a fresh token.
+      auth: (send) => {
+        accessToken().then(
+          (token) => send({ token }),
+          () => send({}),
+        );
+      },
+    });
     opened.on('connect', () => {
       // Rooms do not survive a reconnect on the server: join them again.
       for (const room of members.keys()) opened.emit('subscribe', { room }, () => undefined);

@@ -128,7 +128,8 @@ export class PostgresEventStore implements EventStore {
     );
     const head =
       expected === 'no_stream'
-        ? this.sql`INSERT INTO es_streams (stream_id, revision) VALUES (${append.streamId}, ${count - 1})
+        ? this
+            .sql`INSERT INTO es_streams (stream_id, revision) VALUES (${append.streamId}, ${count - 1})
                    ON CONFLICT (stream_id) DO NOTHING RETURNING -1::bigint AS prev`
         : this.sql`UPDATE es_streams SET revision = revision + ${count}, updated_at = now()
                     WHERE stream_id = ${append.streamId} AND revision = ${expected}

@@ -17,6 +17,49 @@ export interface AppConfig {
   /** How long a read may wait for a projection to reach the position it asked for. */
   readonly readWaitMs: number;
   readonly runProjections: boolean;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlDays: number;
+  /** Unset: email goes to the local outbox (listed at /api/v1/dev/outbox outside production). */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Where the browser reaches the service; social sign-in redirects come back here. */
+  readonly publicUrl: string;
+  readonly loginFailuresPerAccountHour: number;
+  readonly loginFailuresPerIpHour: number;
+  /** Password reset and forgot-password answer no sooner than this, known email or not. */
+  readonly accountLookupMinMs: number;
+  /** Seed the demo practice and one account per role on first start. */
+  readonly seedDemo: boolean;
+  readonly socialProviders: readonly SocialProviderConfig[];
+}
+
+/** An OpenID Connect provider for social sign-in: GOOGLE_ISSUER, GOOGLE_CLIENT_ID, ... */
+export interface SocialProviderConfig {
+  readonly name: 'GOOGLE' | 'APPLE' | 'FACEBOOK';
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string | undefined;
+}
+
+const SOCIAL_ISSUERS = {
+  GOOGLE: 'https://accounts.google.com',
+  APPLE: 'https://appleid.apple.com',
+  FACEBOOK: 'https://www.facebook.com',
+} as const;
+
+function socialProviders(env: NodeJS.ProcessEnv): SocialProviderConfig[] {
+  return (Object.keys(SOCIAL_ISSUERS) as (keyof typeof SOCIAL_ISSUERS)[]).flatMap((name) => {
+    const clientId = env[`${name}_CLIENT_ID`];
+    if (!clientId) return [];
+    return [
+      {
+        name,
+        issuer: env[`${name}_ISSUER`] ?? SOCIAL_ISSUERS[name],
+        clientId,
+        clientSecret: env[`${name}_CLIENT_SECRET`] || undefined,
+      },
+    ];
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -43,6 +86,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projectionPollMs: integer(env.PROJECTION_POLL_MS, 1000, 'PROJECTION_POLL_MS'),
     readWaitMs: integer(env.READ_WAIT_MS, 5000, 'READ_WAIT_MS'),
     runProjections: env.RUN_PROJECTIONS !== 'false',
+    accessTokenTtlSeconds: integer(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlDays: integer(env.REFRESH_TOKEN_TTL_DAYS, 30, 'REFRESH_TOKEN_TTL_DAYS'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'MedBook <no-reply@medbook.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    loginFailuresPerAccountHour: integer(
+      env.LOGIN_FAILURES_PER_ACCOUNT_HOUR,
+      100,
+      'LOGIN_FAILURES_PER_ACCOUNT_HOUR',
+    ),
+    loginFailuresPerIpHour: integer(
+      env.LOGIN_FAILURES_PER_IP_HOUR,
+      300,
+      'LOGIN_FAILURES_PER_IP_HOUR',
+    ),
+    accountLookupMinMs: integer(env.ACCOUNT_LOOKUP_MIN_MS, 400, 'ACCOUNT_LOOKUP_MIN_MS'),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : env.NODE_ENV !== 'test',
+    socialProviders: socialProviders(env),
   };
 }
 

@@ -36,12 +36,137 @@ export interface AuditTrailTable {
   recorded_at: Timestamp;
 }
 
+export interface AuthKeysTable {
+  kid: string;
+  secret: Buffer;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface AuthCredentialsTable {
+  user_id: string;
+  email: string;
+  password_hash: string | null;
+  updated_at: Timestamp;
+}
+
+export interface AuthSocialIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface AuthSessionsTable {
+  session_id: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  time_zone: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuthRefreshTokensTable {
+  token_hash: Buffer;
+  session_id: string;
+  generation: number;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AuthCodesTable {
+  code_id: string;
+  purpose: 'password_reset' | 'mobile_verification';
+  user_id: string;
+  target: string;
+  code_hash: Buffer;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AuthResetTokensTable {
+  token_hash: Buffer;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AuthLoginFailuresTable {
+  id: ColumnType<string, never, never>;
+  account: string;
+  ip: string | null;
+  failed_at: Timestamp;
+}
+
+export interface OutboxMessagesTable {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  user_id: string;
+  type: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  mobile_number: string | null;
+  is_mobile_verified: ColumnType<boolean, boolean | undefined, boolean>;
+  zip_code: string | null;
+  time_zone: string | null;
+  practice_id: string | null;
+  sms_alerts_consent: ColumnType<boolean, boolean | undefined, boolean>;
+  otp_consent: ColumnType<boolean, boolean | undefined, boolean>;
+  social_provider: string | null;
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  registered_at: Timestamp;
+  position: Int8;
+}
+
+export interface FamilyMembersTable {
+  member_id: string;
+  patient_id: string;
+  relationship: string;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  added_at: Timestamp;
+  position: Int8;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface DB {
   projection_checkpoints: ProjectionCheckpointsTable;
   rm_practices: PracticesTable;
   rm_audit_trail: AuditTrailTable;
+  auth_keys: AuthKeysTable;
+  auth_credentials: AuthCredentialsTable;
+  auth_social_identities: AuthSocialIdentitiesTable;
+  auth_sessions: AuthSessionsTable;
+  auth_refresh_tokens: AuthRefreshTokensTable;
+  auth_codes: AuthCodesTable;
+  auth_reset_tokens: AuthResetTokensTable;
+  auth_login_failures: AuthLoginFailuresTable;
+  outbox_messages: OutboxMessagesTable;
+  rm_users: UsersTable;
+  rm_family_members: FamilyMembersTable;
 }
 
 export type PracticeRow = Selectable<PracticesTable>;
 export type NewAuditEntry = Insertable<AuditTrailTable>;
+
+export type UserRow = Selectable<UsersTable>;
+export type FamilyMemberRow = Selectable<FamilyMembersTable>;

@@ -11,11 +11,17 @@ export interface RequestContext {
   readonly correlationId: string;
 }
 
+/** Set on the request by the authentication guard. */
+interface Authenticated {
+  principal?: { userId: string; type: string };
+}
+
 export function requestContextOf(request: FastifyRequest): RequestContext {
   const correlation = request.headers['x-correlation-id'];
+  const principal = (request as FastifyRequest & Authenticated).principal;
   return {
-    actorId: null,
-    actorRole: null,
+    actorId: principal?.userId ?? null,
+    actorRole: principal?.type ?? null,
     onBehalfOf: null,
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent'] ?? null,

@@ -15,6 +15,11 @@ export class LiveIoAdapter extends IoAdapter {
     return super.createIOServer(port, {
       ...options,
       cors: { origin: [...this.origins], credentials: true },
+      // CORS headers only bind browsers: refuse a handshake from any other origin outright.
+      allowRequest: (request, callback) => {
+        const origin = request.headers.origin;
+        callback(null, origin === undefined || this.origins.includes(origin));
+      },
     } as ServerOptions);
   }
 }

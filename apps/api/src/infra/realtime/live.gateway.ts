@@ -1,4 +1,10 @@
-import type { RoomName, SubscribeAck } from '@medbook/contracts';
+import {
+  ROOM_PATTERN,
+  type RoomName,
+  SOCKET_PATH,
+  STATUS_MESSAGES,
+  type SubscribeAck,
+} from '@medbook/contracts';
 import { Inject } from '@nestjs/common';
 import {
   ConnectedSocket,
@@ -8,23 +14,41 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
-import { SOCKET_PATH } from '@medbook/contracts';
+import { LiveAccess, type SocketIdentity } from './live-access';
 import { LIVE_PUBLISHER, type LiveServer, type SocketLivePublisher } from './socket-live-publisher';
-
-const ROOM_PATTERN =
-  /^(ops|practice:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 interface RoomRequest {
   room?: unknown;
 }
 
-/** Clients join rooms to receive what projections publish after their commits. */
+const UNKNOWN_ROOM = 'Unknown room';
+
+/**
+ * Clients join rooms to receive what projections publish after their commits. The handshake
+ * needs a valid access token; each socket is put in its user's and its session's rooms so that
+ * signing out or disabling the user ends it; every join is authorised.
+ */
 @WebSocketGateway({ path: SOCKET_PATH })
 export class LiveGateway implements OnGatewayInit {
-  constructor(@Inject(LIVE_PUBLISHER) private readonly publisher: SocketLivePublisher) {}
+  constructor(
+    @Inject(LIVE_PUBLISHER) private readonly publisher: SocketLivePublisher,
+    private readonly access: LiveAccess,
+  ) {}
 
   afterInit(server: LiveServer): void {
     this.publisher.attach(server);
+    server.use((socket, next) => {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      this.access.authenticate(auth?.token).then(
+        async (identity) => {
+          (socket.data as { identity?: SocketIdentity }).identity = identity;
+          await socket.join(`user:${identity.userId}`);
+          if (identity.sessionId) await socket.join(`session:${identity.sessionId}`);
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(STATUS_MESSAGES[401])),
+      );
+    });
   }
 
   @SubscribeMessage('subscribe')
@@ -33,7 +57,11 @@ export class LiveGateway implements OnGatewayInit {
     @MessageBody() request: RoomRequest,
   ): Promise<SubscribeAck> {
     const room = roomOf(request);
-    if (!room) return { ok: false, message: 'Unknown room' };
+    if (!room) return { ok: false, message: UNKNOWN_ROOM };
+    const identity = (socket.data as { identity?: SocketIdentity }).identity;
+    if (!identity || !(await this.access.mayJoin(identity, room))) {
+      return { ok: false, message: STATUS_MESSAGES[403] };
+    }
     await socket.join(room);
     return { ok: true };
   }
@@ -44,13 +72,16 @@ export class LiveGateway implements OnGatewayInit {
     @MessageBody() request: RoomRequest,
   ): Promise<SubscribeAck> {
     const room = roomOf(request);
-    if (!room) return { ok: false, message: 'Unknown room' };
+    if (!room) return { ok: false, message: UNKNOWN_ROOM };
     await socket.leave(room);
     return { ok: true };
   }
 }
 
+/** Only `{ room }` with a known room name is accepted: extra fields are refused like bad rooms. */
 function roomOf(request: RoomRequest | undefined): RoomName | null {
-  const room = request?.room;
+  if (typeof request !== 'object' || request === null) return null;
+  if (Object.keys(request).some((key) => key !== 'room')) return null;
+  const room = request.room;
   return typeof room === 'string' && ROOM_PATTERN.test(room) ? (room as RoomName) : null;
 }

@@ -16,6 +16,11 @@ export class SocketLivePublisher implements LivePublisher {
     this.server = server;
   }
 
+  /** Ends every connection in a room (a user's or a session's) at once. */
+  disconnect(room: `user:${string}` | `session:${string}`): void {
+    this.server?.in(room).disconnectSockets(true);
+  }
+
   publish<E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>): void {
     const server = this.server;
     if (!server) return;

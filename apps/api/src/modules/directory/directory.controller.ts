@@ -10,6 +10,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
+import { Public, Roles } from '../identity/auth/principal';
 import { RegisterPracticeCommand } from './commands/register-practice.command';
 import { GetPracticeQuery } from './queries/get-practice.query';
 
@@ -22,6 +23,7 @@ export class DirectoryController {
   ) {}
 
   @Post()
+  @Roles('SuperUser')
   @HttpCode(201)
   @ResponseMessage('Practice registered.')
   register(
@@ -32,6 +34,7 @@ export class DirectoryController {
   }
 
   @Get(':practice_id')
+  @Public()
   @ReadsFrom('practices')
   get(
     @Param('practice_id', new ParseUUIDPipe()) practiceId: string,

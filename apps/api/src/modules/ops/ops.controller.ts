@@ -8,6 +8,7 @@ import { DATABASE, type Database } from '../../infra/database/database';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ProjectionsService } from '../../infra/projections/projections.service';
+import { Public } from '../identity/auth/principal';
 
 @ApiTags('ops')
 @Controller()
@@ -20,6 +21,7 @@ export class OpsController {
   ) {}
 
   @Get('health')
+  @Public()
   @ResponseMessage('OK')
   async health(): Promise<HealthReport> {
     const checkedAt = this.clock.now().toISOString();
@@ -45,6 +47,7 @@ export class OpsController {
   }
 
   @Get('ops/projections')
+  @Public()
   projectionStatuses(): Promise<ProjectionStatus[]> {
     return this.projections.statuses();
   }

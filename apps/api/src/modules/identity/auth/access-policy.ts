@@ -1,0 +1,59 @@
+import { PRACTICE_USER_TYPES, STATUS_MESSAGES } from '@medbook/contracts';
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../../infra/http/domain-error';
+import { UserAccounts } from '../user-accounts';
+import type { Principal } from './principal';
+
+const OPERATORS = new Set(['SuperUser', 'SupportAgent']);
+
+export const forbidden = () => new DomainError(403, STATUS_MESSAGES[403]);
+
+/**
+ * Object-level rules: a patient reaches their own and their family's records; practice users
+ * reach their own practice; super users and support agents reach everything.
+ */
+@Injectable()
+export class AccessPolicy {
+  constructor(private readonly accounts: UserAccounts) {}
+
+  isOperator(principal: Principal): boolean {
+    return OPERATORS.has(principal.type);
+  }
+
+  /** May the caller act for this patient (themselves or a family member)? */
+  async mayActForPatient(principal: Principal, patientId: string): Promise<boolean> {
+    if (this.isOperator(principal)) return true;
+    if (principal.type !== 'Patient') return false;
+    if (principal.userId === patientId) return true;
+    const state = await this.accounts.load(principal.userId);
+    return state.family.some((member) => member.member_id === patientId);
+  }
+
+  async assertMayActForPatient(principal: Principal, patientId: string): Promise<void> {
+    if (!(await this.mayActForPatient(principal, patientId))) throw forbidden();
+  }
+
+  mayWorkForPractice(principal: Principal, practiceId: string): boolean {
+    if (this.isOperator(principal)) return true;
+    return PRACTICE_USER_TYPES.includes(principal.type) && principal.practiceId === practiceId;
+  }
+
+  assertMayWorkForPractice(principal: Principal, practiceId: string): void {
+    if (!this.mayWorkForPractice(principal, practiceId)) throw forbidden();
+  }
+
+  /** Who may see or manage another user's account: themselves, operators, their practice's admin. */
+  async assertMayManageUser(principal: Principal, userId: string, manage: boolean): Promise<void> {
+    if (this.isOperator(principal)) return;
+    if (!manage && principal.userId === userId) return;
+    if (principal.type === 'PracticeAdmin' && principal.practiceId) {
+      const target = await this.accounts.load(userId);
+      if (
+        target.profile?.practice_id === principal.practiceId &&
+        target.profile.user_id !== principal.userId
+      )
+        return;
+    }
+    throw forbidden();
+  }
+}

@@ -1,0 +1,160 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
+import { CLOCK, type Clock } from '../../../infra/clock';
+import { DATABASE, type Database } from '../../../infra/database/database';
+
+export const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
+const newRefreshToken = (): string => randomBytes(32).toString('base64url');
+
+export interface SessionStart {
+  readonly userId: string;
+  readonly timeZone: string | null;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+}
+
+export type RotateOutcome =
+  | {
+      readonly kind: 'rotated';
+      readonly sessionId: string;
+      readonly userId: string;
+      readonly refreshToken: string;
+    }
+  | { readonly kind: 'reused'; readonly sessionId: string; readonly userId: string }
+  | { readonly kind: 'invalid' };
+
+/**
+ * Sessions and their refresh tokens. Only hashes are stored. Every refresh spends the token and
+ * issues the next generation; a spent token presented again means it was stolen or replayed, so
+ * the whole session (the token family) is revoked.
+ */
+@Injectable()
+export class SessionsRepository {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async start(start: SessionStart): Promise<{ sessionId: string; refreshToken: string }> {
+    const sessionId = randomUUID();
+    const refreshToken = newRefreshToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.refreshTokenTtlDays * 86_400_000);
+    await this.database.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('auth_sessions')
+        .values({
+          session_id: sessionId,
+          user_id: start.userId,
+          created_at: now,
+          last_used_at: now,
+          expires_at: expiresAt,
+          time_zone: start.timeZone,
+          ip: start.ip,
+          user_agent: start.userAgent?.slice(0, 500) ?? null,
+          revoked_at: null,
+          revoked_reason: null,
+        })
+        .execute();
+      await trx
+        .insertInto('auth_refresh_tokens')
+        .values({
+          token_hash: tokenHash(refreshToken),
+          session_id: sessionId,
+          generation: 1,
+          created_at: now,
+          used_at: null,
+        })
+        .execute();
+    });
+    return { sessionId, refreshToken };
+  }
+
+  rotate(refreshToken: string, timeZone: string | null): Promise<RotateOutcome> {
+    const now = this.clock.now();
+    return this.database.db.transaction().execute(async (trx): Promise<RotateOutcome> => {
+      const token = await trx
+        .selectFrom('auth_refresh_tokens as t')
+        .innerJoin('auth_sessions as s', 's.session_id', 't.session_id')
+        .select(['t.token_hash', 't.generation', 't.used_at', 's.session_id', 's.user_id'])
+        .select(['s.revoked_at', 's.expires_at'])
+        .where('t.token_hash', '=', tokenHash(refreshToken))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!token || token.revoked_at || token.expires_at <= now) return { kind: 'invalid' };
+      if (token.used_at) {
+        await trx
+          .updateTable('auth_sessions')
+          .set({ revoked_at: now, revoked_reason: 'refresh token reused' })
+          .where('session_id', '=', token.session_id)
+          .execute();
+        return { kind: 'reused', sessionId: token.session_id, userId: token.user_id };
+      }
+      const next = newRefreshToken();
+      await trx
+        .updateTable('auth_refresh_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', token.token_hash)
+        .execute();
+      await trx
+        .insertInto('auth_refresh_tokens')
+        .values({
+          token_hash: tokenHash(next),
+          session_id: token.session_id,
+          generation: token.generation + 1,
+          created_at: now,
+          used_at: null,
+        })
+        .execute();
+      await trx
+        .updateTable('auth_sessions')
+        .set((eb) => ({ last_used_at: now, time_zone: timeZone ?? eb.ref('time_zone') }))
+        .where('session_id', '=', token.session_id)
+        .execute();
+      return {
+        kind: 'rotated',
+        sessionId: token.session_id,
+        userId: token.user_id,
+        refreshToken: next,
+      };
+    });
+  }
+
+  async isActive(sessionId: string): Promise<boolean> {
+    const row = await this.database.db
+      .selectFrom('auth_sessions')
+      .select(['revoked_at', 'expires_at'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    return !!row && !row.revoked_at && row.expires_at > this.clock.now();
+  }
+
+  async touch(sessionId: string, timeZone: string | null): Promise<void> {
+    await this.database.db
+      .updateTable('auth_sessions')
+      .set((eb) => ({ last_used_at: this.clock.now(), time_zone: timeZone ?? eb.ref('time_zone') }))
+      .where('session_id', '=', sessionId)
+      .execute();
+  }
+
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await this.database.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: this.clock.now(), revoked_reason: reason })
+      .where('session_id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeAllForUser(userId: string, reason: string): Promise<number> {
+    const result = await this.database.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: this.clock.now(), revoked_reason: reason })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

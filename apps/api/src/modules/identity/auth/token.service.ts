@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { USER_TYPES, type UserType } from '@medbook/contracts';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
+import { CLOCK, type Clock } from '../../../infra/clock';
+import { DATABASE, type Database } from '../../../infra/database/database';
+import type { Principal } from './principal';
+
+const ISSUER = 'medbook';
+const KEY_ID = 'access-v1';
+
+export class InvalidTokenError extends Error {
+  constructor(readonly expired: boolean) {
+    super(expired ? 'token expired' : 'token invalid');
+  }
+}
+
+/**
+ * Short-lived access tokens (HS256, jose). The key is made on first start and kept in the
+ * database, so every API process signs and verifies with the same one.
+ */
+@Injectable()
+export class TokenService implements OnModuleInit {
+  private key: Uint8Array | null = null;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const { db } = this.database;
+    await db
+      .insertInto('auth_keys')
+      .values({ kid: KEY_ID, secret: randomBytes(32) })
+      .onConflict((oc) => oc.column('kid').doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('auth_keys')
+      .select('secret')
+      .where('kid', '=', KEY_ID)
+      .executeTakeFirstOrThrow();
+    this.key = new Uint8Array(row.secret);
+  }
+
+  get accessTokenTtlSeconds(): number {
+    return this.config.accessTokenTtlSeconds;
+  }
+
+  async sign(
+    principal: Principal,
+    ttlSeconds = this.config.accessTokenTtlSeconds,
+  ): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ typ: principal.type, pid: principal.practiceId, sid: principal.sessionId })
+      .setProtectedHeader({ alg: 'HS256', kid: KEY_ID })
+      .setSubject(principal.userId)
+      .setIssuer(ISSUER)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.signingKey());
+  }
+
+  async verify(token: string): Promise<Principal> {
+    try {
+      const { payload } = await jwtVerify(token, this.signingKey(), {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      });
+      const type = payload.typ as UserType;
+      if (!payload.sub || !USER_TYPES.includes(type)) throw new InvalidTokenError(false);
+      return {
+        userId: payload.sub,
+        type,
+        practiceId: typeof payload.pid === 'string' ? payload.pid : null,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+      };
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      throw new InvalidTokenError(error instanceof errors.JWTExpired);
+    }
+  }
+
+  private signingKey(): Uint8Array {
+    if (!this.key) throw new Error('TokenService used before its key was loaded');
+    return this.key;
+  }
+}

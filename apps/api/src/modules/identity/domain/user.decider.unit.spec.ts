@@ -1,0 +1,147 @@
+import { fold } from '../../../infra/event-sourcing/decider';
+import { ConflictError, DomainError, NotFoundError } from '../../../infra/http/domain-error';
+import {
+  FAMILY_MEMBER_EXISTS,
+  FAMILY_ONLY_FOR_PATIENTS,
+  PRACTICE_REQUIRED,
+  type UserCommand,
+  userDecider,
+} from './user.decider';
+import type { UserEvent, UserProfile } from './user.events';
+
+const now = new Date('2026-11-23T09:30:00Z');
+const at = now.toISOString();
+const patient: UserProfile = {
+  user_id: '0b0e0000-0000-4000-8000-000000000001',
+  type: 'Patient',
+  email: 'ann@example.com',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  middle_name: null,
+  birth_date: '1990-04-01',
+  gender: 'Female',
+  mobile_number: '5550100',
+  zip_code: '10001',
+  time_zone: 'America/New_York',
+  practice_id: null,
+  social_provider: null,
+  sms_alerts_consent: false,
+};
+const registered: UserEvent = { type: 'UserRegistered', data: { ...patient, registered_at: at } };
+const child = {
+  member_id: '0b0e0000-0000-4000-8000-0000000000c1',
+  relationship: 'Child',
+  first_name: 'Bo',
+  last_name: 'Lee',
+  middle_name: null,
+  birth_date: '2019-02-03',
+  gender: 'Male',
+};
+
+const given = (events: UserEvent[]) => ({
+  when: (command: UserCommand) => () => userDecider.decide(command, fold(userDecider, events)),
+});
+
+describe('user decider', () => {
+  it('registers a user once', () => {
+    expect(given([]).when({ type: 'RegisterUser', profile: patient, now })()).toEqual([registered]);
+    expect(given([registered]).when({ type: 'RegisterUser', profile: patient, now })).toThrow(
+      ConflictError,
+    );
+  });
+
+  it('refuses a practice user without a practice', () => {
+    const provider = { ...patient, type: 'Provider' as const };
+    expect(given([]).when({ type: 'RegisterUser', profile: provider, now })).toThrow(
+      PRACTICE_REQUIRED,
+    );
+  });
+
+  it('answers not found for any command on a user that does not exist', () => {
+    expect(given([]).when({ type: 'DisableUser', now })).toThrow(NotFoundError);
+  });
+
+  it('disables once and enables again; repeating either changes nothing', () => {
+    const disabled: UserEvent = {
+      type: 'UserDisabled',
+      data: { user_id: patient.user_id, disabled_at: at },
+    };
+    expect(given([registered]).when({ type: 'DisableUser', now })()).toEqual([disabled]);
+    expect(given([registered, disabled]).when({ type: 'DisableUser', now })()).toEqual([]);
+    expect(given([registered, disabled]).when({ type: 'EnableUser', now })()).toEqual([
+      { type: 'UserEnabled', data: { user_id: patient.user_id, enabled_at: at } },
+    ]);
+    expect(given([registered]).when({ type: 'EnableUser', now })()).toEqual([]);
+  });
+
+  it('changes a role, and asks a practice of practice roles', () => {
+    const practiceId = '0b0e0000-0000-4000-8000-0000000000aa';
+    expect(
+      given([registered]).when({ type: 'ChangeUserRole', userType: 'Staff', practiceId, now })(),
+    ).toEqual([
+      {
+        type: 'UserRoleChanged',
+        data: { user_id: patient.user_id, type: 'Staff', practice_id: practiceId, changed_at: at },
+      },
+    ]);
+    expect(
+      given([registered]).when({
+        type: 'ChangeUserRole',
+        userType: 'Staff',
+        practiceId: null,
+        now,
+      }),
+    ).toThrow(PRACTICE_REQUIRED);
+  });
+
+  it('lets a patient add a family member once', () => {
+    const added: UserEvent = {
+      type: 'FamilyMemberAdded',
+      data: { ...child, patient_id: patient.user_id, added_at: at },
+    };
+    expect(given([registered]).when({ type: 'AddFamilyMember', member: child, now })()).toEqual([
+      added,
+    ]);
+    expect(
+      given([registered, added]).when({ type: 'AddFamilyMember', member: child, now }),
+    ).toThrow(FAMILY_MEMBER_EXISTS);
+  });
+
+  it('does not let practice users add family members', () => {
+    const staff: UserEvent = {
+      type: 'UserRegistered',
+      data: {
+        ...patient,
+        type: 'Staff',
+        practice_id: '0b0e0000-0000-4000-8000-0000000000aa',
+        registered_at: at,
+      },
+    };
+    const attempt = given([staff]).when({ type: 'AddFamilyMember', member: child, now });
+    expect(attempt).toThrow(DomainError);
+    expect(attempt).toThrow(FAMILY_ONLY_FOR_PATIENTS);
+  });
+
+  it('records a verified mobile number and the sms consents', () => {
+    const state = fold(userDecider, [
+      registered,
+      {
+        type: 'MobileNumberVerified',
+        data: { user_id: patient.user_id, mobile_number: '5550199', verified_at: at },
+      },
+      {
+        type: 'SmsConsentsChanged',
+        data: {
+          user_id: patient.user_id,
+          sms_alerts_consent: true,
+          otp_consent: true,
+          changed_at: at,
+        },
+      },
+    ]);
+    expect(state.isMobileVerified).toBe(true);
+    expect(state.profile?.mobile_number).toBe('5550199');
+    expect(state.smsAlertsConsent).toBe(true);
+    expect(state.otpConsent).toBe(true);
+  });
+});

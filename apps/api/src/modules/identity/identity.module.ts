@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccountService } from './account.service';
+import { AccessPolicy } from './auth/access-policy';
+import { AuthGuard } from './auth/auth.guard';
+import { LoginThrottleRepository } from './auth/login-throttle.repository';
+import { OneTimeCodesRepository } from './auth/one-time-codes.repository';
+import { PasswordHasher } from './auth/password-hasher';
+import { SessionsRepository } from './auth/sessions.repository';
+import { IdentitySocketAuthorizer } from './auth/socket-authorizer';
+import { TokenService } from './auth/token.service';
+import { AuthController } from './auth.controller';
+import { DemoSeed } from './demo-seed';
+import { messageSenderProvider, OutboxMessageSender } from './messaging/message-sender';
+import { OutboxController } from './messaging/outbox.controller';
+import { SecurityAudit } from './security-audit';
+import { UserAccounts } from './user-accounts';
+import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
+import { VerificationService } from './verification.service';
+
+@Module({
+  controllers: [AuthController, UsersController, OutboxController],
+  providers: [
+    TokenService,
+    PasswordHasher,
+    SessionsRepository,
+    LoginThrottleRepository,
+    OneTimeCodesRepository,
+    OutboxMessageSender,
+    messageSenderProvider,
+    UsersRepository,
+    UserAccounts,
+    SecurityAudit,
+    AccountService,
+    VerificationService,
+    AccessPolicy,
+    AuthGuard,
+    { provide: APP_GUARD, useExisting: AuthGuard },
+    IdentitySocketAuthorizer,
+    DemoSeed,
+  ],
+  exports: [AccessPolicy, UserAccounts, AccountService],
+})
+export class IdentityModule {}

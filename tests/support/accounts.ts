@@ -1,0 +1,96 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Envelope, LoginResult, UserType } from '@medbook/contracts';
+import { AccountService } from '../../apps/api/src/modules/identity/account.service';
+import type { TestApp } from './test-app';
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export interface TestUser {
+  readonly userId: string;
+  readonly email: string;
+  /** What the client sends: the SHA-256 of the password. */
+  readonly password: string;
+  readonly type: UserType;
+  readonly practiceId: string | null;
+  readonly login: LoginResult;
+  readonly token: string;
+  /** Authorization header for this user. */
+  readonly auth: { authorization: string };
+}
+
+const CONTEXT = {
+  actorId: 'test',
+  actorRole: 'System',
+  onBehalfOf: null,
+  ip: null,
+  userAgent: 'jest',
+  correlationId: 'test',
+};
+
+/** Creates an account of any type straight through the service, then signs in over HTTP. */
+export async function createUser(
+  app: TestApp,
+  type: UserType,
+  practiceId: string | null = null,
+  names: { first?: string; last?: string } = {},
+): Promise<TestUser> {
+  const email = `${type.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = sha256(`Secret-${email}`);
+  const userId = await app.app
+    .get(AccountService)
+    .createAccount(
+      { email, password, first_name: names.first ?? 'Test', last_name: names.last ?? type },
+      CONTEXT,
+      { type, practiceId, socialProvider: null },
+    );
+  const login = await signIn(app, email, password);
+  return {
+    userId,
+    email,
+    password,
+    type,
+    practiceId,
+    login,
+    token: login.access_token,
+    auth: { authorization: `Bearer ${login.access_token}` },
+  };
+}
+
+export async function signIn(app: TestApp, email: string, password: string): Promise<LoginResult> {
+  const response = await post(app, '/api/v1/auth/login', { username: email, password });
+  if (response.status !== 200) {
+    throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body.data as LoginResult;
+}
+
+export interface JsonResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: Envelope<unknown>;
+}
+
+export async function call(
+  app: TestApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
+  const response = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : null) as Envelope<unknown>,
+  };
+}
+
+export const post = (app: TestApp, path: string, body: unknown, headers?: Record<string, string>) =>
+  call(app, 'POST', path, body, headers);
+export const get = (app: TestApp, path: string, headers?: Record<string, string>) =>
+  call(app, 'GET', path, undefined, headers);
