@@ -1,0 +1,146 @@
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@medbook/contracts';
+import { STATUS_MESSAGES } from '@medbook/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { call, createUser, post } from '../../support/accounts';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let app: TestApp;
+const opened: LiveClient[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterEach(() => {
+  for (const socket of opened.splice(0)) socket.disconnect();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+function connect(
+  auth: Record<string, unknown> | undefined,
+  headers: Record<string, string> = {},
+  target: TestApp = app,
+) {
+  const socket: LiveClient = io(target.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    ...(auth ? { auth } : {}),
+    extraHeaders: headers,
+  });
+  opened.push(socket);
+  return socket;
+}
+
+/** Resolves 'connected', or the message of the connect_error. */
+function outcome(socket: LiveClient): Promise<string> {
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve('connected'));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+const join = (socket: LiveClient, room: unknown) =>
+  new Promise<SubscribeAck>((resolve) =>
+    socket.emit('subscribe', room as never, (ack: SubscribeAck) => resolve(ack)),
+  );
+
+const disconnected = (socket: LiveClient) =>
+  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+it('refuses a handshake without a token, with a bad one, or with an expired one', async () => {
+  expect(await outcome(connect(undefined))).toBe(STATUS_MESSAGES[401]);
+  expect(await outcome(connect({ token: 'not.a.token' }))).toBe(STATUS_MESSAGES[401]);
+  expect(await outcome(connect({ token: 42 }))).toBe(STATUS_MESSAGES[401]);
+
+  const shortLived = await startTestApp({ config: { accessTokenTtlSeconds: 1 } });
+  try {
+    const patient = await createUser(shortLived, 'Patient');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await outcome(connect({ token: patient.token }, {}, shortLived));
+    expect(expired).toMatch(/session has ended/);
+  } finally {
+    await shortLived.close();
+  }
+});
+
+it('refuses a revoked session at the handshake', async () => {
+  const patient = await createUser(app, 'Patient');
+  await post(app, '/api/v1/auth/logout', undefined, patient.auth);
+  expect(await outcome(connect({ token: patient.token }))).toMatch(/session has ended/);
+});
+
+it('refuses origins outside the allowlist', async () => {
+  const patient = await createUser(app, 'Patient');
+  const refused = await outcome(
+    connect({ token: patient.token }, { origin: 'https://evil.example' }),
+  );
+  expect(refused).not.toBe('connected');
+  const allowed = await outcome(connect({ token: patient.token }, { origin: app.url }));
+  expect(allowed).toBe('connected');
+});
+
+it("authorises every room join: a practice's room for its own staff only, a user's for that user", async () => {
+  const practiceA = '0a0a0a0a-0000-4000-8000-00000000000a';
+  const practiceB = '0b0b0b0b-0000-4000-8000-00000000000b';
+  const staff = await createUser(app, 'Staff', practiceA);
+  const patient = await createUser(app, 'Patient');
+  const superUser = await createUser(app, 'SuperUser');
+  const guest = (await post(app, '/api/v1/auth/guest', {})).body.data as { access_token: string };
+
+  const staffSocket = connect({ token: staff.token });
+  const patientSocket = connect({ token: patient.token });
+  const superSocket = connect({ token: superUser.token });
+  const guestSocket = connect({ token: guest.access_token });
+  expect(
+    await Promise.all([staffSocket, patientSocket, superSocket, guestSocket].map(outcome)),
+  ).toEqual(['connected', 'connected', 'connected', 'connected']);
+  const forbidden = { ok: false, message: STATUS_MESSAGES[403] };
+  expect(await join(staffSocket, { room: `practice:${practiceA}` })).toEqual({ ok: true });
+  expect(await join(staffSocket, { room: `practice:${practiceB}` })).toEqual(forbidden);
+  expect(await join(patientSocket, { room: `practice:${practiceA}` })).toEqual(forbidden);
+  expect(await join(guestSocket, { room: `practice:${practiceA}` })).toEqual(forbidden);
+  expect(await join(superSocket, { room: `practice:${practiceB}` })).toEqual({ ok: true });
+  expect(await join(patientSocket, { room: `user:${patient.userId}` })).toEqual({ ok: true });
+  expect(await join(patientSocket, { room: `user:${staff.userId}` })).toEqual(forbidden);
+  expect(await join(guestSocket, { room: 'ops' })).toEqual({ ok: true });
+  // Unknown rooms and extra fields are refused like bad input.
+  expect(await join(staffSocket, { room: 'practice:not-a-uuid' })).toEqual({
+    ok: false,
+    message: 'Unknown room',
+  });
+  expect(await join(staffSocket, { room: 'ops', extra: 1 })).toEqual({
+    ok: false,
+    message: 'Unknown room',
+  });
+});
+
+it("disconnects a user's sockets when the user is disabled, and a session's when it signs out", async () => {
+  const superUser = await createUser(app, 'SuperUser');
+  const patient = await createUser(app, 'Patient');
+  const socket = connect({ token: patient.token });
+  expect(await outcome(socket)).toBe('connected');
+  const gone = disconnected(socket);
+  const response = await call(
+    app,
+    'PUT',
+    `/api/v1/users/${patient.userId}/status`,
+    { disabled: true },
+    superUser.auth,
+  );
+  expect(response.status).toBe(200);
+  expect(await gone).toBe('io server disconnect');
+
+  const other = await createUser(app, 'Patient');
+  const first = connect({ token: other.token });
+  expect(await outcome(first)).toBe('connected');
+  const ended = disconnected(first);
+  await post(app, '/api/v1/auth/logout', undefined, other.auth);
+  expect(await ended).toBe('io server disconnect');
+});
