@@ -180,7 +180,12 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
         const first = await store.appendToStream(a, newEvents(2), 'no_stream');
         await store.appendToStream(b, newEvents(2), 'no_stream');
         await store.appendToStream(a, newEvents(1), 1);
-        const after = await store.readAll({ after: first.logPosition, maxCount: 10_000 });
+        // Reads stop below the oldest running transaction, which may belong to another test's
+        // database on the same server (transaction ids are cluster-wide): wait until it ends.
+        const after = await eventually(
+          () => store.readAll({ after: first.logPosition, maxCount: 10_000 }),
+          (events) => events.filter((e) => e.streamId === a || e.streamId === b).length >= 3,
+        );
         const mine = after.filter((e) => e.streamId === a || e.streamId === b);
         expect(mine.map((e) => `${e.streamId === a ? 'a' : 'b'}${e.streamRevision}`)).toEqual([
           'b0',

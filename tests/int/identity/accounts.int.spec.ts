@@ -257,7 +257,7 @@ describe('sessions', () => {
       .where('session_id', '=', patient.login.session_id)
       .executeTakeFirstOrThrow();
     expect(session.time_zone).toBe('America/Chicago');
-    expect((await post(app, '/api/v1/auth/check')).status).toBe(401);
+    expect((await post(app, '/api/v1/auth/check', undefined)).status).toBe(401);
     expect(
       (await post(app, '/api/v1/auth/check?timeZone=Not/AZone', undefined, patient.auth)).status,
     ).toBe(400);

@@ -256,11 +256,26 @@ export class PostgresEventStore implements EventStore {
       pollIntervalMs: this.options.pollIntervalMs ?? 1000,
       listen: this.options.listen ?? true,
       channel: EVENTS_CHANNEL,
+      heldBack: (after) => this.heldBack(after),
       onStopped: () => this.subscriptions.delete(subscription),
     });
     this.subscriptions.add(subscription);
     subscription.start();
     return subscription;
+  }
+
+  /**
+   * Whether committed events after a place in the log are not readable yet because an older
+   * transaction (in any database of the cluster: transaction ids are cluster-wide) still runs.
+   */
+  private async heldBack(after: LogPosition): Promise<boolean> {
+    const [row] = await this.sql<{ held: boolean }[]>`
+      SELECT EXISTS (
+        SELECT 1 FROM es_events
+         WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
+           AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+      ) AS held`;
+    return row?.held === true;
   }
 
   async head(): Promise<LogHead | null> {

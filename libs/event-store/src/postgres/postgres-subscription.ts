@@ -6,10 +6,14 @@ interface PostgresSubscriptionOptions extends SubscribeOptions {
   readonly pollIntervalMs: number;
   readonly listen: boolean;
   readonly channel: string;
+  /** Committed events exist after this place that an older running transaction hides. */
+  readonly heldBack: (after: LogPosition) => Promise<boolean>;
   readonly onStopped: () => void;
 }
 
 const MAX_BACKOFF_MS = 5000;
+/** How soon to look again while a running transaction hides committed events. */
+const HELD_BACK_RETRY_MS = [5, 10, 20, 40, 80, 160] as const;
 
 /**
  * Reads all events from a place in the log, then waits for NOTIFY (or the poll interval) and reads
@@ -73,6 +77,7 @@ export class PostgresSubscription implements Subscription {
   private async run(): Promise<void> {
     const batchSize = this.options.batchSize ?? 500;
     let failures = 0;
+    let heldBackRetries = 0;
     while (!this.stopped) {
       try {
         const events = await this.store.readAll({ after: this.current, maxCount: batchSize });
@@ -83,7 +88,18 @@ export class PostgresSubscription implements Subscription {
           if (last) this.current = last.logPosition;
         }
         failures = 0;
-        if (events.length < batchSize) await this.wake.wait(this.options.pollIntervalMs);
+        if (events.length >= batchSize) continue;
+        // The notification for these events may already have come: without a quick second
+        // look they would wait for the next append or poll.
+        if (await this.options.heldBack(this.current)) {
+          const delay =
+            HELD_BACK_RETRY_MS[Math.min(heldBackRetries, HELD_BACK_RETRY_MS.length - 1)]!;
+          heldBackRetries += 1;
+          await this.wake.wait(Math.min(delay, this.options.pollIntervalMs));
+          continue;
+        }
+        heldBackRetries = 0;
+        await this.wake.wait(this.options.pollIntervalMs);
       } catch (error) {
         failures += 1;
         this.options.onError?.(error);

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { UserType } from '@medbook/contracts';
+import { call, createUser, sha256, type TestUser } from '../../support/accounts';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+/**
+ * Every route of the API, and who may reach other people's objects through it. Each signed-in
+ * role calls every non-public route with other users' ids; anyone not listed must get 403 or 404.
+ * A route missing from this table fails the test, so a new route cannot skip the check.
+ */
+type Access =
+  | { kind: 'public' }
+  /** Acts on the caller alone (no object id in the path). */
+  | { kind: 'self'; types: readonly UserType[] | 'all' }
+  /** Addresses someone else's object; only these types may. */
+  | { kind: 'object'; reachOthers: readonly UserType[] };
+
+interface RouteCase {
+  readonly access: Access;
+  readonly body?: Record<string, unknown>;
+}
+
+const OPERATORS: UserType[] = ['SuperUser', 'SupportAgent'];
+
+const ROUTES: Record<string, RouteCase> = {
+  'GET /api/v1/health': { access: { kind: 'public' } },
+  'GET /api/v1/ops/projections': { access: { kind: 'public' } },
+  'GET /api/v1/practices/{practice_id}': { access: { kind: 'public' } },
+  'GET /api/v1/dev/outbox': { access: { kind: 'public' } },
+  'POST /api/v1/auth/signup': { access: { kind: 'public' } },
+  'POST /api/v1/auth/login': { access: { kind: 'public' } },
+  'POST /api/v1/auth/guest': { access: { kind: 'public' } },
+  'POST /api/v1/auth/refresh': { access: { kind: 'public' } },
+  'POST /api/v1/auth/forgot-password': { access: { kind: 'public' } },
+  'POST /api/v1/auth/verify-code': { access: { kind: 'public' } },
+  'PUT /api/v1/auth/reset-password': { access: { kind: 'public' } },
+  'POST /api/v1/practices': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { name: 'Another Practice', time_zone: 'UTC' },
+  },
+  'POST /api/v1/auth/check': { access: { kind: 'self', types: 'all' } },
+  'POST /api/v1/auth/logout': { access: { kind: 'self', types: 'all' } },
+  'PUT /api/v1/auth/password': {
+    access: { kind: 'self', types: 'all' },
+    body: { old_password: sha256('wrong'), password: sha256('new') },
+  },
+  'GET /api/v1/users/me': { access: { kind: 'self', types: 'all' } },
+  'POST /api/v1/auth/sms/send': { access: { kind: 'self', types: ['Patient'] }, body: {} },
+  'POST /api/v1/auth/sms/verify': {
+    access: { kind: 'self', types: ['Patient'] },
+    body: { code: '123456' },
+  },
+  'PUT /api/v1/auth/sms/consents': {
+    access: { kind: 'self', types: ['Patient'] },
+    body: { sms_alerts_consent: true, otp_consent: false },
+  },
+  'GET /api/v1/users/{user_id}': { access: { kind: 'object', reachOthers: OPERATORS } },
+  'PUT /api/v1/users/{user_id}/status': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    body: { disabled: false },
+  },
+  'PUT /api/v1/users/{user_id}/role': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { type: 'Patient' },
+  },
+  'GET /api/v1/patients/{patient_id}/family-members': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'POST /api/v1/patients/{patient_id}/family-members': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { first_name: 'Kim', last_name: 'Doe', relationship: 'Child' },
+  },
+  'GET /api/v1/practices/{practice_id}/users': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'POST /api/v1/practices/{practice_id}/users': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      first_name: 'New',
+      last_name: 'Staffer',
+      email: `new-${randomUUID().slice(0, 6)}@example.com`,
+      password: sha256('x'),
+      type: 'Staff',
+    },
+  },
+};
+
+const SIGNED_IN_TYPES: UserType[] = [
+  'Patient',
+  'Provider',
+  'PracticeAdmin',
+  'Staff',
+  'SuperUser',
+  'SupportAgent',
+  'FinancialSuperUser',
+];
+
+let app: TestApp;
+let routes: { method: string; path: string; key: string }[];
+const practiceA = randomUUID();
+const practiceB = randomUUID();
+let victim: TestUser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => ({
+      method: method.toUpperCase(),
+      path,
+      key: `${method.toUpperCase()} ${path}`,
+    })),
+  );
+  victim = await createUser(app, 'Patient');
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const concrete = (path: string) =>
+  path
+    .replace('{user_id}', victim.userId)
+    .replace('{patient_id}', victim.userId)
+    .replace('{practice_id}', practiceB);
+
+it('has an access rule for every route the API serves', () => {
+  expect(routes.length).toBeGreaterThan(20);
+  expect(routes.map((r) => r.key).filter((key) => !(key in ROUTES))).toEqual([]);
+});
+
+it('answers 401 on every non-public route without a token', async () => {
+  for (const route of routes) {
+    const rule = ROUTES[route.key]!;
+    if (rule.access.kind === 'public') continue;
+    const response = await call(app, route.method, concrete(route.path), rule.body);
+    expect({ route: route.key, status: response.status }).toEqual({
+      route: route.key,
+      status: 401,
+    });
+  }
+});
+
+it.each(SIGNED_IN_TYPES)(
+  "gives %s only 403 or 404 on routes that address other people's objects",
+  async (type) => {
+    const practice = ['Provider', 'PracticeAdmin', 'Staff'].includes(type) ? practiceA : null;
+    const caller = await createUser(app, type, practice);
+    const checked: string[] = [];
+    for (const route of routes) {
+      const rule = ROUTES[route.key]!;
+      const access = rule.access;
+      const refusedHere =
+        (access.kind === 'object' && !access.reachOthers.includes(type)) ||
+        (access.kind === 'self' && access.types !== 'all' && !access.types.includes(type));
+      if (!refusedHere) continue;
+      const response = await call(app, route.method, concrete(route.path), rule.body, caller.auth);
+      const refused = response.status === 403 || response.status === 404;
+      expect({ route: route.key, status: response.status, refused }).toEqual({
+        route: route.key,
+        status: response.status,
+        refused: true,
+      });
+      checked.push(route.key);
+    }
+    expect(checked.length).toBeGreaterThan(0);
+  },
+);
