@@ -35,6 +35,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config: AppConfig = {
     ...base,
     host: '127.0.0.1',
+    publicUrl: `http://127.0.0.1:${port}`,
     projectionPollMs: 200,
     readWaitMs: 2000,
     ...options.config,
@@ -58,7 +59,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -300,42 +300,13 @@ export class GuestLoginDto {
   time_zone?: string;
 }
 
-export class SocialSignInQuery {
-  @IsIn(SOCIAL_PROVIDERS.map((p) => p.toLowerCase()), invalid)
-  provider!: string;
-
+/** Where to return after a social sign-in: a path of this site only (never `//host`). */
+export class SocialStartQuery {
   @IsOptional()
   @IsString(invalid)
   @MaxLength(200)
-  @Matches(/^\/[\w\-./?=&%]*$/, invalid)
+  @Matches(/^\/(?!\/)[\w\-./?=&%]*$/, invalid)
   redirect?: string;
-}
-
-export class SocialCallbackQuery {
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  code?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  state?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  iss?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  error?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  error_description?: string;
 }
 
 export class SocialSignUpDto extends PersonNameFields {
@@ -453,3 +424,10 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly string[]> = {
   FinancialSuperUser: ['payments:manage', 'reports:view', 'settings:own'],
   Guest: [],
 };
+
+export class SocialTicketDto {
+  @IsString(invalid)
+  @IsNotEmpty(required)
+  @MaxLength(200, length)
+  ticket!: string;
+}

@@ -34,6 +34,11 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/auth/forgot-password': { access: { kind: 'public' } },
   'POST /api/v1/auth/verify-code': { access: { kind: 'public' } },
   'PUT /api/v1/auth/reset-password': { access: { kind: 'public' } },
+  'GET /api/v1/auth/social/providers': { access: { kind: 'public' } },
+  'GET /api/v1/auth/social/{provider}/start': { access: { kind: 'public' } },
+  'GET /api/v1/auth/social/{provider}/callback': { access: { kind: 'public' } },
+  'POST /api/v1/auth/social/exchange': { access: { kind: 'public' } },
+  'POST /api/v1/auth/social/signup': { access: { kind: 'public' } },
   'POST /api/v1/practices': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { name: 'Another Practice', time_zone: 'UTC' },

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, RawBuilder, Selectable } from 'kysely';
 
 /** bigint columns come back from postgres.js as strings; numbers go in. */
 type Int8 = ColumnType<string, number | string, number | string>;
@@ -147,6 +147,23 @@ export interface FamilyMembersTable {
   position: Int8;
 }
 
+export interface AuthOidcRequestsTable {
+  state: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  redirect: string | null;
+  created_at: Timestamp;
+}
+
+export interface AuthTicketsTable {
+  ticket_hash: Buffer;
+  kind: 'session' | 'social_signup';
+  payload: ColumnType<unknown, RawBuilder<string>, RawBuilder<string>>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface DB {
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -161,6 +178,8 @@ export interface DB {
   auth_reset_tokens: AuthResetTokensTable;
   auth_login_failures: AuthLoginFailuresTable;
   outbox_messages: OutboxMessagesTable;
+  auth_oidc_requests: AuthOidcRequestsTable;
+  auth_tickets: AuthTicketsTable;
   rm_users: UsersTable;
   rm_family_members: FamilyMembersTable;
 }

@@ -14,13 +14,16 @@ import { DemoSeed } from './demo-seed';
 import { messageSenderProvider, OutboxMessageSender } from './messaging/message-sender';
 import { OutboxController } from './messaging/outbox.controller';
 import { SecurityAudit } from './security-audit';
+import { SocialSignInController } from './social-sign-in.controller';
+import { SocialSignInService } from './social-sign-in.service';
+import { TicketsRepository } from './auth/tickets.repository';
 import { UserAccounts } from './user-accounts';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { VerificationService } from './verification.service';
 
 @Module({
-  controllers: [AuthController, UsersController, OutboxController],
+  controllers: [AuthController, SocialSignInController, UsersController, OutboxController],
   providers: [
     TokenService,
     PasswordHasher,
@@ -39,6 +42,8 @@ import { VerificationService } from './verification.service';
     { provide: APP_GUARD, useExisting: AuthGuard },
     IdentitySocketAuthorizer,
     DemoSeed,
+    TicketsRepository,
+    SocialSignInService,
   ],
   exports: [AccessPolicy, UserAccounts, AccountService],
 })
