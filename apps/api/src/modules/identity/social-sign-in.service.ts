@@ -7,7 +7,11 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import * as oidc from 'openid-client';
 import type { Logger } from 'pino';
-import { APP_CONFIG, type AppConfig, type SocialProviderConfig } from '../../infra/config/app-config';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  type SocialProviderConfig,
+} from '../../infra/config/app-config';
 import { DomainError, NotFoundError } from '../../infra/http/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import { LOGGER } from '../../infra/logging/logger';
@@ -87,7 +91,11 @@ export class SocialSignInService {
       const tokens = await oidc.authorizationCodeGrant(
         await this.configuration(provider),
         new URL(`${this.callbackUrl(provider)}${currentUrl.search}`),
-        { pkceCodeVerifier: pending.code_verifier, expectedNonce: pending.nonce, expectedState: pending.state },
+        {
+          pkceCodeVerifier: pending.code_verifier,
+          expectedNonce: pending.nonce,
+          expectedState: pending.state,
+        },
       );
       claims = tokens.claims();
     } catch (error) {

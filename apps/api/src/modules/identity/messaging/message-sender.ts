@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OutboxMessageView } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -40,6 +41,16 @@ export class OutboxMessageSender implements MessageSender {
 
   sendSms(message: SmsMessage): Promise<void> {
     return this.store('sms', message.to, null, message.text);
+  }
+
+  async recent(limit = 100): Promise<OutboxMessageView[]> {
+    const rows = await this.database.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
   }
 
   private async store(
