@@ -1,3 +1,5 @@
+// The contracts' DTO classes (shared form validation) use class-transformer's metadata.
+import 'reflect-metadata';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -13,6 +13,54 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'login',
+        lazy: async () => ({
+          Component: (await import('../features/account/components/login-page')).LoginPage,
+        }),
+      },
+      {
+        path: 'signup',
+        lazy: async () => ({
+          Component: (await import('../features/account/components/signup-page')).SignUpPage,
+        }),
+      },
+      ...(
+        [
+          ['forgot-password', 'ForgotPasswordPage'],
+          ['verify-code', 'VerifyCodePage'],
+          ['reset-password', 'ResetPasswordPage'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/account/components/password-reset-pages'))[name],
+        }),
+      })),
+      ...(
+        [
+          ['social-login', 'SocialLoginPage'],
+          ['social-signup', 'SocialSignUpPage'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/account/components/social-pages'))[name],
+        }),
+      })),
+      ...[
+        'dashboard/patient',
+        'dashboard/doctor',
+        'dashboard/practice-staff',
+        'practice-admin/dashboard',
+        'super-user/dashboard',
+        'support-agent/dashboard',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+        }),
+      })),
+      {
         path: '*',
         lazy: async () => ({
           Component: (await import('../features/not-found/not-found-page')).NotFoundPage,

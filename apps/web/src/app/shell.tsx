@@ -1,5 +1,6 @@
 import { AppBar, Box, Container, Link, Toolbar, Typography } from '@mui/material';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { AccountMenu } from './account-menu';
 
 export function Shell() {
   return (
@@ -16,6 +17,8 @@ export function Shell() {
           >
             Medbook
           </Link>
+          <Box sx={{ flex: 1 }} />
+          <AccountMenu />
         </Toolbar>
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: 4 }}>

@@ -4,6 +4,12 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { BehaviorSubject, type Observable } from 'rxjs';
 
 const STORAGE_KEY = 'medbook.session';
+export const REDIRECT_KEY = 'medbook.redirect';
+
+/** Remembers where a visitor was sent away from, to return there after signing in. */
+export function rememberRedirect(path: string): void {
+  sessionStorage.setItem(REDIRECT_KEY, path);
+}
 
 interface StoredSession {
   readonly accessToken: string;
@@ -44,6 +50,15 @@ export function signedIn(result: LoginResult): void {
   };
   localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   session$.next(session);
+}
+
+/** The signed-in user's access token as stored (refreshing happens in `accessToken`). */
+export function currentAccessToken(): string | null {
+  return session$.value?.accessToken ?? null;
+}
+
+export function currentUser(): UserView | null {
+  return session$.value?.user ?? null;
 }
 
 export function signedOut(): void {

@@ -1,0 +1,180 @@
+import { AUTH_MESSAGES, LookupEmailDto, VALIDATION_MESSAGES } from '@medbook/contracts';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { forgotPassword, resetPassword, verifyCode } from '../api/account-api';
+import { fieldErrors, PASSWORD_RULE } from '../validation';
+import { PasswordField } from './password-field';
+
+const EMAIL_KEY = 'medbook.reset.email';
+const TOKEN_KEY = 'medbook.reset.token';
+
+function Card({
+  title,
+  children,
+  onSubmit,
+}: {
+  title: string;
+  children: ReactNode;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Paper
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        sx={{ p: 4, width: 420 }}
+        elevation={2}
+      >
+        <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
+          {title}
+        </Typography>
+        <Stack spacing={2}>{children}</Stack>
+      </Paper>
+    </Box>
+  );
+}
+
+const message = (caught: unknown, fallback: string) =>
+  caught instanceof ApiError ? caught.message : fallback;
+
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const invalid = submitted
+    ? fieldErrors(LookupEmailDto, { email: email.trim() }).email
+    : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (fieldErrors(LookupEmailDto, { email: email.trim() }).email) return;
+    try {
+      await forgotPassword(email);
+      sessionStorage.setItem(EMAIL_KEY, email.trim());
+      await navigate('/verify-code');
+    } catch (caught) {
+      setError(message(caught, AUTH_MESSAGES.passwordUpdateFailed));
+    }
+  }
+  return (
+    <Card title="Forgot Password" onSubmit={(event) => void submit(event)}>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Typography color="text.secondary">
+        Enter your email and we will send you a verification code.
+      </Typography>
+      <TextField
+        label="Email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={!!invalid}
+        helperText={invalid}
+        slotProps={{ htmlInput: { 'data-testid': 'forgot-email' } }}
+      />
+      <Button type="submit" variant="contained" data-testid="forgot-submit">
+        Send Code
+      </Button>
+    </Card>
+  );
+}
+
+export function VerifyCodePage() {
+  const navigate = useNavigate();
+  const email = sessionStorage.getItem(EMAIL_KEY) ?? '';
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const { reset_token } = await verifyCode(email, code);
+      sessionStorage.setItem(TOKEN_KEY, reset_token);
+      await navigate('/reset-password');
+    } catch (caught) {
+      setError(message(caught, AUTH_MESSAGES.invalidOtp));
+    }
+  }
+  return (
+    <Card title="Verify Code" onSubmit={(event) => void submit(event)}>
+      {error && (
+        <Alert severity="error" data-testid="verify-error">
+          {error}
+        </Alert>
+      )}
+      <Typography color="text.secondary">We sent a 6-digit code to {email}.</Typography>
+      <TextField
+        label="Code"
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'verify-code' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={code.length !== 6}
+        data-testid="verify-submit"
+      >
+        Verify
+      </Button>
+      <Button onClick={() => void forgotPassword(email)}>Resend Code</Button>
+    </Card>
+  );
+}
+
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!PASSWORD_RULE.test(password)) return setError(VALIDATION_MESSAGES.passwordPattern);
+    if (password !== confirm) return setError('Passwords must match.');
+    try {
+      await resetPassword(sessionStorage.getItem(TOKEN_KEY) ?? '', password);
+      sessionStorage.removeItem(TOKEN_KEY);
+      setDone(true);
+      setTimeout(() => void navigate('/login'), 1500);
+    } catch (caught) {
+      setError(message(caught, AUTH_MESSAGES.passwordUpdateFailed));
+      if (caught instanceof ApiError && caught.message === AUTH_MESSAGES.passwordUpdateFailed) {
+        setTimeout(() => void navigate('/forgot-password'), 1500);
+      }
+    }
+  }
+  return (
+    <Card title="Reset Password" onSubmit={(event) => void submit(event)}>
+      {done && (
+        <Alert severity="success" data-testid="reset-done">
+          {AUTH_MESSAGES.passwordUpdated}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" data-testid="reset-error">
+          {error}
+        </Alert>
+      )}
+      <PasswordField
+        label="New Password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+      />
+      <PasswordField
+        label="Confirm Password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        slotProps={{ htmlInput: { 'data-testid': 'reset-confirm' } }}
+      />
+      <Button type="submit" variant="contained" data-testid="reset-submit">
+        Update Password
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { exchangeSocialTicket, socialSignUp } from '../api/account-api';
+import { completeSignIn, rememberRedirect } from '../after-sign-in';
+
+/** Where the social sign-in lands a known user: the ticket becomes a session. */
+export function SocialLoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const redirect = params.get('redirect');
+    if (redirect) rememberRedirect(redirect);
+    exchangeSocialTicket(params.get('ticket') ?? '').then(
+      (result) => void navigate(completeSignIn(result), { replace: true }),
+      (caught: unknown) => setError(caught instanceof ApiError ? caught.message : 'Error'),
+    );
+  }, [navigate, params]);
+  return (
+    <Box sx={{ textAlign: 'center', py: 8 }}>
+      {error ? (
+        <Alert severity="error">{error}</Alert>
+      ) : (
+        <CircularProgress aria-label="Signing in" />
+      )}
+    </Box>
+  );
+}
+
+/** social-signup (spec route): finish an account for an email the provider vouched for. */
+export function SocialSignUpPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [firstName, setFirstName] = useState(params.get('firstName') ?? '');
+  const [lastName, setLastName] = useState(params.get('lastName') ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const result = await socialSignUp(
+        params.get('ticket') ?? '',
+        firstName.trim(),
+        lastName.trim(),
+      );
+      await navigate(completeSignIn(result), { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'User registration failed.');
+    }
+  }
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Paper
+        component="form"
+        onSubmit={(event) => void submit(event)}
+        sx={{ p: 4, width: 420 }}
+        elevation={2}
+      >
+        <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
+          Create New Account
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {params.get('email')} · {params.get('socialLoginProvider')}
+        </Typography>
+        <Stack spacing={2}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label="First Name"
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+          />
+          <TextField
+            label="Last Name"
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+          />
+          <Button type="submit" variant="contained">
+            Sign Up
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Navigate, useLocation } from 'react-router';
+import { currentUser, rememberRedirect } from '../../shared/session';
+
+/** The home of each user type; what it lists comes with the scheduling and practice issues. */
+export function DashboardPage() {
+  const location = useLocation();
+  const user = currentUser();
+  if (!user) {
+    rememberRedirect(location.pathname);
+    return <Navigate to="/login" replace />;
+  }
+  return (
+    <Paper sx={{ p: 4 }} elevation={1}>
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1" data-testid="dashboard-greeting">
+          Welcome, {user.name.first_name}
+        </Typography>
+        <Box>
+          <Chip label={user.type} color="primary" data-testid="dashboard-type" />
+        </Box>
+        <Typography color="text.secondary">Signed in as {user.email}</Typography>
+      </Stack>
+    </Paper>
+  );
+}
