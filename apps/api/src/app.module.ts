@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { InfraModule, type InfraDependencies } from './infra/infra.module';
 import { DirectoryModule } from './modules/directory/directory.module';
 import { IdentityModule } from './modules/identity/identity.module';
+import { SchedulingModule } from './modules/scheduling/scheduling.module';
 import { OpsModule } from './modules/ops/ops.module';
 
 @Module({})

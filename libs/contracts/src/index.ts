@@ -4,3 +4,4 @@ export * from './health';
 export * from './socket-events';
 export * from './practice.dto';
 export * from './identity.dto';
+export * from './scheduling';

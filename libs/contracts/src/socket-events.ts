@@ -1,11 +1,13 @@
 import type { ProjectionStatus } from './health';
+import type { AppointmentStatusMessage, SlotChangedMessage } from './scheduling';
 
 /** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
-export type RoomName = 'ops' | `practice:${string}` | `user:${string}`;
+export type RoomName =
+  'ops' | `practice:${string}` | `user:${string}` | `calendar:${string}` | `appointment:${string}`;
 
 /** Room names a client may ask to join. */
 export const ROOM_PATTERN =
-  /^(ops|(practice|user):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+  /^(ops|(practice|user|calendar|appointment):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** Every server-to-client message carries the global position of the event behind it. */
 export interface Positioned {
@@ -28,6 +30,8 @@ export interface ServerToClientEvents {
   'projection.position': (message: ProjectionPositionMessage) => void;
   'projection.status': (message: ProjectionStatus & Positioned) => void;
   'practice.changed': (message: PracticeChangedMessage) => void;
+  'slot.changed': (message: SlotChangedMessage) => void;
+  'appointment.status': (message: AppointmentStatusMessage) => void;
 }
 
 export interface SubscribeAck {

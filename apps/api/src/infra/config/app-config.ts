@@ -30,6 +30,8 @@ export interface AppConfig {
   readonly accountLookupMinMs: number;
   /** Seed the demo practice and one account per role on first start. */
   readonly seedDemo: boolean;
+  /** How often the server looks for slot holds past their time. */
+  readonly holdExpiryIntervalMs: number;
   readonly socialProviders: readonly SocialProviderConfig[];
 }
 
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'LOGIN_FAILURES_PER_IP_HOUR',
     ),
     accountLookupMinMs: integer(env.ACCOUNT_LOOKUP_MIN_MS, 400, 'ACCOUNT_LOOKUP_MIN_MS'),
+    holdExpiryIntervalMs: integer(env.HOLD_EXPIRY_INTERVAL_MS, 5000, 'HOLD_EXPIRY_INTERVAL_MS'),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : env.NODE_ENV !== 'test',
     socialProviders: socialProviders(env),
   };

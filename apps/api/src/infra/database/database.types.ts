@@ -164,6 +164,57 @@ export interface AuthTicketsTable {
   used_at: Timestamp | null;
 }
 
+export interface CalendarsTable {
+  calendar_id: string;
+  practice_id: string;
+  provider_id: string | null;
+  resource_id: string | null;
+  facility_id: string;
+  name: string;
+  settings: ColumnType<unknown, RawBuilder<string>, RawBuilder<string>>;
+  position: Int8;
+}
+
+export interface SlotCapacityTable {
+  calendar_id: string;
+  start_at: Timestamp;
+  capacity: number;
+  holds: number;
+  bookings: number;
+  position: Int8;
+}
+
+export interface SlotHoldsTable {
+  hold_id: string;
+  calendar_id: string;
+  start_at: Timestamp;
+  patient_id: string;
+  expires_at: Timestamp;
+}
+
+export interface AppointmentsTable {
+  appointment_id: string;
+  calendar_id: string;
+  practice_id: string;
+  provider_id: string | null;
+  resource_id: string | null;
+  facility_id: string;
+  patient_id: string;
+  booked_by: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  time_zone: string;
+  visit_type: string;
+  visit_schedule_type: string;
+  reason: string | null;
+  status: string;
+  rejected_by: string | null;
+  cancel_reason: string | null;
+  created_on: Timestamp;
+  updated_at: Timestamp;
+  position: Int8;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface DB {
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -181,6 +232,10 @@ export interface DB {
   auth_oidc_requests: AuthOidcRequestsTable;
   auth_tickets: AuthTicketsTable;
   rm_users: UsersTable;
+  rm_calendars: CalendarsTable;
+  rm_slot_capacity: SlotCapacityTable;
+  rm_slot_holds: SlotHoldsTable;
+  rm_appointments: AppointmentsTable;
   rm_family_members: FamilyMembersTable;
 }
 
@@ -189,3 +244,4 @@ export type NewAuditEntry = Insertable<AuditTrailTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type FamilyMemberRow = Selectable<FamilyMembersTable>;
+export type AppointmentRow = Selectable<AppointmentsTable>;

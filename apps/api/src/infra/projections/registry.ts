@@ -1,11 +1,13 @@
 import { auditTrailProjection } from '../../modules/audit/projections/audit-trail.projection';
 import { practicesProjection } from '../../modules/directory/projections/practices.projection';
 import { usersProjection } from '../../modules/identity/projections/users.projection';
+import { schedulingProjection } from '../../modules/scheduling/projections/scheduling.projection';
 import type { Projection } from './projection';
 
 /** Every projection the service keeps; a bounded context adds its own here. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
   practicesProjection,
   usersProjection,
+  schedulingProjection,
   auditTrailProjection,
 ];

@@ -45,6 +45,6 @@ import { VerificationService } from './verification.service';
     TicketsRepository,
     SocialSignInService,
   ],
-  exports: [AccessPolicy, UserAccounts, AccountService],
+  exports: [AccessPolicy, UserAccounts, AccountService, IdentitySocketAuthorizer],
 })
 export class IdentityModule {}

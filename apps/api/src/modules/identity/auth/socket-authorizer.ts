@@ -7,6 +7,9 @@ import {
 } from '../../../infra/realtime/live-access';
 import { AccessPolicy } from './access-policy';
 import { AuthGuard } from './auth.guard';
+import type { Principal } from './principal';
+
+export type RoomRule = (caller: Principal, id: string) => Promise<boolean>;
 
 /** The socket handshake takes the same access tokens as HTTP; each room join is authorised. */
 @Injectable()
@@ -17,8 +20,15 @@ export class IdentitySocketAuthorizer implements SocketAuthorizer, OnModuleInit 
     private readonly policy: AccessPolicy,
   ) {}
 
+  private readonly rules = new Map<string, RoomRule>();
+
   onModuleInit(): void {
     this.live.use(this);
+  }
+
+  /** Another context decides who may join its rooms (`appointment:<id>` ...). */
+  addRule(kind: string, rule: RoomRule): void {
+    this.rules.set(kind, rule);
   }
 
   async authenticate(token: unknown): Promise<SocketIdentity> {
@@ -43,8 +53,13 @@ export class IdentitySocketAuthorizer implements SocketAuthorizer, OnModuleInit 
         return Promise.resolve(identity.userId === id && identity.type !== 'Guest');
       case 'practice':
         return Promise.resolve(this.policy.mayWorkForPractice(principal, id));
-      default:
-        return Promise.resolve(false);
+      case 'calendar':
+        // Availability is public: visitors watch it with a guest token.
+        return Promise.resolve(true);
+      default: {
+        const rule = this.rules.get(kind);
+        return rule && identity.type !== 'Guest' ? rule(principal, id) : Promise.resolve(false);
+      }
     }
   }
 }

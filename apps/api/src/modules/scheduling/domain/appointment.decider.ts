@@ -1,0 +1,89 @@
+import type { AppointmentStatus } from '@medbook/contracts';
+import type { Decider } from '../../../infra/event-sourcing/decider';
+import { ConflictError, NotFoundError } from '../../../infra/http/domain-error';
+import { canMove, illegalTransition } from './appointment-status';
+import {
+  type AppointmentDetails,
+  type AppointmentEvent,
+  type AppointmentState,
+  evolveAppointment,
+  initialAppointmentState,
+} from './appointment.events';
+
+export const APPOINTMENT_NOT_FOUND = 'This appointment does not exist.';
+
+export type AppointmentCommand =
+  | {
+      type: 'BookAppointment';
+      details: Omit<AppointmentDetails, 'status'>;
+      acceptRejectEnabled: boolean;
+      now: Date;
+    }
+  | {
+      type: 'ChangeAppointmentStatus';
+      status: AppointmentStatus;
+      by: string;
+      now: Date;
+    }
+  | { type: 'CancelAppointment'; reason: string | null; by: string; now: Date };
+
+export function decideAppointment(
+  command: AppointmentCommand,
+  state: AppointmentState,
+): AppointmentEvent[] {
+  const at = command.now.toISOString();
+  if (command.type === 'BookAppointment') {
+    if (state.details) return [];
+    // A calendar that asks for accept/reject keeps the booking Pending until someone decides.
+    const status: AppointmentStatus = command.acceptRejectEnabled ? 'Pending' : 'Scheduled';
+    return [{ type: 'AppointmentBooked', data: { ...command.details, status, booked_at: at } }];
+  }
+  const details = state.details;
+  if (!details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+  switch (command.type) {
+    case 'ChangeAppointmentStatus':
+      if (details.status === command.status) return [];
+      if (!canMove(details.status, command.status)) {
+        throw new ConflictError(illegalTransition(details.status, command.status));
+      }
+      return [
+        {
+          type: 'AppointmentStatusChanged',
+          data: {
+            appointment_id: details.appointment_id,
+            from: details.status,
+            status: command.status,
+            changed_by: command.by,
+            rejected_by: command.status === 'Rejected' ? command.by : null,
+            changed_at: at,
+          },
+        },
+      ];
+    case 'CancelAppointment':
+      if (!canMove(details.status, 'Canceled')) {
+        throw new ConflictError(illegalTransition(details.status, 'Canceled'));
+      }
+      return [
+        {
+          type: 'AppointmentCanceled',
+          data: {
+            appointment_id: details.appointment_id,
+            from: details.status,
+            reason: command.reason,
+            canceled_by: command.by,
+            canceled_at: at,
+          },
+        },
+      ];
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const appointmentDecider: Decider<AppointmentCommand, AppointmentEvent, AppointmentState> = {
+  initialState: initialAppointmentState,
+  decide: decideAppointment,
+  evolve: evolveAppointment,
+};

@@ -1,0 +1,101 @@
+import { APPOINTMENT_STATUSES } from '@medbook/contracts';
+import { fold } from '../../../infra/event-sourcing/decider';
+import { ConflictError } from '../../../infra/http/domain-error';
+import { STATUS_TRANSITIONS } from './appointment-status';
+import { type AppointmentCommand, appointmentDecider } from './appointment.decider';
+import type { AppointmentEvent } from './appointment.events';
+
+const now = new Date('2026-11-23T09:00:00Z');
+const details = {
+  appointment_id: 'a1',
+  calendar_id: 'c1',
+  practice_id: 'pr1',
+  provider_id: 'doc1',
+  resource_id: null,
+  facility_id: 'f1',
+  patient_id: 'p1',
+  booked_by: 'p1',
+  start_date: '2026-11-24T14:00:00Z',
+  end_date: '2026-11-24T14:30:00Z',
+  time_zone: 'America/New_York',
+  visit_type: 'Office' as const,
+  visit_schedule_type: 'Scheduled' as const,
+  reason: null,
+};
+const given = (events: AppointmentEvent[]) => ({
+  when: (command: AppointmentCommand) => () =>
+    appointmentDecider.decide(command, fold(appointmentDecider, events)),
+});
+const bookedAs = (accept: boolean) =>
+  given([]).when({
+    type: 'BookAppointment',
+    details,
+    acceptRejectEnabled: accept,
+    now,
+  })() as AppointmentEvent[];
+
+describe('appointment', () => {
+  it('is Scheduled, or Pending when the calendar asks for accept/reject', () => {
+    expect(bookedAs(false)[0]!.data).toEqual(expect.objectContaining({ status: 'Scheduled' }));
+    expect(bookedAs(true)[0]!.data).toEqual(expect.objectContaining({ status: 'Pending' }));
+  });
+
+  it('records who rejected a request', () => {
+    expect(
+      given(bookedAs(true)).when({
+        type: 'ChangeAppointmentStatus',
+        status: 'Rejected',
+        by: 'staff1',
+        now,
+      })(),
+    ).toEqual([
+      {
+        type: 'AppointmentStatusChanged',
+        data: {
+          appointment_id: 'a1',
+          from: 'Pending',
+          status: 'Rejected',
+          changed_by: 'staff1',
+          rejected_by: 'staff1',
+          changed_at: now.toISOString(),
+        },
+      },
+    ]);
+  });
+
+  it('refuses an illegal transition with a 409 naming both statuses', () => {
+    const attempt = given(bookedAs(false)).when({
+      type: 'ChangeAppointmentStatus',
+      status: 'Accepted',
+      by: 's',
+      now,
+    });
+    expect(attempt).toThrow(ConflictError);
+    expect(attempt).toThrow('An appointment that is Scheduled cannot become Accepted.');
+  });
+
+  it('cannot cancel a canceled appointment', () => {
+    const booked = bookedAs(false);
+    const canceled = given(booked).when({
+      type: 'CancelAppointment',
+      reason: 'sick',
+      by: 'p1',
+      now,
+    })() as AppointmentEvent[];
+    expect(
+      given([...booked, ...canceled]).when({
+        type: 'CancelAppointment',
+        reason: null,
+        by: 'p1',
+        now,
+      }),
+    ).toThrow(ConflictError);
+  });
+
+  it('has a transition row for every status of the spec, and final statuses lead nowhere', () => {
+    expect(Object.keys(STATUS_TRANSITIONS).sort()).toEqual([...APPOINTMENT_STATUSES].sort());
+    for (const final of ['Canceled', 'Rejected', 'Checked-Out', 'No-Show'] as const) {
+      expect(STATUS_TRANSITIONS[final]).toEqual([]);
+    }
+  });
+});

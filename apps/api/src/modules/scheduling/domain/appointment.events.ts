@@ -1,0 +1,77 @@
+import type { AppointmentStatus } from '@medbook/contracts';
+import type { VisitType } from './calendar.events';
+
+export const appointmentStreamId = (appointmentId: string): string =>
+  `appointment-${appointmentId}`;
+
+export type ScheduleType = 'Scheduled' | 'WalkIn';
+
+export interface AppointmentDetails {
+  readonly appointment_id: string;
+  readonly calendar_id: string;
+  readonly practice_id: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly facility_id: string;
+  readonly patient_id: string;
+  /** The account that booked (the patient, or the patient booking for a family member). */
+  readonly booked_by: string;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly time_zone: string;
+  readonly visit_type: VisitType;
+  readonly visit_schedule_type: ScheduleType;
+  readonly reason: string | null;
+  readonly status: AppointmentStatus;
+}
+
+export type AppointmentEvent =
+  | { type: 'AppointmentBooked'; data: AppointmentDetails & { booked_at: string } }
+  | {
+      type: 'AppointmentStatusChanged';
+      data: {
+        appointment_id: string;
+        from: AppointmentStatus;
+        status: AppointmentStatus;
+        changed_by: string;
+        /** Who rejected a pending request (spec: rejected_by). */
+        rejected_by: string | null;
+        changed_at: string;
+      };
+    }
+  | {
+      type: 'AppointmentCanceled';
+      data: {
+        appointment_id: string;
+        from: AppointmentStatus;
+        reason: string | null;
+        canceled_by: string;
+        canceled_at: string;
+      };
+    };
+
+export interface AppointmentState {
+  readonly details: AppointmentDetails | null;
+}
+
+export const initialAppointmentState = (): AppointmentState => ({ details: null });
+
+export function evolveAppointment(
+  state: AppointmentState,
+  event: AppointmentEvent,
+): AppointmentState {
+  switch (event.type) {
+    case 'AppointmentBooked': {
+      const { booked_at: _, ...details } = event.data;
+      return { details };
+    }
+    case 'AppointmentStatusChanged':
+      return state.details ? { details: { ...state.details, status: event.data.status } } : state;
+    case 'AppointmentCanceled':
+      return state.details ? { details: { ...state.details, status: 'Canceled' } } : state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

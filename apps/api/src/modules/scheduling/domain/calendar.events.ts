@@ -1,0 +1,68 @@
+export const calendarStreamId = (calendarId: string): string => `calendar-${calendarId}`;
+
+export type VisitType = 'Office' | 'Telehealth' | 'Resource';
+
+/** A blocked span of time: no slot that overlaps it is offered. */
+export interface MarkedTimeSpan {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** The spec's calendar settings that decide which slots exist and how they are offered. */
+export interface CalendarSettings {
+  readonly calendar_id: string;
+  readonly practice_id: string;
+  readonly name: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly facility_id: string;
+  /** IANA zone of the facility: hours and days are local to it. */
+  readonly time_zone: string;
+  readonly visit_type: VisitType;
+  readonly first_hour: number;
+  readonly last_hour: number;
+  /** Minutes between slot starts, and each slot's length. */
+  readonly time_step: number;
+  /** ISO weekdays with hours, 1 = Monday. */
+  readonly working_days: readonly number[];
+  readonly date_from: string;
+  readonly date_to: string | null;
+  readonly booking_capacity: number;
+  readonly marked_time_spans: readonly MarkedTimeSpan[];
+  readonly minutes_before_showing_slots: number;
+  readonly slots_hide_hours: number;
+  readonly online_booking_disabled: boolean;
+  readonly wait_list_enabled: boolean;
+  readonly can_check_in: boolean;
+  /** When active, bookings wait as Pending for a provider, staff member or admin to accept. */
+  readonly accept_reject_enabled: boolean;
+  readonly hold_minutes: number;
+}
+
+export type CalendarEvent =
+  | { type: 'CalendarCreated'; data: CalendarSettings & { created_at: string } }
+  | {
+      type: 'CalendarSettingsChanged';
+      data: { calendar_id: string; changes: Partial<CalendarSettings>; changed_at: string };
+    };
+
+export interface CalendarState {
+  readonly settings: CalendarSettings | null;
+}
+
+export const initialCalendarState = (): CalendarState => ({ settings: null });
+
+export function evolveCalendar(state: CalendarState, event: CalendarEvent): CalendarState {
+  switch (event.type) {
+    case 'CalendarCreated': {
+      const { created_at: _, ...settings } = event.data;
+      return { settings };
+    }
+    case 'CalendarSettingsChanged':
+      return state.settings ? { settings: { ...state.settings, ...event.data.changes } } : state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/** One stream per slot: its capacity, holds and bookings are one consistency boundary. */
+export const slotStreamId = (calendarId: string, start: string): string =>
+  `slot-${calendarId}-${start}`;
+
+export type SlotEvent =
+  | {
+      type: 'SlotHeld';
+      data: {
+        calendar_id: string;
+        start: string;
+        hold_id: string;
+        patient_id: string;
+        capacity: number;
+        expires_at: string;
+        held_at: string;
+      };
+    }
+  | {
+      type: 'SlotHoldReleased';
+      data: { calendar_id: string; start: string; hold_id: string; reason: 'released' | 'expired' };
+    }
+  | {
+      type: 'SlotBooked';
+      data: {
+        calendar_id: string;
+        start: string;
+        appointment_id: string;
+        patient_id: string;
+        /** The hold this booking consumed, if any: its place passes to the booking. */
+        hold_id: string | null;
+        capacity: number;
+        booked_at: string;
+      };
+    }
+  | {
+      type: 'SlotBookingCanceled';
+      data: { calendar_id: string; start: string; appointment_id: string; canceled_at: string };
+    };
+
+export interface SlotHold {
+  readonly patientId: string;
+  readonly expiresAt: string;
+}
+
+export interface SlotState {
+  /** Set by the first event; until then the calendar's capacity applies. */
+  readonly capacity: number | null;
+  readonly holds: ReadonlyMap<string, SlotHold>;
+  readonly bookings: ReadonlyMap<string, string>;
+}
+
+export const initialSlotState = (): SlotState => ({
+  capacity: null,
+  holds: new Map(),
+  bookings: new Map(),
+});
+
+/** Places still free: capacity less holds and bookings, never below 0. */
+export const remaining = (state: SlotState, capacity: number): number =>
+  Math.max(0, (state.capacity ?? capacity) - state.holds.size - state.bookings.size);
+
+export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
+  switch (event.type) {
+    case 'SlotHeld': {
+      const holds = new Map(state.holds);
+      holds.set(event.data.hold_id, {
+        patientId: event.data.patient_id,
+        expiresAt: event.data.expires_at,
+      });
+      return { ...state, capacity: state.capacity ?? event.data.capacity, holds };
+    }
+    case 'SlotHoldReleased': {
+      const holds = new Map(state.holds);
+      holds.delete(event.data.hold_id);
+      return { ...state, holds };
+    }
+    case 'SlotBooked': {
+      const holds = new Map(state.holds);
+      if (event.data.hold_id) holds.delete(event.data.hold_id);
+      const bookings = new Map(state.bookings);
+      bookings.set(event.data.appointment_id, event.data.patient_id);
+      return { capacity: state.capacity ?? event.data.capacity, holds, bookings };
+    }
+    case 'SlotBookingCanceled': {
+      const bookings = new Map(state.bookings);
+      bookings.delete(event.data.appointment_id);
+      return { ...state, bookings };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

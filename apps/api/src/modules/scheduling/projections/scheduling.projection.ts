@@ -1,0 +1,234 @@
+import type { AppointmentStatus } from '@medbook/contracts';
+import type { RecordedEvent } from '@medbook/event-store';
+import { sql } from 'kysely';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import type { AppointmentEvent } from '../domain/appointment.events';
+import type { CalendarEvent } from '../domain/calendar.events';
+import type { SlotEvent } from '../domain/slot.events';
+
+type SchedulingEvent = CalendarEvent | SlotEvent | AppointmentEvent;
+
+const EVENTS = new Set<string>([
+  'CalendarCreated',
+  'CalendarSettingsChanged',
+  'SlotHeld',
+  'SlotHoldReleased',
+  'SlotBooked',
+  'SlotBookingCanceled',
+  'AppointmentBooked',
+  'AppointmentStatusChanged',
+  'AppointmentCanceled',
+] satisfies SchedulingEvent['type'][]);
+
+/**
+ * rm_calendars, rm_slot_capacity, rm_slot_holds and rm_appointments; after commit, each change of
+ * a slot's free places goes to `calendar:<id>`, each status to the appointment's rooms.
+ */
+export const schedulingProjection: Projection = {
+  name: 'scheduling',
+  tables: ['rm_calendars', 'rm_slot_capacity', 'rm_slot_holds', 'rm_appointments'],
+  async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    if (!EVENTS.has(recorded.type)) return;
+    const event = { type: recorded.type, data: recorded.data } as SchedulingEvent;
+    const { trx } = context;
+    const position = recorded.globalPosition;
+    switch (event.type) {
+      case 'CalendarCreated': {
+        const { created_at: _, ...settings } = event.data;
+        await trx
+          .insertInto('rm_calendars')
+          .values({
+            calendar_id: settings.calendar_id,
+            practice_id: settings.practice_id,
+            provider_id: settings.provider_id,
+            resource_id: settings.resource_id,
+            facility_id: settings.facility_id,
+            name: settings.name,
+            settings: sql<string>`${settings}::jsonb`,
+            position,
+          })
+          .onConflict((oc) => oc.column('calendar_id').doNothing())
+          .execute();
+        return;
+      }
+      case 'CalendarSettingsChanged':
+        await trx
+          .updateTable('rm_calendars')
+          .set({ settings: sql<string>`settings || ${event.data.changes}::jsonb`, position })
+          .where('calendar_id', '=', event.data.calendar_id)
+          .execute();
+        return;
+      case 'SlotHeld':
+      case 'SlotBooked': {
+        const d = event.data;
+        const holdDelta = event.type === 'SlotHeld' ? 1 : d.hold_id ? -1 : 0;
+        const bookingDelta = event.type === 'SlotBooked' ? 1 : 0;
+        const row = await trx
+          .insertInto('rm_slot_capacity')
+          .values({
+            calendar_id: d.calendar_id,
+            start_at: d.start,
+            capacity: d.capacity,
+            holds: holdDelta,
+            bookings: bookingDelta,
+            position,
+          })
+          .onConflict((oc) =>
+            oc.columns(['calendar_id', 'start_at']).doUpdateSet((eb) => ({
+              holds: eb('rm_slot_capacity.holds', '+', holdDelta),
+              bookings: eb('rm_slot_capacity.bookings', '+', bookingDelta),
+              position,
+            })),
+          )
+          .returning(['capacity', 'holds', 'bookings'])
+          .executeTakeFirstOrThrow();
+        if (event.type === 'SlotHeld') {
+          await trx
+            .insertInto('rm_slot_holds')
+            .values({
+              hold_id: d.hold_id!,
+              calendar_id: d.calendar_id,
+              start_at: d.start,
+              patient_id: d.patient_id,
+              expires_at: event.data.expires_at,
+            })
+            .onConflict((oc) => oc.column('hold_id').doNothing())
+            .execute();
+        } else if (d.hold_id) {
+          await trx.deleteFrom('rm_slot_holds').where('hold_id', '=', d.hold_id).execute();
+        }
+        // A booking that consumed a hold leaves the free places as they were.
+        if (holdDelta + bookingDelta !== 0)
+          publishSlot(context, d.calendar_id, d.start, row, 'decrement', position);
+        return;
+      }
+      case 'SlotHoldReleased':
+      case 'SlotBookingCanceled': {
+        const d = event.data;
+        const released = event.type === 'SlotHoldReleased';
+        if (released)
+          await trx.deleteFrom('rm_slot_holds').where('hold_id', '=', event.data.hold_id).execute();
+        const row = await trx
+          .updateTable('rm_slot_capacity')
+          .set((eb) =>
+            released
+              ? { holds: eb('holds', '-', 1), position }
+              : { bookings: eb('bookings', '-', 1), position },
+          )
+          .where('calendar_id', '=', d.calendar_id)
+          .where('start_at', '=', new Date(d.start))
+          .returning(['capacity', 'holds', 'bookings'])
+          .executeTakeFirst();
+        if (row) publishSlot(context, d.calendar_id, d.start, row, 'increment', position);
+        return;
+      }
+      case 'AppointmentBooked': {
+        const d = event.data;
+        await trx
+          .insertInto('rm_appointments')
+          .values({
+            appointment_id: d.appointment_id,
+            calendar_id: d.calendar_id,
+            practice_id: d.practice_id,
+            provider_id: d.provider_id,
+            resource_id: d.resource_id,
+            facility_id: d.facility_id,
+            patient_id: d.patient_id,
+            booked_by: d.booked_by,
+            start_date: d.start_date,
+            end_date: d.end_date,
+            time_zone: d.time_zone,
+            visit_type: d.visit_type,
+            visit_schedule_type: d.visit_schedule_type,
+            reason: d.reason,
+            status: d.status,
+            rejected_by: null,
+            cancel_reason: null,
+            created_on: d.booked_at,
+            updated_at: d.booked_at,
+            position,
+          })
+          .onConflict((oc) => oc.column('appointment_id').doNothing())
+          .execute();
+        await publishStatus(context, d.appointment_id, d.status, d.booked_at, position);
+        return;
+      }
+      case 'AppointmentStatusChanged':
+      case 'AppointmentCanceled': {
+        const d = event.data;
+        const canceled = event.type === 'AppointmentCanceled';
+        const at = canceled ? event.data.canceled_at : event.data.changed_at;
+        const status = canceled ? 'Canceled' : event.data.status;
+        await trx
+          .updateTable('rm_appointments')
+          .set({
+            status,
+            updated_at: at,
+            position,
+            ...(canceled ? { cancel_reason: event.data.reason } : {}),
+            ...(!canceled && event.data.rejected_by ? { rejected_by: event.data.rejected_by } : {}),
+          })
+          .where('appointment_id', '=', d.appointment_id)
+          .execute();
+        await publishStatus(context, d.appointment_id, status, at, position);
+        return;
+      }
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};
+
+function publishSlot(
+  { publish }: ProjectionContext,
+  calendarId: string,
+  start: string,
+  row: { capacity: number; holds: number; bookings: number },
+  change: 'increment' | 'decrement',
+  position: number,
+): void {
+  const left = Math.max(0, row.capacity - row.holds - row.bookings);
+  publish(`calendar:${calendarId}`, 'slot.changed', {
+    calendar_id: calendarId,
+    slot_id: start,
+    start_date: start,
+    action: left === 0 ? 'removed' : change,
+    booking_capacity: left,
+    position,
+  });
+}
+
+/** Queued with the batch and sent after its commit, to the appointment's, users' and practice's rooms. */
+async function publishStatus(
+  context: ProjectionContext,
+  appointmentId: string,
+  status: string,
+  at: string,
+  position: number,
+): Promise<void> {
+  const row = await context.trx
+    .selectFrom('rm_appointments')
+    .select(['patient_id', 'booked_by', 'provider_id', 'resource_id', 'practice_id'])
+    .where('appointment_id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!row) return;
+  const message = {
+    appointmentId,
+    patientId: row.patient_id,
+    providerId: row.provider_id,
+    resourceId: row.resource_id,
+    externalAppointmentId: null,
+    status: status as AppointmentStatus,
+    publishDate: at,
+    position,
+  };
+  const rooms = new Set([
+    `appointment:${appointmentId}`,
+    `user:${row.patient_id}`,
+    `user:${row.booked_by}`,
+    `practice:${row.practice_id}`,
+  ] as const);
+  for (const room of rooms) context.publish(room, 'appointment.status', message);
+}

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BookAppointmentDto,
+  type BookingResult,
+  CancelAppointmentDto,
+  ChangeAppointmentStatusDto,
+  type CommandAccepted,
+  ConsistentReadQuery,
+  CreateCalendarDto,
+  HoldSlotDto,
+  type HoldView,
+  WeekQuery,
+  type WeekView,
+} from '@medbook/contracts';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CLOCK, type Clock } from '../../infra/clock';
+import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { eventIdFor } from '../../infra/event-sourcing/event-ids';
+import { NotFoundError } from '../../infra/http/domain-error';
+import { Context, type RequestContext } from '../../infra/http/request-context';
+import { ResponseMessage } from '../../infra/http/response-message.decorator';
+import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
+import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
+import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
+import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
+import { calendarStreamId } from './domain/calendar.events';
+import { SchedulingRepository } from './scheduling.repository';
+import { SchedulingService } from './scheduling.service';
+import { weekView } from './week-calendar';
+
+const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
+
+@ApiTags('scheduling')
+@Controller()
+export class SchedulingController {
+  constructor(
+    private readonly scheduling: SchedulingService,
+    private readonly repository: SchedulingRepository,
+    private readonly runner: CommandRunner,
+    private readonly policy: AccessPolicy,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Post('practices/:practice_id/calendars')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(201)
+  @ResponseMessage('Calendar created.')
+  async createCalendar(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Body() dto: CreateCalendarDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    const calendarId = dto.command_id ? eventIdFor(dto.command_id, -1) : randomUUID();
+    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+      command: {
+        type: 'CreateCalendar',
+        settings: {
+          calendar_id: calendarId,
+          practice_id: practiceId,
+          name: dto.name.trim(),
+          provider_id: dto.provider_id ?? null,
+          resource_id: dto.resource_id ?? null,
+          facility_id: dto.facility_id,
+          time_zone: dto.time_zone,
+          visit_type: dto.visit_type,
+          first_hour: dto.first_hour,
+          last_hour: dto.last_hour,
+          time_step: dto.time_step,
+          working_days: dto.working_days ?? [1, 2, 3, 4, 5],
+          date_from: dto.date_from,
+          date_to: dto.date_to ?? null,
+          booking_capacity: dto.booking_capacity,
+          marked_time_spans: dto.marked_time_spans ?? [],
+          minutes_before_showing_slots: dto.minutes_before_showing_slots ?? 60,
+          slots_hide_hours: dto.slots_hide_hours ?? 0,
+          online_booking_disabled: dto.online_booking_disabled ?? false,
+          wait_list_enabled: dto.wait_list_enabled ?? false,
+          can_check_in: dto.can_check_in ?? false,
+          accept_reject_enabled: dto.accept_reject_enabled ?? false,
+          hold_minutes: dto.hold_minutes ?? 10,
+        },
+        now: this.clock.now(),
+      },
+      context,
+      commandId: dto.command_id ?? null,
+    });
+    return { id: calendarId, position: result.position };
+  }
+
+  /** Five days of free slots (public: visitors browse availability). */
+  @Get('calendars/:calendar_id/week')
+  @Public()
+  @ReadsFrom('scheduling')
+  async week(
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Query() query: WeekQuery,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<WeekView> {
+    const settings = await this.repository.calendar(calendarId);
+    if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    const from = new Date(this.clock.now().getTime() - 86_400_000);
+    const to = new Date(from.getTime() + 40 * 86_400_000);
+    const start = query.start_date;
+    const capacity = await this.repository.slotCapacity(calendarId, from, to);
+    return weekView(settings, start, this.clock.now(), capacity);
+  }
+
+  @Put('calendars/:calendar_id/slots/hold')
+  @Roles('Patient', ...PRACTICE_STAFF)
+  @HttpCode(200)
+  async hold(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: HoldSlotDto,
+    @Context() context: RequestContext,
+  ): Promise<HoldView> {
+    const patientId = dto.patient_id ?? caller.userId;
+    await this.assertMayBookFor(caller, patientId, calendarId);
+    return this.scheduling.hold(
+      calendarId,
+      dto.start_date,
+      patientId,
+      dto.command_id ?? null,
+      context,
+    );
+  }
+
+  @Delete('calendars/:calendar_id/slots/hold/:hold_id')
+  @Roles('Patient', ...PRACTICE_STAFF)
+  @HttpCode(200)
+  async release(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Param('hold_id', new ParseUUIDPipe()) holdId: string,
+    @Body() dto: HoldSlotDto,
+    @Context() context: RequestContext,
+  ): Promise<{ position: number | null }> {
+    const patientId = dto.patient_id ?? caller.userId;
+    await this.assertMayBookFor(caller, patientId, calendarId);
+    const start = new Date(dto.start_date).toISOString().replace('.000Z', 'Z');
+    const position = await this.scheduling.endHold(
+      calendarId,
+      start,
+      holdId,
+      { patientId },
+      context,
+    );
+    return { position };
+  }
+
+  @Post('appointments')
+  @Roles('Patient', ...PRACTICE_STAFF)
+  @HttpCode(201)
+  async book(
+    @Caller() caller: Principal,
+    @Body() dto: BookAppointmentDto,
+    @Context() context: RequestContext,
+  ): Promise<BookingResult> {
+    const patientId = dto.patient_id ?? caller.userId;
+    await this.assertMayBookFor(caller, patientId, dto.calendar_id);
+    return this.scheduling.book(
+      {
+        calendarId: dto.calendar_id,
+        start: dto.start_date,
+        patientId,
+        bookedBy: caller.userId,
+        holdId: dto.hold_id ?? null,
+        reason: dto.reason?.trim() || null,
+        commandId: dto.command_id ?? null,
+      },
+      { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
+    );
+  }
+
+  @Get('appointments/:appointment_id')
+  async appointment(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+  ) {
+    const details = await this.scheduling.appointment(appointmentId);
+    await this.assertMayReach(caller, details);
+    return details;
+  }
+
+  @Delete('appointments/:appointment_id')
+  @HttpCode(200)
+  @ResponseMessage('Appointment canceled.')
+  async cancel(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+    @Body() dto: CancelAppointmentDto,
+    @Context() context: RequestContext,
+  ) {
+    await this.assertMayReach(caller, await this.scheduling.appointment(appointmentId));
+    return this.scheduling.cancel(
+      appointmentId,
+      dto.reason?.trim() || null,
+      caller.userId,
+      context,
+    );
+  }
+
+  @Put('appointments/:appointment_id/status')
+  @Roles(...PRACTICE_STAFF, 'SuperUser')
+  @HttpCode(200)
+  async changeStatus(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+    @Body() dto: ChangeAppointmentStatusDto,
+    @Context() context: RequestContext,
+  ) {
+    const details = await this.scheduling.appointment(appointmentId);
+    this.policy.assertMayWorkForPractice(caller, details.practice_id);
+    return this.scheduling.changeStatus(appointmentId, dto.status, caller.userId, context);
+  }
+
+  /** Patients book for themselves and their family; practice users for their practice's calendars. */
+  private async assertMayBookFor(caller: Principal, patientId: string, calendarId: string) {
+    if (caller.type === 'Patient') {
+      if (!(await this.policy.mayActForPatient(caller, patientId))) throw forbidden();
+      return;
+    }
+    const settings = await this.scheduling.calendar(calendarId);
+    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
+  }
+
+  private async assertMayReach(
+    caller: Principal,
+    details: { patient_id: string; booked_by: string; practice_id: string },
+  ) {
+    if (caller.type === 'Patient') {
+      if (details.booked_by === caller.userId) return;
+      if (await this.policy.mayActForPatient(caller, details.patient_id)) return;
+      throw forbidden();
+    }
+    this.policy.assertMayWorkForPractice(caller, details.practice_id);
+  }
+}

@@ -1,0 +1,36 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AccessPolicy } from '../identity/auth/access-policy';
+import { IdentitySocketAuthorizer } from '../identity/auth/socket-authorizer';
+import { IdentityModule } from '../identity/identity.module';
+import { HoldExpiryScheduler } from './hold-expiry.scheduler';
+import { SchedulingController } from './scheduling.controller';
+import { SchedulingRepository } from './scheduling.repository';
+import { SchedulingService } from './scheduling.service';
+
+@Module({
+  imports: [IdentityModule],
+  controllers: [SchedulingController],
+  providers: [SchedulingService, SchedulingRepository, HoldExpiryScheduler],
+  exports: [SchedulingRepository],
+})
+export class SchedulingModule implements OnModuleInit {
+  constructor(
+    private readonly sockets: IdentitySocketAuthorizer,
+    private readonly policy: AccessPolicy,
+    private readonly repository: SchedulingRepository,
+  ) {}
+
+  /** `appointment:<id>`: its patient (or the account that booked it) and its practice's staff. */
+  onModuleInit(): void {
+    this.sockets.addRule('appointment', async (caller, appointmentId) => {
+      const row = await this.repository.appointment(appointmentId);
+      if (!row) return false;
+      if (caller.type === 'Patient') {
+        return (
+          row.booked_by === caller.userId || this.policy.mayActForPatient(caller, row.patient_id)
+        );
+      }
+      return this.policy.mayWorkForPractice(caller, row.practice_id);
+    });
+  }
+}

@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AppointmentStatus,
+  BOOKING_MESSAGES,
+  type BookingResult,
+  type HoldView,
+} from '@medbook/contracts';
+import {
+  type EventStore,
+  IdempotencyConflict,
+  type RecordedEvent,
+  type StreamAppend,
+  WrongExpectedRevision,
+} from '@medbook/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../infra/clock';
+import { metadataOf } from '../../infra/event-sourcing/command-runner';
+import { type Decider, fold } from '../../infra/event-sourcing/decider';
+import { eventIdFor } from '../../infra/event-sourcing/event-ids';
+import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
+import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
+import type { RequestContext } from '../../infra/http/request-context';
+import { HOLDS_SLOT } from './domain/appointment-status';
+import { APPOINTMENT_NOT_FOUND, appointmentDecider } from './domain/appointment.decider';
+import { type AppointmentDetails, appointmentStreamId } from './domain/appointment.events';
+import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
+import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
+import { findSlot } from './domain/slot-schedule';
+import { type SlotCommand, slotDecider } from './domain/slot.decider';
+import { slotStreamId } from './domain/slot.events';
+
+/** Each conflict means another writer succeeded on the stream, so retrying always progresses. */
+const MAX_ATTEMPTS = 50;
+
+interface Loaded<State> {
+  readonly state: State;
+  readonly events: readonly RecordedEvent[];
+  readonly revision: number | 'no_stream';
+}
+
+export interface BookInput {
+  readonly calendarId: string;
+  readonly start: string;
+  readonly patientId: string;
+  readonly bookedBy: string;
+  readonly holdId: string | null;
+  readonly reason: string | null;
+  readonly commandId: string | null;
+}
+
+/**
+ * The scheduling commands that span streams: a booking appends to its slot and its new
+ * appointment in one atomic append, each at its expected revision, so the slot's capacity is the
+ * guard, never a read model.
+ */
+@Injectable()
+export class SchedulingService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async calendar(calendarId: string): Promise<CalendarSettings> {
+    const { state } = await this.load(calendarStreamId(calendarId), calendarDecider);
+    if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    return state.settings;
+  }
+
+  async appointment(appointmentId: string): Promise<AppointmentDetails> {
+    const { state } = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
+    if (!state.details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+    return state.details;
+  }
+
+  async book(input: BookInput, context: RequestContext): Promise<BookingResult> {
+    const appointmentId = input.commandId ? eventIdFor(input.commandId, -1) : randomUUID();
+    return this.retrying(async () => {
+      const appointment = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
+      if (appointment.state.details) return this.earlierBooking(appointment, input.commandId);
+      const settings = await this.calendar(input.calendarId);
+      const now = this.clock.now();
+      const slot = this.bookableSlot(settings, input.start, now);
+      const slotStream = slotStreamId(settings.calendar_id, slot.start);
+      const slotState = await this.load(slotStream, slotDecider);
+      const slotEvents = slotDecider.decide(
+        {
+          type: 'BookSlot',
+          calendarId: settings.calendar_id,
+          start: slot.start,
+          capacity: settings.booking_capacity,
+          appointmentId,
+          patientId: input.patientId,
+          holdId: input.holdId,
+          now,
+        },
+        slotState.state,
+      );
+      const appointmentEvents = appointmentDecider.decide(
+        {
+          type: 'BookAppointment',
+          details: {
+            appointment_id: appointmentId,
+            calendar_id: settings.calendar_id,
+            practice_id: settings.practice_id,
+            provider_id: settings.provider_id,
+            resource_id: settings.resource_id,
+            facility_id: settings.facility_id,
+            patient_id: input.patientId,
+            booked_by: input.bookedBy,
+            start_date: slot.start,
+            end_date: slot.end,
+            time_zone: settings.time_zone,
+            visit_type: settings.visit_type,
+            visit_schedule_type: 'Scheduled',
+            reason: input.reason,
+          },
+          acceptRejectEnabled: settings.accept_reject_enabled,
+          now,
+        },
+        appointment.state,
+      );
+      const result = await this.store.appendToStreams([
+        this.append(slotStream, slotState, slotEvents, input.commandId, 0, context),
+        this.append(
+          appointmentStreamId(appointmentId),
+          appointment,
+          appointmentEvents,
+          input.commandId,
+          10,
+          context,
+        ),
+      ]);
+      const status = appointmentEvents[0]?.data as { status: AppointmentStatus } | undefined;
+      return {
+        appointment_id: appointmentId,
+        status: status?.status ?? 'Scheduled',
+        position: result.position,
+      };
+    });
+  }
+
+  async hold(
+    calendarId: string,
+    start: string,
+    patientId: string,
+    commandId: string | null,
+    context: RequestContext,
+  ): Promise<HoldView> {
+    const holdId = commandId ? eventIdFor(commandId, -1) : randomUUID();
+    return this.retrying(async () => {
+      const settings = await this.calendar(calendarId);
+      const now = this.clock.now();
+      const slot = this.bookableSlot(settings, start, now);
+      const stream = slotStreamId(calendarId, slot.start);
+      const loaded = await this.load(stream, slotDecider);
+      const existing = loaded.state.holds.get(holdId);
+      if (existing) {
+        return {
+          hold_id: holdId,
+          calendar_id: calendarId,
+          start_date: slot.start,
+          expires_at: existing.expiresAt,
+          position: loaded.events[loaded.events.length - 1]!.globalPosition,
+        };
+      }
+      const events = slotDecider.decide(
+        {
+          type: 'HoldSlot',
+          calendarId,
+          start: slot.start,
+          capacity: settings.booking_capacity,
+          holdId,
+          patientId,
+          holdMinutes: settings.hold_minutes,
+          now,
+        },
+        loaded.state,
+      );
+      const result = await this.store.appendToStreams([
+        this.append(stream, loaded, events, commandId, 0, context),
+      ]);
+      const held = events[0]!.data as { expires_at: string };
+      return {
+        hold_id: holdId,
+        calendar_id: calendarId,
+        start_date: slot.start,
+        expires_at: held.expires_at,
+        position: result.position,
+      };
+    });
+  }
+
+  /** Releases (by its patient) or expires (by the scheduler) a hold; at most once either way. */
+  async endHold(
+    calendarId: string,
+    start: string,
+    holdId: string,
+    by: { patientId: string } | 'expiry',
+    context: RequestContext,
+  ): Promise<number | null> {
+    return this.retrying(async () => {
+      const settings = await this.calendar(calendarId);
+      const stream = slotStreamId(calendarId, start);
+      const loaded = await this.load(stream, slotDecider);
+      const ref = { calendarId, start, capacity: settings.booking_capacity, now: this.clock.now() };
+      const command: SlotCommand =
+        by === 'expiry'
+          ? { ...ref, type: 'ExpireHold', holdId }
+          : { ...ref, type: 'ReleaseHold', holdId, patientId: by.patientId };
+      const events = slotDecider.decide(command, loaded.state);
+      if (events.length === 0) return null;
+      const result = await this.store.appendToStreams([
+        this.append(stream, loaded, events, null, 0, context),
+      ]);
+      return result.position;
+    });
+  }
+
+  async cancel(appointmentId: string, reason: string | null, by: string, context: RequestContext) {
+    return this.changeAppointment(
+      appointmentId,
+      { type: 'CancelAppointment', reason, by, now: this.clock.now() },
+      context,
+    );
+  }
+
+  async changeStatus(
+    appointmentId: string,
+    status: AppointmentStatus,
+    by: string,
+    context: RequestContext,
+  ) {
+    return this.changeAppointment(
+      appointmentId,
+      { type: 'ChangeAppointmentStatus', status, by, now: this.clock.now() },
+      context,
+    );
+  }
+
+  /** A status change that ends the visit's claim (cancel, reject) gives its place back, atomically. */
+  private changeAppointment(
+    appointmentId: string,
+    command: Parameters<typeof appointmentDecider.decide>[0],
+    context: RequestContext,
+  ): Promise<{ position: number; status: AppointmentStatus }> {
+    return this.retrying(async () => {
+      const appointment = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
+      const events = appointmentDecider.decide(command, appointment.state);
+      const details = appointment.state.details!;
+      const after = fold(appointmentDecider, [
+        ...appointment.events.map((e) => ({ type: e.type, data: e.data }) as never),
+        ...events,
+      ]).details!;
+      if (events.length === 0) {
+        return {
+          position: appointment.events[appointment.events.length - 1]!.globalPosition,
+          status: after.status,
+        };
+      }
+      const appends: StreamAppend[] = [
+        this.append(appointmentStreamId(appointmentId), appointment, events, null, 0, context),
+      ];
+      if (HOLDS_SLOT(details.status) && !HOLDS_SLOT(after.status)) {
+        const stream = slotStreamId(details.calendar_id, details.start_date);
+        const slot = await this.load(stream, slotDecider);
+        const slotEvents = slotDecider.decide(
+          {
+            type: 'CancelSlotBooking',
+            calendarId: details.calendar_id,
+            start: details.start_date,
+            capacity: 0,
+            appointmentId,
+            now: this.clock.now(),
+          },
+          slot.state,
+        );
+        if (slotEvents.length > 0)
+          appends.push(this.append(stream, slot, slotEvents, null, 0, context));
+      }
+      const result = await this.store.appendToStreams(appends);
+      return { position: result.position, status: after.status };
+    });
+  }
+
+  /** The slot at this start, if the calendar offers it for booking now. */
+  private bookableSlot(settings: CalendarSettings, start: string, now: Date) {
+    if (settings.online_booking_disabled) throw new ConflictError(BOOKING_MESSAGES.alreadyBooked);
+    const slot = findSlot(settings, start);
+    if (!slot || new Date(slot.start) <= now)
+      throw new ConflictError(BOOKING_MESSAGES.alreadyBooked);
+    return slot;
+  }
+
+  private earlierBooking(
+    appointment: Loaded<{ details: AppointmentDetails | null }>,
+    commandId: string | null,
+  ): BookingResult {
+    const first = appointment.events[0]!;
+    // Another booking under this id, not this command's retry: refuse it.
+    if (!commandId || first.id !== eventIdFor(commandId, 10)) {
+      throw new ConflictError(BOOKING_MESSAGES.patientAlreadyBooked);
+    }
+    return {
+      appointment_id: appointment.state.details!.appointment_id,
+      status: (first.data as { status: AppointmentStatus }).status,
+      position: first.globalPosition,
+    };
+  }
+
+  private async retrying<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let n = 1; ; n += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const conflict =
+          error instanceof WrongExpectedRevision || error instanceof IdempotencyConflict;
+        if (!conflict) throw error;
+        if (n >= MAX_ATTEMPTS) throw new DomainError(409, BOOKING_MESSAGES.unableToBook);
+      }
+    }
+  }
+
+  private async load<C, E extends { type: string; data: unknown }, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+  ): Promise<Loaded<S>> {
+    const events = await this.store.readStream(streamId);
+    const last = events[events.length - 1];
+    return {
+      state: fold(
+        decider,
+        events.map((e) => ({ type: e.type, data: e.data }) as E),
+      ),
+      events,
+      revision: last ? last.streamRevision : 'no_stream',
+    };
+  }
+
+  private append(
+    streamId: string,
+    loaded: Loaded<unknown>,
+    events: readonly { type: string; data: unknown }[],
+    commandId: string | null,
+    offset: number,
+    context: RequestContext,
+  ): StreamAppend {
+    const metadata = metadataOf({ command: null, context, commandId });
+    return {
+      streamId,
+      expectedRevision: loaded.revision,
+      events: events.map((event, index) => ({
+        id: eventIdFor(commandId, offset + index),
+        type: event.type,
+        data: event.data,
+        metadata,
+      })),
+    };
+  }
+}

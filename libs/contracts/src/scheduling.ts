@@ -1,0 +1,278 @@
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsTimeZone,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Type } from 'class-transformer';
+
+/** Booking texts from the spec's error catalogue (section 8), shown verbatim. */
+export const BOOKING_MESSAGES = {
+  alreadyBooked: 'Please choose a different time slot as this one is no longer available.',
+  patientAlreadyBooked: 'Appointment is already booked for this Patient',
+  sameSlot: 'You already have an appointment for the selected slot. Please choose another one.',
+  unableToBook: 'Unable to book appointment.',
+  booked: 'Appointment booked successfully.',
+  requestSent: 'Appointment request sent!',
+  notAvailable: 'calendar timeslot is not available',
+} as const;
+
+/** The spec's appointment statuses, exactly. */
+export const APPOINTMENT_STATUSES = [
+  'No-Show',
+  'Pending',
+  'Accepted',
+  'Rejected',
+  'Scheduled',
+  'Confirmed',
+  'Canceled',
+  'Checked-In',
+  'Checked-Out',
+  'Waiting-Room',
+  'In Progress',
+  'Waiting-List',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const invalid = { message: 'Invalid' };
+
+export class MarkedTimeSpanDto {
+  @IsISO8601({ strict: true }, invalid)
+  start!: string;
+
+  @IsISO8601({ strict: true }, invalid)
+  end!: string;
+}
+
+export class CreateCalendarDto {
+  @IsString(invalid)
+  @Length(1, 100)
+  name!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  provider_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  resource_id?: string;
+
+  @IsUUID(undefined, invalid)
+  facility_id!: string;
+
+  @IsTimeZone(invalid)
+  time_zone!: string;
+
+  @IsIn(['Office', 'Telehealth', 'Resource'], invalid)
+  visit_type!: 'Office' | 'Telehealth' | 'Resource';
+
+  @IsInt(invalid)
+  @Min(0)
+  @Max(23)
+  first_hour!: number;
+
+  @IsInt(invalid)
+  @Min(1)
+  @Max(24)
+  last_hour!: number;
+
+  @IsInt(invalid)
+  @IsIn([5, 10, 15, 20, 30, 45, 60, 90, 120], invalid)
+  time_step!: number;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(7)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(7, { each: true })
+  working_days?: number[];
+
+  @Matches(DAY, invalid)
+  date_from!: string;
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  date_to?: string;
+
+  @IsInt(invalid)
+  @Min(1)
+  @Max(500)
+  booking_capacity!: number;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => MarkedTimeSpanDto)
+  marked_time_spans?: MarkedTimeSpanDto[];
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(10_080)
+  minutes_before_showing_slots?: number;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(8_760)
+  slots_hide_hours?: number;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  online_booking_disabled?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  wait_list_enabled?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  can_check_in?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  accept_reject_enabled?: boolean;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(120)
+  hold_minutes?: number;
+
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+export class WeekQuery {
+  @IsOptional()
+  @Matches(DAY, invalid)
+  start_date?: string;
+}
+
+export class HoldSlotDto {
+  @IsISO8601({ strict: true }, invalid)
+  start_date!: string;
+
+  /** Whom the slot is held for: the caller or a family member; defaults to the caller. */
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+export class BookAppointmentDto {
+  @IsUUID(undefined, invalid)
+  calendar_id!: string;
+
+  @IsISO8601({ strict: true }, invalid)
+  start_date!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  hold_id?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(200)
+  reason?: string;
+
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+export class CancelAppointmentDto {
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(500)
+  reason?: string;
+}
+
+export class ChangeAppointmentStatusDto {
+  @IsIn(APPOINTMENT_STATUSES, invalid)
+  status!: AppointmentStatus;
+}
+
+export interface TimeSlotView {
+  readonly id: string;
+  readonly calendar_id: string;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly booking_capacity: number;
+  readonly is_available: boolean;
+}
+
+export interface DayView {
+  readonly day: string;
+  readonly calendar_id: string;
+  readonly time_slots: readonly TimeSlotView[];
+}
+
+export interface WeekView {
+  readonly calendar_id: string;
+  readonly time_zone: string;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly online_booking_disabled: boolean;
+  readonly days: readonly DayView[];
+}
+
+export interface HoldView {
+  readonly hold_id: string;
+  readonly calendar_id: string;
+  readonly start_date: string;
+  readonly expires_at: string;
+  readonly position: number;
+}
+
+export interface BookingResult {
+  readonly appointment_id: string;
+  readonly status: AppointmentStatus;
+  readonly position: number;
+}
+
+/** A change of one slot's free places, pushed to `calendar:<id>`. */
+export interface SlotChangedMessage {
+  readonly calendar_id: string;
+  readonly slot_id: string;
+  readonly start_date: string;
+  readonly action: 'increment' | 'decrement' | 'removed';
+  /** Places left after the change. */
+  readonly booking_capacity: number;
+  readonly position: number;
+}
+
+/** An appointment's status, pushed to its room and its patient's and practice's rooms. */
+export interface AppointmentStatusMessage {
+  readonly appointmentId: string;
+  readonly patientId: string;
+  readonly providerId: string | null;
+  readonly resourceId: string | null;
+  readonly externalAppointmentId: string | null;
+  readonly status: AppointmentStatus;
+  readonly publishDate: string;
+  readonly position: number;
+}
