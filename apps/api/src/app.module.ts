@@ -17,6 +17,7 @@ export class AppModule {
         OpsModule,
         IdentityModule,
         DirectoryModule,
+        SchedulingModule,
       ],
     };
   }

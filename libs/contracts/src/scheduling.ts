@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
+import { ConsistentReadQuery } from './practice.dto';
 
 /** Booking texts from the spec's error catalogue (section 8), shown verbatim. */
 export const BOOKING_MESSAGES = {
@@ -159,7 +160,8 @@ export class CreateCalendarDto {
   command_id?: string;
 }
 
-export class WeekQuery {
+/** The week to show, and (as every read) an optional min_position to wait for. */
+export class WeekQuery extends ConsistentReadQuery {
   @IsOptional()
   @Matches(DAY, invalid)
   start_date?: string;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserType } from '@medbook/contracts';
 import { call, createUser, sha256, type TestUser } from '../../support/accounts';
+import { createCalendar, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -75,6 +76,45 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: [] },
     body: { first_name: 'Kim', last_name: 'Doe', relationship: 'Child' },
   },
+  'GET /api/v1/calendars/{calendar_id}/week': { access: { kind: 'public' } },
+  'POST /api/v1/practices/{practice_id}/calendars': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      name: 'Intruder calendar',
+      provider_id: randomUUID(),
+      facility_id: randomUUID(),
+      time_zone: 'UTC',
+      visit_type: 'Office',
+      first_hour: 8,
+      last_hour: 9,
+      time_step: 30,
+      date_from: '2026-01-01',
+      booking_capacity: 1,
+    },
+  },
+  'PUT /api/v1/calendars/{calendar_id}/slots/hold': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { start_date: '{slot}', patient_id: '{victim}' },
+  },
+  'DELETE /api/v1/calendars/{calendar_id}/slots/hold/{hold_id}': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { start_date: '{slot}', patient_id: '{victim}' },
+  },
+  'POST /api/v1/appointments': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { calendar_id: '{calendar}', start_date: '{slot}', patient_id: '{victim}' },
+  },
+  'GET /api/v1/appointments/{appointment_id}': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'DELETE /api/v1/appointments/{appointment_id}': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    body: { reason: 'not mine' },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/status': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { status: 'Confirmed' },
+  },
   'GET /api/v1/practices/{practice_id}/users': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
@@ -105,6 +145,9 @@ let routes: { method: string; path: string; key: string }[];
 const practiceA = randomUUID();
 const practiceB = randomUUID();
 let victim: TestUser;
+let victimCalendar: string;
+let victimAppointment: string;
+let victimSlot: string;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -119,6 +162,24 @@ beforeAll(async () => {
     })),
   );
   victim = await createUser(app, 'Patient');
+  // Practice B's calendar, and an appointment the victim booked there.
+  const practiceBAdmin = await createUser(app, 'PracticeAdmin', practiceB);
+  const calendar = await createCalendar(app, {
+    practiceId: practiceB,
+    admin: practiceBAdmin,
+    staff: practiceBAdmin,
+    provider: practiceBAdmin,
+  });
+  victimCalendar = calendar.calendarId;
+  victimSlot = (await tomorrowsSlot(app, victimCalendar, calendar.position, 0)).start_date;
+  const booked = await call(
+    app,
+    'POST',
+    '/api/v1/appointments',
+    { calendar_id: victimCalendar, start_date: victimSlot },
+    victim.auth,
+  );
+  victimAppointment = (booked.body.data as { appointment_id: string }).appointment_id;
 });
 
 afterAll(async () => {
@@ -129,7 +190,20 @@ const concrete = (path: string) =>
   path
     .replace('{user_id}', victim.userId)
     .replace('{patient_id}', victim.userId)
-    .replace('{practice_id}', practiceB);
+    .replace('{practice_id}', practiceB)
+    .replace('{calendar_id}', victimCalendar)
+    .replace('{appointment_id}', victimAppointment)
+    .replace('{hold_id}', randomUUID());
+
+/** Bodies name other people's objects too. */
+const bodyOf = (rule: RouteCase): Record<string, unknown> | undefined =>
+  rule.body &&
+  (JSON.parse(
+    JSON.stringify(rule.body)
+      .replaceAll('{victim}', victim.userId)
+      .replaceAll('{calendar}', victimCalendar)
+      .replaceAll('{slot}', victimSlot),
+  ) as Record<string, unknown>);
 
 it('has an access rule for every route the API serves', () => {
   expect(routes.length).toBeGreaterThan(20);
@@ -140,7 +214,7 @@ it('answers 401 on every non-public route without a token', async () => {
   for (const route of routes) {
     const rule = ROUTES[route.key]!;
     if (rule.access.kind === 'public') continue;
-    const response = await call(app, route.method, concrete(route.path), rule.body);
+    const response = await call(app, route.method, concrete(route.path), bodyOf(rule));
     expect({ route: route.key, status: response.status }).toEqual({
       route: route.key,
       status: 401,
@@ -161,7 +235,13 @@ it.each(SIGNED_IN_TYPES)(
         (access.kind === 'object' && !access.reachOthers.includes(type)) ||
         (access.kind === 'self' && access.types !== 'all' && !access.types.includes(type));
       if (!refusedHere) continue;
-      const response = await call(app, route.method, concrete(route.path), rule.body, caller.auth);
+      const response = await call(
+        app,
+        route.method,
+        concrete(route.path),
+        bodyOf(rule),
+        caller.auth,
+      );
       const refused = response.status === 403 || response.status === 404;
       expect({ route: route.key, status: response.status, refused }).toEqual({
         route: route.key,

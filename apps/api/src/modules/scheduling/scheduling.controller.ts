@@ -5,7 +5,6 @@ import {
   CancelAppointmentDto,
   ChangeAppointmentStatusDto,
   type CommandAccepted,
-  ConsistentReadQuery,
   CreateCalendarDto,
   HoldSlotDto,
   type HoldView,
@@ -109,7 +108,6 @@ export class SchedulingController {
   async week(
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Query() query: WeekQuery,
-    @Query() _consistency: ConsistentReadQuery,
   ): Promise<WeekView> {
     const settings = await this.repository.calendar(calendarId);
     if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);

@@ -32,6 +32,9 @@ import { slotStreamId } from './domain/slot.events';
 /** Each conflict means another writer succeeded on the stream, so retrying always progresses. */
 const MAX_ATTEMPTS = 50;
 
+/** Streams read one after the other saw another writer's commit in between: read again. */
+class StaleRead extends Error {}
+
 interface Loaded<State> {
   readonly state: State;
   readonly events: readonly RecordedEvent[];
@@ -119,6 +122,9 @@ export class SchedulingService {
         },
         appointment.state,
       );
+      // The slot already holds this appointment: its booking committed after we read the
+      // appointment stream (a concurrent retry of this very command). Its answer is there now.
+      if (slotEvents.length === 0) throw new StaleRead();
       const result = await this.store.appendToStreams([
         this.append(slotStream, slotState, slotEvents, input.commandId, 0, context),
         this.append(
@@ -313,7 +319,9 @@ export class SchedulingService {
         return await attempt();
       } catch (error) {
         const conflict =
-          error instanceof WrongExpectedRevision || error instanceof IdempotencyConflict;
+          error instanceof WrongExpectedRevision ||
+          error instanceof IdempotencyConflict ||
+          error instanceof StaleRead;
         if (!conflict) throw error;
         if (n >= MAX_ATTEMPTS) throw new DomainError(409, BOOKING_MESSAGES.unableToBook);
       }

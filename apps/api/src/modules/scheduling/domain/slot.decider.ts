@@ -43,7 +43,7 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
   const base = { calendar_id: command.calendarId, start: command.start };
   switch (command.type) {
     case 'HoldSlot':
-      if (remaining(state, command.capacity) <= 0)
+      if (remaining(state, command.capacity, command.now) <= 0)
         throw new ConflictError(BOOKING_MESSAGES.alreadyBooked);
       return [
         {
@@ -86,7 +86,7 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
       }
       const hold = command.holdId ? state.holds.get(command.holdId) : undefined;
       const holdIsValid = !!hold && hold.patientId === command.patientId && hold.expiresAt > at;
-      if (!holdIsValid && remaining(state, command.capacity) <= 0) {
+      if (!holdIsValid && remaining(state, command.capacity, command.now) <= 0) {
         throw new ConflictError(BOOKING_MESSAGES.alreadyBooked);
       }
       return [

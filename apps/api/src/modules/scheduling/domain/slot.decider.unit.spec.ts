@@ -6,7 +6,7 @@ import { remaining, type SlotEvent } from './slot.events';
 
 const now = new Date('2026-11-23T09:00:00Z');
 const ref = { calendarId: 'cal', start: '2026-11-24T14:00:00Z', capacity: 2, now };
-const given = (events: SlotEvent[]) => ({
+const given = (events: readonly SlotEvent[]) => ({
   when: (command: SlotCommand) => () => slotDecider.decide(command, fold(slotDecider, events)),
   left: () => remaining(fold(slotDecider, events), ref.capacity),
 });
@@ -86,21 +86,31 @@ describe('slot', () => {
     ).toEqual([booked('a2', 'p2', 'h2')]);
   });
 
-  it("does not let a booking use someone else's hold or an expired one", () => {
+  it("does not let a booking use someone else's hold", () => {
     const state = given([booked('a1', 'p1'), held('h2', 'p2')]);
     expect(
       state.when({ ...ref, type: 'BookSlot', appointmentId: 'a3', patientId: 'p3', holdId: 'h2' }),
     ).toThrow(BOOKING_MESSAGES.alreadyBooked);
+  });
+
+  it('frees the place of a hold past its time at once, before its expiry event', () => {
+    const state = given([booked('a1', 'p1'), held('h2', 'p2')]);
     const later = { ...ref, now: new Date('2026-11-23T09:11:00Z') };
+    // Anyone may take the place; the stale hold is not consumed, and expires on its own.
     expect(
       state.when({
         ...later,
         type: 'BookSlot',
-        appointmentId: 'a2',
-        patientId: 'p2',
-        holdId: 'h2',
-      }),
-    ).toThrow(BOOKING_MESSAGES.alreadyBooked);
+        appointmentId: 'a3',
+        patientId: 'p3',
+        holdId: null,
+      })(),
+    ).toEqual([
+      {
+        ...booked('a3', 'p3'),
+        data: { ...booked('a3', 'p3').data, booked_at: later.now.toISOString() },
+      },
+    ]);
   });
 
   it('refuses a second booking of one patient in one slot', () => {

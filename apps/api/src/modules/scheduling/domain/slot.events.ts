@@ -55,9 +55,16 @@ export const initialSlotState = (): SlotState => ({
   bookings: new Map(),
 });
 
-/** Places still free: capacity less holds and bookings, never below 0. */
-export const remaining = (state: SlotState, capacity: number): number =>
-  Math.max(0, (state.capacity ?? capacity) - state.holds.size - state.bookings.size);
+/**
+ * Places still free: capacity less live holds and bookings, never below 0. A hold past its time
+ * no longer counts, even before the scheduler's expiry event.
+ */
+export function remaining(state: SlotState, capacity: number, now?: Date): number {
+  const at = now?.toISOString();
+  let holds = 0;
+  for (const hold of state.holds.values()) if (!at || hold.expiresAt > at) holds += 1;
+  return Math.max(0, (state.capacity ?? capacity) - holds - state.bookings.size);
+}
 
 export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
   switch (event.type) {
