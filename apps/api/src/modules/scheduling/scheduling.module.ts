@@ -17,13 +17,14 @@ export class SchedulingModule implements OnModuleInit {
   constructor(
     private readonly sockets: IdentitySocketAuthorizer,
     private readonly policy: AccessPolicy,
-    private readonly repository: SchedulingRepository,
+    private readonly scheduling: SchedulingService,
   ) {}
 
   /** `appointment:<id>`: its patient (or the account that booked it) and its practice's staff. */
   onModuleInit(): void {
     this.sockets.addRule('appointment', async (caller, appointmentId) => {
-      const row = await this.repository.appointment(appointmentId);
+      // The appointment's own stream, not the read model: a room may be joined right after booking.
+      const row = await this.scheduling.appointment(appointmentId).catch(() => null);
       if (!row) return false;
       if (caller.type === 'Patient') {
         return (
