@@ -8,8 +8,9 @@ export const WEEK_DAYS = 5;
 /**
  * The spec's calendar load (second document, 4.3): five facility-local days from the start date
  * (never before today); when today is among them, nothing earlier than now plus
- * minutes_before_showing_slots; with slots_hide_hours of 120 or more, nothing on the day of now
- * plus that many hours before that moment plus 60 minutes; online_booking_disabled offers nothing;
+ * minutes_before_showing_slots; with slots_hide_hours of 120 or more, a week that starts on the day
+ * of now plus that many hours starts at that moment plus 60 minutes; online_booking_disabled offers
+ * nothing;
  * a slot with no place left is not offered.
  */
 export function weekView(
@@ -37,10 +38,10 @@ export function weekView(
     earliest = earliest.plus({ minutes: settings.minutes_before_showing_slots });
   }
   if (settings.slots_hide_hours >= 120) {
-    const hiddenUntil = DateTime.fromJSDate(now, { zone }).plus({
-      hours: settings.slots_hide_hours,
-    });
-    if (hiddenUntil >= start && hiddenUntil <= end.endOf('day')) {
+    // Section 4.3: when the week starts on the day of now plus slots_hide_hours, it starts at
+    // that moment plus 60 minutes.
+    const hiddenUntil = DateTime.fromJSDate(now, { zone }).plus({ hours: settings.slots_hide_hours });
+    if (start.hasSame(hiddenUntil, 'day')) {
       const later = hiddenUntil.plus({ minutes: 60 });
       if (later > earliest) earliest = later;
     }

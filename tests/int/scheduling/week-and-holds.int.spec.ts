@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingResult, HoldView, WeekView } from '@medbook/contracts';
+import { sql } from 'kysely';
+import { HoldExpiryScheduler } from '../../../apps/api/src/modules/scheduling/hold-expiry.scheduler';
+import { call, createUser, post } from '../../support/accounts';
+import { eventually } from '../../support/events';
+import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+/** The clock is pinned: Friday 2026-03-06, 10:00 in New York (15:00 UTC). */
+let now = new Date('2026-03-06T15:00:00Z');
+let app: TestApp;
+let practice: TestPractice;
+
+beforeAll(async () => {
+  app = await startTestApp({
+    clock: { now: () => now },
+    config: { holdExpiryIntervalMs: 3_600_000 },
+  });
+  practice = await createPractice(app);
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const hourly = { first_hour: 8, last_hour: 12, time_step: 60, date_from: '2026-01-01' };
+const starts = (view: WeekView) =>
+  Object.fromEntries(view.days.map((d) => [d.day, d.time_slots.map((s) => s.start_date)]));
+
+describe('the week view (second document, 4.3)', () => {
+  it('shows five local days, today from now plus minutes_before_showing_slots, across the spring DST change', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const { calendarId, position } = await createCalendar(app, practice, hourly);
+    const view = await week(app, calendarId, `?start_date=2026-03-06&min_position=${position}`);
+    expect(view.time_zone).toBe('America/New_York');
+    expect(starts(view)).toEqual({
+      // 10:00 now + 60 minutes: 11:00 EST is the first slot today.
+      '2026-03-06': ['2026-03-06T16:00:00Z'],
+      '2026-03-07': [
+        '2026-03-07T13:00:00Z',
+        '2026-03-07T14:00:00Z',
+        '2026-03-07T15:00:00Z',
+        '2026-03-07T16:00:00Z',
+      ],
+      // Clocks spring forward at 02:00: 08:00 is now EDT, four hours behind UTC.
+      '2026-03-08': [
+        '2026-03-08T12:00:00Z',
+        '2026-03-08T13:00:00Z',
+        '2026-03-08T14:00:00Z',
+        '2026-03-08T15:00:00Z',
+      ],
+      '2026-03-09': [
+        '2026-03-09T12:00:00Z',
+        '2026-03-09T13:00:00Z',
+        '2026-03-09T14:00:00Z',
+        '2026-03-09T15:00:00Z',
+      ],
+      '2026-03-10': [
+        '2026-03-10T12:00:00Z',
+        '2026-03-10T13:00:00Z',
+        '2026-03-10T14:00:00Z',
+        '2026-03-10T15:00:00Z',
+      ],
+    });
+  });
+
+  it('keeps local hours across the fall DST change, and a facility in another zone shows its own hours', async () => {
+    now = new Date('2026-10-29T12:00:00Z');
+    // Months later the earlier sessions' tokens have expired: a practice signed in now.
+    const autumn = await createPractice(app);
+    const ny = await createCalendar(app, autumn, hourly);
+    const view = await week(
+      app,
+      ny.calendarId,
+      `?start_date=2026-10-31&min_position=${ny.position}`,
+    );
+    expect(starts(view)['2026-10-31']![0]).toBe('2026-10-31T12:00:00Z'); // 08:00 EDT
+    expect(starts(view)['2026-11-01']![0]).toBe('2026-11-01T13:00:00Z'); // 08:00 EST
+    const la = await createCalendar(app, autumn, { ...hourly, time_zone: 'America/Los_Angeles' });
+    // Whoever looks, from whatever zone, gets the facility's 08:00 as a UTC instant.
+    const laView = await week(
+      app,
+      la.calendarId,
+      `?start_date=2026-11-02&min_position=${la.position}`,
+    );
+    expect(laView.time_zone).toBe('America/Los_Angeles');
+    expect(starts(laView)['2026-11-02']![0]).toBe('2026-11-02T16:00:00Z'); // 08:00 PST
+  });
+
+  it('never starts before today, offers nothing when online booking is off, and applies slots_hide_hours', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const open = await createCalendar(app, practice, hourly);
+    const past = await week(
+      app,
+      open.calendarId,
+      `?start_date=2026-01-01&min_position=${open.position}`,
+    );
+    expect(past.start_date).toBe('2026-03-06');
+    const off = await createCalendar(app, practice, { ...hourly, online_booking_disabled: true });
+    const none = await week(app, off.calendarId, `?min_position=${off.position}`);
+    expect(none.online_booking_disabled).toBe(true);
+    expect(none.days).toEqual([]);
+    // now + 120 hours is Wednesday 2026-03-11 11:00 EDT: a week starting that day starts at 12:00.
+    const hidden = await createCalendar(app, practice, {
+      ...hourly,
+      last_hour: 14,
+      slots_hide_hours: 120,
+    });
+    const view = await week(
+      app,
+      hidden.calendarId,
+      `?start_date=2026-03-11&min_position=${hidden.position}`,
+    );
+    expect(starts(view)['2026-03-11']).toEqual(['2026-03-11T16:00:00Z', '2026-03-11T17:00:00Z']);
+  });
+});
+
+describe('holds', () => {
+  it('expire on the server as an event, exactly once, even when a booking races the expiry', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const { calendarId } = await createCalendar(app, practice, { ...hourly, hold_minutes: 10 });
+    const start = '2026-03-09T13:00:00Z';
+    const patient = await createUser(app, 'Patient');
+    const hold = await call(
+      app,
+      'PUT',
+      `/api/v1/calendars/${calendarId}/slots/hold`,
+      { start_date: start },
+      patient.auth,
+    );
+    expect(hold.status).toBe(200);
+    expect((hold.body.data as HoldView).expires_at).toBe('2026-03-06T15:10:00.000Z');
+    await eventually(
+      async () =>
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM rm_slot_holds`.execute(app.database.db))
+          .rows[0]!.n,
+      (n) => n === '1',
+    );
+    const scheduler = app.app.get(HoldExpiryScheduler);
+    expect(await scheduler.expireDue()).toBe(0); // not yet due
+
+    now = new Date('2026-03-06T15:10:30Z');
+    const [booking, released] = await Promise.all([
+      post(
+        app,
+        '/api/v1/appointments',
+        { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
+        practice.staff.auth,
+      ),
+      scheduler.expireDue(),
+    ]);
+    expect(booking.status).toBe(201);
+    expect((booking.body.data as BookingResult).status).toBe('Scheduled');
+    expect(released).toBe(1);
+    expect(await scheduler.expireDue()).toBe(0);
+    const events = await sql<{ event_type: string }>`SELECT event_type FROM es_events
+      WHERE stream_id = ${`slot-${calendarId}-${start}`} ORDER BY stream_revision`.execute(
+      app.database.db,
+    );
+    const types = events.rows.map((r) => r.event_type);
+    expect(types.filter((t) => t === 'SlotHoldReleased')).toHaveLength(1);
+    expect(types.filter((t) => t === 'SlotBooked')).toHaveLength(1);
+    // Once the projection has applied everything written, the read model agrees.
+    const head = await sql<{
+      head: string;
+    }>`SELECT max(global_position) AS head FROM es_events`.execute(app.database.db);
+    await week(app, calendarId, `?min_position=${head.rows[0]!.head}`);
+    const capacity = await app.database.db
+      .selectFrom('rm_slot_capacity')
+      .select(['capacity', 'holds', 'bookings'])
+      .where('calendar_id', '=', calendarId)
+      .executeTakeFirst();
+    expect(capacity).toEqual({ capacity: 1, holds: 0, bookings: 1 });
+  });
+
+  it('are released by their patient only', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const { calendarId } = await createCalendar(app, practice, hourly);
+    const start = '2026-03-10T13:00:00Z';
+    const patient = await createUser(app, 'Patient');
+    const other = await createUser(app, 'Patient');
+    const hold = await call(
+      app,
+      'PUT',
+      `/api/v1/calendars/${calendarId}/slots/hold`,
+      { start_date: start },
+      patient.auth,
+    );
+    const { hold_id } = hold.body.data as HoldView;
+    const path = `/api/v1/calendars/${calendarId}/slots/hold/${hold_id}`;
+    expect((await call(app, 'DELETE', path, { start_date: start }, other.auth)).body.data).toEqual({
+      position: null,
+    });
+    const mine = await call(app, 'DELETE', path, { start_date: start }, patient.auth);
+    expect((mine.body.data as { position: number }).position).toBeGreaterThan(0);
+  });
+});
