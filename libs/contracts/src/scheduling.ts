@@ -28,6 +28,8 @@ export const BOOKING_MESSAGES = {
   booked: 'Appointment booked successfully.',
   requestSent: 'Appointment request sent!',
   notAvailable: 'calendar timeslot is not available',
+  rescheduled: 'Appointment booked on new slot',
+  changedMeanwhile: 'This appointment has changed in the meantime. Please reload it and try again.',
 } as const;
 
 /** The spec's appointment statuses, exactly. */
@@ -206,16 +208,29 @@ export class BookAppointmentDto {
   command_id?: string;
 }
 
-export class CancelAppointmentDto {
+/** A change made on what the client saw: with `expected_revision`, a change in between is a 409. */
+export class AppointmentChangeDto {
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  expected_revision?: number;
+}
+
+export class CancelAppointmentDto extends AppointmentChangeDto {
   @IsOptional()
   @IsString(invalid)
   @MaxLength(500)
   reason?: string;
 }
 
-export class ChangeAppointmentStatusDto {
+export class ChangeAppointmentStatusDto extends AppointmentChangeDto {
   @IsIn(APPOINTMENT_STATUSES, invalid)
   status!: AppointmentStatus;
+}
+
+export class RescheduleAppointmentDto extends AppointmentChangeDto {
+  @IsISO8601({ strict: true }, invalid)
+  start_date!: string;
 }
 
 export interface TimeSlotView {

@@ -111,6 +111,10 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: OPERATORS },
     body: { reason: 'not mine' },
   },
+  'PUT /api/v1/appointments/{appointment_id}/reschedule': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { start_date: '{slot}' },
+  },
   'PUT /api/v1/appointments/{appointment_id}/status': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { status: 'Confirmed' },

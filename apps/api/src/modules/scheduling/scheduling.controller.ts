@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BOOKING_MESSAGES,
   BookAppointmentDto,
   type BookingResult,
   CancelAppointmentDto,
@@ -7,6 +8,7 @@ import {
   type CommandAccepted,
   CreateCalendarDto,
   HoldSlotDto,
+  RescheduleAppointmentDto,
   type HoldView,
   WeekQuery,
   type WeekView,
@@ -192,7 +194,7 @@ export class SchedulingController {
   ) {
     const details = await this.scheduling.appointment(appointmentId);
     await this.assertMayReach(caller, details);
-    return details;
+    return { ...details, revision: await this.scheduling.appointmentRevision(appointmentId) };
   }
 
   @Delete('appointments/:appointment_id')
@@ -209,6 +211,7 @@ export class SchedulingController {
       appointmentId,
       dto.reason?.trim() || null,
       caller.userId,
+      dto.expected_revision ?? null,
       context,
     );
   }
@@ -224,7 +227,33 @@ export class SchedulingController {
   ) {
     const details = await this.scheduling.appointment(appointmentId);
     this.policy.assertMayWorkForPractice(caller, details.practice_id);
-    return this.scheduling.changeStatus(appointmentId, dto.status, caller.userId, context);
+    return this.scheduling.changeStatus(
+      appointmentId,
+      dto.status,
+      caller.userId,
+      dto.expected_revision ?? null,
+      context,
+    );
+  }
+
+  @Put('appointments/:appointment_id/reschedule')
+  @Roles('Patient', ...PRACTICE_STAFF)
+  @HttpCode(200)
+  @ResponseMessage(BOOKING_MESSAGES.rescheduled)
+  async reschedule(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+    @Body() dto: RescheduleAppointmentDto,
+    @Context() context: RequestContext,
+  ): Promise<BookingResult> {
+    await this.assertMayReach(caller, await this.scheduling.appointment(appointmentId));
+    return this.scheduling.reschedule(
+      appointmentId,
+      dto.start_date,
+      caller.userId,
+      dto.expected_revision ?? null,
+      context,
+    );
   }
 
   /** Patients book for themselves and their family; practice users for their practice's calendars. */

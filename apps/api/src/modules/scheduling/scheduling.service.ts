@@ -75,6 +75,15 @@ export class SchedulingService {
     return state.details;
   }
 
+  /** The appointment stream's revision: what `expected_revision` compares with. */
+  async appointmentRevision(appointmentId: string): Promise<number> {
+    const [last] = await this.store.readStream(appointmentStreamId(appointmentId), {
+      direction: 'backwards',
+      maxCount: 1,
+    });
+    return last?.streamRevision ?? -1;
+  }
+
   async book(input: BookInput, context: RequestContext): Promise<BookingResult> {
     const appointmentId = input.commandId ? eventIdFor(input.commandId, -1) : randomUUID();
     return this.retrying(async () => {
@@ -222,10 +231,73 @@ export class SchedulingService {
     });
   }
 
-  async cancel(appointmentId: string, reason: string | null, by: string, context: RequestContext) {
+  /** Old slot released and new slot taken in one atomic append with the appointment's change. */
+  async reschedule(
+    appointmentId: string,
+    start: string,
+    by: string,
+    expectedRevision: number | null,
+    context: RequestContext,
+  ): Promise<BookingResult> {
+    return this.retrying(async () => {
+      const appointment = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
+      const details = appointment.state.details;
+      if (!details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+      this.checkRevision(appointment, expectedRevision);
+      const settings = await this.calendar(details.calendar_id);
+      const now = this.clock.now();
+      const requested = findSlot(settings, start);
+      if (requested?.start === details.start_date)
+        throw new ConflictError(BOOKING_MESSAGES.sameSlot);
+      const slot = this.bookableSlot(settings, start, now);
+      const events = appointmentDecider.decide(
+        { type: 'RescheduleAppointment', start: slot.start, end: slot.end, by, now },
+        appointment.state,
+      );
+      const ref = { calendarId: settings.calendar_id, capacity: settings.booking_capacity, now };
+      const oldStream = slotStreamId(settings.calendar_id, details.start_date);
+      const newStream = slotStreamId(settings.calendar_id, slot.start);
+      const [oldSlot, newSlot] = await Promise.all([
+        this.load(oldStream, slotDecider),
+        this.load(newStream, slotDecider),
+      ]);
+      const released = slotDecider.decide(
+        { ...ref, type: 'CancelSlotBooking', start: details.start_date, appointmentId },
+        oldSlot.state,
+      );
+      const taken = slotDecider.decide(
+        {
+          ...ref,
+          type: 'BookSlot',
+          start: slot.start,
+          appointmentId,
+          patientId: details.patient_id,
+          holdId: null,
+        },
+        newSlot.state,
+      );
+      const appends = [
+        this.append(appointmentStreamId(appointmentId), appointment, events, null, 0, context),
+        this.append(newStream, newSlot, taken, null, 0, context),
+      ];
+      if (released.length > 0)
+        appends.push(this.append(oldStream, oldSlot, released, null, 0, context));
+      const result = await this.store.appendToStreams(appends);
+      return { appointment_id: appointmentId, status: details.status, position: result.position };
+    });
+  }
+
+  async cancel(
+    appointmentId: string,
+    reason: string | null,
+    by: string,
+    expectedRevision: number | null,
+    context: RequestContext,
+  ) {
     return this.changeAppointment(
       appointmentId,
       { type: 'CancelAppointment', reason, by, now: this.clock.now() },
+      expectedRevision,
       context,
     );
   }
@@ -234,11 +306,13 @@ export class SchedulingService {
     appointmentId: string,
     status: AppointmentStatus,
     by: string,
+    expectedRevision: number | null,
     context: RequestContext,
   ) {
     return this.changeAppointment(
       appointmentId,
       { type: 'ChangeAppointmentStatus', status, by, now: this.clock.now() },
+      expectedRevision,
       context,
     );
   }
@@ -247,10 +321,12 @@ export class SchedulingService {
   private changeAppointment(
     appointmentId: string,
     command: Parameters<typeof appointmentDecider.decide>[0],
+    expectedRevision: number | null,
     context: RequestContext,
   ): Promise<{ position: number; status: AppointmentStatus }> {
     return this.retrying(async () => {
       const appointment = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
+      if (appointment.state.details) this.checkRevision(appointment, expectedRevision);
       const events = appointmentDecider.decide(command, appointment.state);
       const details = appointment.state.details!;
       const after = fold(appointmentDecider, [
@@ -286,6 +362,13 @@ export class SchedulingService {
       const result = await this.store.appendToStreams(appends);
       return { position: result.position, status: after.status };
     });
+  }
+
+  /** With an expected revision, the client acts on what it saw: a change in between is a 409. */
+  private checkRevision(loaded: Loaded<unknown>, expected: number | null): void {
+    if (expected !== null && loaded.revision !== expected) {
+      throw new ConflictError(BOOKING_MESSAGES.changedMeanwhile);
+    }
   }
 
   /** The slot at this start, if the calendar offers it for booking now. */

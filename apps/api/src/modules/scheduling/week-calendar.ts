@@ -40,7 +40,9 @@ export function weekView(
   if (settings.slots_hide_hours >= 120) {
     // Section 4.3: when the week starts on the day of now plus slots_hide_hours, it starts at
     // that moment plus 60 minutes.
-    const hiddenUntil = DateTime.fromJSDate(now, { zone }).plus({ hours: settings.slots_hide_hours });
+    const hiddenUntil = DateTime.fromJSDate(now, { zone }).plus({
+      hours: settings.slots_hide_hours,
+    });
     if (start.hasSame(hiddenUntil, 'day')) {
       const later = hiddenUntil.plus({ minutes: 60 });
       if (later > earliest) earliest = later;

@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from '@medbook/contracts';
+import { type AppointmentStatus, BOOKING_MESSAGES } from '@medbook/contracts';
 import type { Decider } from '../../../infra/event-sourcing/decider';
 import { ConflictError, NotFoundError } from '../../../infra/http/domain-error';
 import { canMove, illegalTransition } from './appointment-status';
@@ -11,6 +11,14 @@ import {
 } from './appointment.events';
 
 export const APPOINTMENT_NOT_FOUND = 'This appointment does not exist.';
+
+/** A visit that has not started can move to another slot. */
+const RESCHEDULABLE: readonly AppointmentStatus[] = [
+  'Pending',
+  'Accepted',
+  'Scheduled',
+  'Confirmed',
+];
 
 export type AppointmentCommand =
   | {
@@ -25,7 +33,14 @@ export type AppointmentCommand =
       by: string;
       now: Date;
     }
-  | { type: 'CancelAppointment'; reason: string | null; by: string; now: Date };
+  | { type: 'CancelAppointment'; reason: string | null; by: string; now: Date }
+  | {
+      type: 'RescheduleAppointment';
+      start: string;
+      end: string;
+      by: string;
+      now: Date;
+    };
 
 export function decideAppointment(
   command: AppointmentCommand,
@@ -72,6 +87,24 @@ export function decideAppointment(
             reason: command.reason,
             canceled_by: command.by,
             canceled_at: at,
+          },
+        },
+      ];
+    case 'RescheduleAppointment':
+      if (!RESCHEDULABLE.includes(details.status)) {
+        throw new ConflictError(`An appointment that is ${details.status} cannot be rescheduled.`);
+      }
+      if (details.start_date === command.start) throw new ConflictError(BOOKING_MESSAGES.sameSlot);
+      return [
+        {
+          type: 'AppointmentRescheduled',
+          data: {
+            appointment_id: details.appointment_id,
+            from_start: details.start_date,
+            start_date: command.start,
+            end_date: command.end,
+            rescheduled_by: command.by,
+            rescheduled_at: at,
           },
         },
       ];

@@ -40,6 +40,17 @@ export type AppointmentEvent =
       };
     }
   | {
+      type: 'AppointmentRescheduled';
+      data: {
+        appointment_id: string;
+        from_start: string;
+        start_date: string;
+        end_date: string;
+        rescheduled_by: string;
+        rescheduled_at: string;
+      };
+    }
+  | {
       type: 'AppointmentCanceled';
       data: {
         appointment_id: string;
@@ -67,6 +78,16 @@ export function evolveAppointment(
     }
     case 'AppointmentStatusChanged':
       return state.details ? { details: { ...state.details, status: event.data.status } } : state;
+    case 'AppointmentRescheduled':
+      return state.details
+        ? {
+            details: {
+              ...state.details,
+              start_date: event.data.start_date,
+              end_date: event.data.end_date,
+            },
+          }
+        : state;
     case 'AppointmentCanceled':
       return state.details ? { details: { ...state.details, status: 'Canceled' } } : state;
     default: {

@@ -18,6 +18,7 @@ const EVENTS = new Set<string>([
   'AppointmentBooked',
   'AppointmentStatusChanged',
   'AppointmentCanceled',
+  'AppointmentRescheduled',
 ] satisfies SchedulingEvent['type'][]);
 
 /**
@@ -171,6 +172,23 @@ export const schedulingProjection: Projection = {
           .where('appointment_id', '=', d.appointment_id)
           .execute();
         await publishStatus(context, d.appointment_id, status, at, position);
+        return;
+      }
+      case 'AppointmentRescheduled': {
+        const d = event.data;
+        const row = await trx
+          .updateTable('rm_appointments')
+          .set({
+            start_date: d.start_date,
+            end_date: d.end_date,
+            updated_at: d.rescheduled_at,
+            position,
+          })
+          .where('appointment_id', '=', d.appointment_id)
+          .returning('status')
+          .executeTakeFirst();
+        if (row)
+          await publishStatus(context, d.appointment_id, row.status, d.rescheduled_at, position);
         return;
       }
       default: {
