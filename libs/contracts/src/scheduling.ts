@@ -293,3 +293,120 @@ export interface AppointmentStatusMessage {
   readonly publishDate: string;
   readonly position: number;
 }
+
+/** The spec's list filters (query names as the spec writes them) and paging. */
+export class AppointmentListQuery extends ConsistentReadQuery {
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  doctorId?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  staffId?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patientId?: string;
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  startDate?: string;
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  endDate?: string;
+
+  @IsOptional()
+  @IsIn(APPOINTMENT_STATUSES, invalid)
+  status?: AppointmentStatus;
+
+  @IsOptional()
+  @IsIn(['Office', 'Telehealth', 'Resource'], invalid)
+  visitType?: string;
+
+  @IsOptional()
+  @IsIn(['Scheduled', 'WalkIn', 'Walk-In'], invalid)
+  scheduleType?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1)
+  pageNo?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1)
+  @Max(100)
+  pageSize?: number;
+}
+
+export class RequestsQueryDto {
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  user_id?: string;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  page_no?: number;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(100)
+  page_size?: number;
+}
+
+export class DoctorCountQuery extends ConsistentReadQuery {
+  @IsUUID(undefined, invalid)
+  doctorId!: string;
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  date?: string;
+}
+
+/** An appointment as lists carry it (spec: Appointment, snake_case). */
+export interface AppointmentView {
+  readonly appointment_id: string;
+  readonly external_appointment_id: string | null;
+  readonly calendar_id: string;
+  readonly practice_id: string;
+  readonly facility_id: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly patient_id: string;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly created_on: string;
+  readonly status: AppointmentStatus;
+  readonly visit_type: string;
+  readonly visit_schedule_type: string;
+  readonly reason: string | null;
+  readonly rejected_by: string | null;
+  readonly time_zone: string;
+  readonly patient_name: string | null;
+  readonly provider_name: string | null;
+}
+
+export interface AppointmentPage {
+  readonly page_no: number;
+  readonly page_size: number;
+  readonly total_records: number;
+  readonly appointments: readonly AppointmentView[];
+}
+
+export interface DoctorCounts {
+  readonly walkinCount: number;
+  readonly scheduledCount: number;
+  readonly pendingCount: number;
+}
+
+export interface RequestLogView extends AppointmentView {
+  readonly action: 'Accepted' | 'Rejected';
+  readonly action_by_userid: string;
+  readonly action_by_user_name: string | null;
+  readonly action_at: string;
+}

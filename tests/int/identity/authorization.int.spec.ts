@@ -19,6 +19,8 @@ type Access =
 interface RouteCase {
   readonly access: Access;
   readonly body?: Record<string, unknown>;
+  /** Query string naming other people's objects. */
+  readonly query?: string;
 }
 
 const OPERATORS: UserType[] = ['SuperUser', 'SupportAgent'];
@@ -104,6 +106,30 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: [] },
     body: { calendar_id: '{calendar}', start_date: '{slot}', patient_id: '{victim}' },
   },
+  'GET /api/v1/appointments/provider': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    query: '?doctorId={practiceUser}',
+  },
+  'GET /api/v1/appointments/staff': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    query: '?staffId={practiceUser}',
+  },
+  'GET /api/v1/appointments/patient': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    query: '?patientId={victim}',
+  },
+  'GET /api/v1/appointments/doctor-count': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    query: '?doctorId={practiceUser}',
+  },
+  'POST /api/v1/appointments/requests': {
+    access: { kind: 'self', types: ['Provider', 'PracticeAdmin', 'Staff'] },
+    body: {},
+  },
+  'POST /api/v1/appointments/request-logs': {
+    access: { kind: 'self', types: ['Provider', 'PracticeAdmin', 'Staff'] },
+    body: {},
+  },
   'GET /api/v1/appointments/{appointment_id}': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
@@ -152,6 +178,7 @@ let victim: TestUser;
 let victimCalendar: string;
 let victimAppointment: string;
 let victimSlot: string;
+let practiceUser: string;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -175,6 +202,7 @@ beforeAll(async () => {
     provider: practiceBAdmin,
   });
   victimCalendar = calendar.calendarId;
+  practiceUser = practiceBAdmin.userId;
   victimSlot = (await tomorrowsSlot(app, victimCalendar, calendar.position, 0)).start_date;
   const booked = await call(
     app,
@@ -190,8 +218,10 @@ afterAll(async () => {
   await app.close();
 });
 
-const concrete = (path: string) =>
-  path
+const concrete = (path: string, query = '') =>
+  (path + query)
+    .replace('{practiceUser}', practiceUser)
+    .replace('{victim}', victim.userId)
     .replace('{user_id}', victim.userId)
     .replace('{patient_id}', victim.userId)
     .replace('{practice_id}', practiceB)
@@ -218,7 +248,7 @@ it('answers 401 on every non-public route without a token', async () => {
   for (const route of routes) {
     const rule = ROUTES[route.key]!;
     if (rule.access.kind === 'public') continue;
-    const response = await call(app, route.method, concrete(route.path), bodyOf(rule));
+    const response = await call(app, route.method, concrete(route.path, rule.query), bodyOf(rule));
     expect({ route: route.key, status: response.status }).toEqual({
       route: route.key,
       status: 401,
@@ -242,7 +272,7 @@ it.each(SIGNED_IN_TYPES)(
       const response = await call(
         app,
         route.method,
-        concrete(route.path),
+        concrete(route.path, rule.query),
         bodyOf(rule),
         caller.auth,
       );

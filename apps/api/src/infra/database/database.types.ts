@@ -215,6 +215,15 @@ export interface AppointmentsTable {
   position: Int8;
 }
 
+export interface AppointmentRequestLogsTable {
+  appointment_id: string;
+  practice_id: string;
+  action: string;
+  action_by_userid: string;
+  action_at: Timestamp;
+  position: Int8;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface DB {
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -236,6 +245,7 @@ export interface DB {
   rm_slot_capacity: SlotCapacityTable;
   rm_slot_holds: SlotHoldsTable;
   rm_appointments: AppointmentsTable;
+  rm_appointment_request_logs: AppointmentRequestLogsTable;
   rm_family_members: FamilyMembersTable;
 }
 

@@ -2,6 +2,8 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { AccessPolicy } from '../identity/auth/access-policy';
 import { IdentitySocketAuthorizer } from '../identity/auth/socket-authorizer';
 import { IdentityModule } from '../identity/identity.module';
+import { AppointmentListsController } from './appointment-lists.controller';
+import { AppointmentListsRepository } from './appointment-lists.repository';
 import { HoldExpiryScheduler } from './hold-expiry.scheduler';
 import { SchedulingController } from './scheduling.controller';
 import { SchedulingRepository } from './scheduling.repository';
@@ -9,8 +11,13 @@ import { SchedulingService } from './scheduling.service';
 
 @Module({
   imports: [IdentityModule],
-  controllers: [SchedulingController],
-  providers: [SchedulingService, SchedulingRepository, HoldExpiryScheduler],
+  controllers: [AppointmentListsController, SchedulingController],
+  providers: [
+    SchedulingService,
+    SchedulingRepository,
+    AppointmentListsRepository,
+    HoldExpiryScheduler,
+  ],
   exports: [SchedulingRepository],
 })
 export class SchedulingModule implements OnModuleInit {

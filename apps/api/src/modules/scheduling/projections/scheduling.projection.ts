@@ -27,7 +27,13 @@ const EVENTS = new Set<string>([
  */
 export const schedulingProjection: Projection = {
   name: 'scheduling',
-  tables: ['rm_calendars', 'rm_slot_capacity', 'rm_slot_holds', 'rm_appointments'],
+  tables: [
+    'rm_calendars',
+    'rm_slot_capacity',
+    'rm_slot_holds',
+    'rm_appointments',
+    'rm_appointment_request_logs',
+  ],
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (!EVENTS.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as SchedulingEvent;
@@ -171,6 +177,28 @@ export const schedulingProjection: Projection = {
           })
           .where('appointment_id', '=', d.appointment_id)
           .execute();
+        if (!canceled && event.data.from === 'Pending') {
+          const decided = event.data;
+          const practice = await trx
+            .selectFrom('rm_appointments')
+            .select('practice_id')
+            .where('appointment_id', '=', d.appointment_id)
+            .executeTakeFirst();
+          if (practice) {
+            await trx
+              .insertInto('rm_appointment_request_logs')
+              .values({
+                appointment_id: d.appointment_id,
+                practice_id: practice.practice_id,
+                action: decided.status,
+                action_by_userid: decided.changed_by,
+                action_at: decided.changed_at,
+                position,
+              })
+              .onConflict((oc) => oc.column('position').doNothing())
+              .execute();
+          }
+        }
         await publishStatus(context, d.appointment_id, status, at, position);
         return;
       }

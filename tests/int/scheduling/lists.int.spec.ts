@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AppointmentPage,
+  BookingResult,
+  DoctorCounts,
+  RequestLogView,
+} from '@medbook/contracts';
+import { DateTime } from 'luxon';
+import { call, createUser, get, post, type TestUser } from '../../support/accounts';
+import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let app: TestApp;
+let practice: TestPractice;
+let patient: TestUser;
+let lastPosition = 0;
+const booked: BookingResult[] = [];
+const tomorrow = DateTime.now().setZone('America/New_York').plus({ days: 1 }).toISODate()!;
+
+/** Five bookings tomorrow on a calendar with accept/reject: the patient's two, three by staff. */
+beforeAll(async () => {
+  app = await startTestApp();
+  practice = await createPractice(app);
+  patient = await createUser(app, 'Patient', null, { first: 'Nora', last: 'Lane' });
+  const { calendarId, position } = await createCalendar(app, practice, {
+    accept_reject_enabled: true,
+    booking_capacity: 5,
+  });
+  const view = await week(app, calendarId, `?start_date=${tomorrow}&min_position=${position}`);
+  const slots = view.days[0]!.time_slots;
+  for (let i = 0; i < 5; i += 1) {
+    const response = await post(
+      app,
+      '/api/v1/appointments',
+      {
+        calendar_id: calendarId,
+        start_date: slots[i]!.start_date,
+        ...(i < 2 ? {} : { patient_id: randomUUID() }),
+      },
+      i < 2 ? patient.auth : practice.staff.auth,
+    );
+    booked.push(response.body.data as BookingResult);
+  }
+  const accepted = await call(
+    app,
+    'PUT',
+    `/api/v1/appointments/${booked[2]!.appointment_id}/status`,
+    { status: 'Accepted' },
+    practice.staff.auth,
+  );
+  const rejected = await call(
+    app,
+    'PUT',
+    `/api/v1/appointments/${booked[3]!.appointment_id}/status`,
+    { status: 'Rejected' },
+    practice.admin.auth,
+  );
+  lastPosition = Math.max(
+    (accepted.body.data as { position: number }).position,
+    (rejected.body.data as { position: number }).position,
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const page = async (path: string, user: TestUser) => {
+  const response = await get(
+    app,
+    `${path}${path.includes('?') ? '&' : '?'}min_position=${lastPosition}`,
+    user.auth,
+  );
+  expect(response.status).toBe(200);
+  return response.body.data as AppointmentPage;
+};
+
+it("lists a provider's appointments with paging and the spec's filters", async () => {
+  const doctor = practice.provider.userId;
+  const first = await page(
+    `/api/v1/appointments/provider?doctorId=${doctor}&pageNo=1&pageSize=2`,
+    practice.staff,
+  );
+  expect(first).toEqual(expect.objectContaining({ page_no: 1, page_size: 2, total_records: 5 }));
+  expect(first.appointments).toHaveLength(2);
+  const third = await page(
+    `/api/v1/appointments/provider?doctorId=${doctor}&pageNo=3&pageSize=2`,
+    practice.staff,
+  );
+  expect(third.appointments).toHaveLength(1);
+  const all = [
+    ...first.appointments,
+    ...(
+      await page(
+        `/api/v1/appointments/provider?doctorId=${doctor}&pageNo=2&pageSize=2`,
+        practice.staff,
+      )
+    ).appointments,
+    ...third.appointments,
+  ];
+  expect(new Set(all.map((a) => a.appointment_id)).size).toBe(5);
+  expect(all[0]).toEqual(
+    expect.objectContaining({
+      provider_id: doctor,
+      visit_type: 'Office',
+      visit_schedule_type: 'Scheduled',
+      patient_name: 'Nora Lane',
+      provider_name: 'Test Provider',
+    }),
+  );
+  const pending = await page(
+    `/api/v1/appointments/provider?doctorId=${doctor}&status=Pending`,
+    practice.provider,
+  );
+  expect(pending.total_records).toBe(3);
+  const outside = await page(
+    `/api/v1/appointments/provider?doctorId=${doctor}&startDate=2020-01-01&endDate=2020-01-31`,
+    practice.provider,
+  );
+  expect(outside.total_records).toBe(0);
+  const within = await page(
+    `/api/v1/appointments/provider?doctorId=${doctor}&startDate=${tomorrow}&endDate=${tomorrow}&visitType=Office&scheduleType=Scheduled`,
+    practice.provider,
+  );
+  expect(within.total_records).toBe(5);
+  const empty = await page(
+    `/api/v1/appointments/provider?doctorId=${doctor}&pageNo=9&pageSize=2`,
+    practice.staff,
+  );
+  expect(empty).toEqual(expect.objectContaining({ total_records: 5, appointments: [] }));
+});
+
+it("lists the staff member's practice, and refuses another practice's staff", async () => {
+  const list = await page(
+    `/api/v1/appointments/staff?staffId=${practice.staff.userId}`,
+    practice.staff,
+  );
+  expect(list.total_records).toBe(5);
+  const stranger = await createUser(app, 'Staff', randomUUID());
+  expect(
+    (await get(app, `/api/v1/appointments/staff?staffId=${practice.staff.userId}`, stranger.auth))
+      .status,
+  ).toBe(403);
+  expect(
+    (
+      await get(
+        app,
+        `/api/v1/appointments/provider?doctorId=${practice.provider.userId}`,
+        stranger.auth,
+      )
+    ).status,
+  ).toBe(403);
+});
+
+it('lists only the patient’s own appointments', async () => {
+  const mine = await page('/api/v1/appointments/patient', patient);
+  expect(mine.total_records).toBe(2);
+  expect(mine.appointments.every((a) => a.patient_id === patient.userId)).toBe(true);
+  const other = await createUser(app, 'Patient');
+  expect(
+    (await get(app, `/api/v1/appointments/patient?patientId=${patient.userId}`, other.auth)).status,
+  ).toBe(403);
+});
+
+it('counts a doctor’s scheduled, pending and walk-in visits of a day', async () => {
+  const response = await get(
+    app,
+    `/api/v1/appointments/doctor-count?doctorId=${practice.provider.userId}&date=${tomorrow}&min_position=${lastPosition}`,
+    practice.staff.auth,
+  );
+  // Five booked: three Pending, one Accepted, one Rejected (not counted).
+  expect(response.body.data as DoctorCounts).toEqual({
+    walkinCount: 0,
+    scheduledCount: 1,
+    pendingCount: 3,
+  });
+});
+
+it('lists pending requests and the request log with who acted', async () => {
+  const requests = await post(
+    app,
+    '/api/v1/appointments/requests',
+    { page_no: 1, page_size: 10 },
+    practice.staff.auth,
+  );
+  expect((requests.body.data as AppointmentPage).total_records).toBe(3);
+  const logs = await post(app, '/api/v1/appointments/request-logs', {}, practice.staff.auth);
+  const data = logs.body.data as { total_records: number; data: RequestLogView[] };
+  expect(data.total_records).toBe(2);
+  const byAction = Object.fromEntries(data.data.map((l) => [l.action, l]));
+  expect(byAction.Accepted).toEqual(
+    expect.objectContaining({
+      action_by_userid: practice.staff.userId,
+      action_by_user_name: 'Test Staff',
+    }),
+  );
+  expect(byAction.Rejected).toEqual(
+    expect.objectContaining({
+      action_by_userid: practice.admin.userId,
+      action_by_user_name: 'Test PracticeAdmin',
+      rejected_by: practice.admin.userId,
+    }),
+  );
+});
