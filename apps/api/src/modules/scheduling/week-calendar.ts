@@ -49,8 +49,9 @@ export function weekView(
     }
   }
   const byDay = new Map<string, DayView['time_slots'][number][]>();
+  const earliestMs = earliest.toMillis();
   for (const slot of scheduledSlots(settings, view.start_date, WEEK_DAYS)) {
-    if (DateTime.fromISO(slot.start) < earliest) continue;
+    if (Date.parse(slot.start) < earliestMs) continue;
     const left = freePlaces.get(slot.start) ?? settings.booking_capacity;
     if (left <= 0) continue;
     const list = byDay.get(slot.day) ?? [];

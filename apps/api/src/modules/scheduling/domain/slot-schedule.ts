@@ -1,4 +1,4 @@
-import { DateTime, Interval } from 'luxon';
+import { DateTime } from 'luxon';
 import type { CalendarSettings } from './calendar.events';
 
 export interface ScheduledSlot {
@@ -27,9 +27,13 @@ export function scheduledSlots(
   days: number,
 ): ScheduledSlot[] {
   const zone = settings.time_zone;
-  const blocked = settings.marked_time_spans.map((span) =>
-    Interval.fromDateTimes(DateTime.fromISO(span.start), DateTime.fromISO(span.end)),
-  );
+  const blocked = settings.marked_time_spans.map((span) => [
+    Date.parse(span.start),
+    Date.parse(span.end),
+  ]);
+  const isBlocked = (startMs: number, endMs: number) =>
+    blocked.some(([from, to]) => from! < endMs && startMs < to!);
+  const stepMs = settings.time_step * 60_000;
   const slots: ScheduledSlot[] = [];
   const first = DateTime.fromISO(fromDay, { zone });
   for (let d = 0; d < days; d += 1) {
@@ -37,26 +41,38 @@ export function scheduledSlots(
     const day = date.toISODate()!;
     if (day < settings.date_from || (settings.date_to && day > settings.date_to)) continue;
     if (!settings.working_days.includes(date.weekday)) continue;
+    const midnight = date.startOf('day');
+    // Most days have one UTC offset all day: their slots are plain arithmetic. Only the two
+    // days a year that change it go through the zone rules slot by slot.
+    const steady = midnight.offset === midnight.endOf('day').offset;
     for (
       let minutes = settings.first_hour * 60;
       minutes + settings.time_step <= settings.last_hour * 60;
       minutes += settings.time_step
     ) {
-      const hour = Math.floor(minutes / 60);
-      const minute = minutes % 60;
-      const start = DateTime.fromObject(
-        { year: date.year, month: date.month, day: date.day, hour, minute },
-        { zone },
-      );
-      if (!start.isValid || start.hour !== hour || start.minute !== minute) continue;
-      const end = start.plus({ minutes: settings.time_step });
-      const span = Interval.fromDateTimes(start, end);
-      if (blocked.some((b) => b.overlaps(span))) continue;
-      slots.push({ start: slotId(start), end: slotId(end), day });
+      let startMs: number;
+      if (steady) {
+        startMs = midnight.toMillis() + minutes * 60_000;
+      } else {
+        const hour = Math.floor(minutes / 60);
+        const minute = minutes % 60;
+        const local = DateTime.fromObject(
+          { year: date.year, month: date.month, day: date.day, hour, minute },
+          { zone },
+        );
+        if (!local.isValid || local.hour !== hour || local.minute !== minute) continue;
+        startMs = local.toMillis();
+      }
+      const endMs = startMs + stepMs;
+      if (isBlocked(startMs, endMs)) continue;
+      slots.push({ start: isoMinute(startMs), end: isoMinute(endMs), day });
     }
   }
   return slots;
 }
+
+/** An instant as its slot id: ISO in UTC without milliseconds, e.g. 2026-11-24T14:00:00Z. */
+const isoMinute = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /** Whether an instant is the start of one of the calendar's slots (and which). */
 export function findSlot(settings: CalendarSettings, start: string): ScheduledSlot | null {

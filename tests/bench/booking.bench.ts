@@ -1,0 +1,322 @@
+// `npm run bench:booking`: bookings through the HTTP API, the capacity race, commit-to-socket
+// latency and the week query, each beside a raw INSERT baseline measured in the same run.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { BookingResult, SlotChangedMessage, WeekView } from '@medbook/contracts';
+import { DateTime } from 'luxon';
+import pino from 'pino';
+import postgres from 'postgres';
+import { io } from 'socket.io-client';
+import { createApp } from '../../apps/api/dist/create-app';
+import { loadConfig } from '../../apps/api/dist/infra/config/app-config';
+import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
+import { connectDatabase } from '../../apps/api/dist/infra/database/database';
+import { startEmbeddedPostgres } from '../../apps/api/dist/infra/database/embedded-postgres';
+import { migrateToLatest } from '../../apps/api/dist/infra/database/migrator';
+import { AccountService } from '../../apps/api/dist/modules/identity/account.service';
+
+const CLIENTS = 64;
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 3000);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const WEEK_QUERIES = 500;
+const RESULTS_DIR = path.join(PROJECT_ROOT, 'tests/bench/results');
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'medbook-bench-'));
+  const embedded = process.env.BENCH_DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres(tempDir, 'postgres');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
+  const name = `medbook_booking_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = connectDatabase(url.toString(), { max: 30, appName: 'medbook-bench' });
+  const port = await freePort();
+  const config = {
+    ...loadConfig({ ...process.env, NODE_ENV: 'test', PORT: String(port) }),
+    host: '127.0.0.1',
+    publicUrl: `http://127.0.0.1:${port}`,
+    projectionPollMs: 200,
+  };
+  const app = await (async () => {
+    await migrateToLatest(database.db, path.join(PROJECT_ROOT, 'migrations'));
+    return createApp({
+      config,
+      database,
+      logger: pino({ level: 'silent' }),
+      clock: { now: () => new Date() },
+    });
+  })();
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const rows: { case: string; value: string; baseline: string; floor: string }[] = [];
+  try {
+    const practiceId = randomUUID();
+    const accounts = app.get(AccountService);
+    const context = {
+      actorId: 'bench',
+      actorRole: 'System',
+      onBehalfOf: null,
+      ip: null,
+      userAgent: 'bench',
+      correlationId: 'bench',
+    };
+    const password = createHash('sha256').update('bench').digest('hex');
+    const login = async (type: 'PracticeAdmin' | 'Staff') => {
+      const email = `${type.toLowerCase()}-${randomUUID().slice(0, 6)}@bench.local`;
+      await accounts.createAccount(
+        { email, password, first_name: 'Bench', last_name: type },
+        context,
+        { type, practiceId, socialProvider: null },
+      );
+      const response = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password }),
+      });
+      const body = (await response.json()) as { data: { access_token: string } };
+      return {
+        authorization: `Bearer ${body.data.access_token}`,
+        'content-type': 'application/json',
+      };
+    };
+    const adminAuth = await login('PracticeAdmin');
+    const staffAuth = await login('Staff');
+    const providerId = randomUUID();
+    const today = DateTime.now().setZone('UTC').toISODate()!;
+    const calendar = async (capacity: number) => {
+      const response = await fetch(`${base}/practices/${practiceId}/calendars`, {
+        method: 'POST',
+        headers: adminAuth,
+        body: JSON.stringify({
+          name: 'Bench',
+          provider_id: providerId,
+          facility_id: randomUUID(),
+          time_zone: 'UTC',
+          visit_type: 'Office',
+          first_hour: 0,
+          last_hour: 24,
+          time_step: 5,
+          date_from: today,
+          working_days: [1, 2, 3, 4, 5, 6, 7],
+          booking_capacity: capacity,
+        }),
+      });
+      return ((await response.json()) as { data: { id: string } }).data.id;
+    };
+    const slotStarts = (days: number) => {
+      const starts: string[] = [];
+      const first = DateTime.now().setZone('UTC').plus({ days: 1 }).startOf('day');
+      for (let m = 0; m < days * 24 * 60; m += 5)
+        starts.push(
+          first.plus({ minutes: m }).toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'),
+        );
+      return starts;
+    };
+    const book = (calendarId: string, start: string) =>
+      fetch(`${base}/appointments`, {
+        method: 'POST',
+        headers: staffAuth,
+        body: JSON.stringify({
+          calendar_id: calendarId,
+          start_date: start,
+          patient_id: randomUUID(),
+        }),
+      });
+
+    // 1. Bookings of distinct slots by 64 concurrent clients.
+    process.stdout.write(`Booking ${BOOKINGS} distinct slots with ${CLIENTS} clients...\n`);
+    const calendarId = await calendar(1);
+    const queue = slotStarts(Math.ceil(BOOKINGS / 288) + 1).slice(0, BOOKINGS);
+    const latencies: number[] = [];
+    let failures = 0;
+    const failed = new Map<string, number>();
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        for (let start = queue.pop(); start; start = queue.pop()) {
+          const t0 = performance.now();
+          const response = await book(calendarId, start);
+          const text = await response.text();
+          latencies.push(performance.now() - t0);
+          if (response.status !== 201) {
+            failures += 1;
+            const key = `${response.status} ${text.slice(0, 120)}`;
+            failed.set(key, (failed.get(key) ?? 0) + 1);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    for (const [key, n] of failed) process.stdout.write(`  failed ${n}x: ${key}\n`);
+    const rate = latencies.length / seconds;
+    // Baseline: the same number of single-row INSERTs from 64 clients, straight to PostgreSQL.
+    await database.sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, calendar_id uuid, start_at timestamptz, patient_id uuid)`;
+    const rawLatencies: number[] = [];
+    const rawQueue = Array.from({ length: BOOKINGS }, (_, i) => i);
+    const rawStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (rawQueue.pop() !== undefined) {
+          const t0 = performance.now();
+          await database.sql`INSERT INTO bench_raw (calendar_id, start_at, patient_id) VALUES (${calendarId}, now(), ${randomUUID()})`;
+          rawLatencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const rawRate = BOOKINGS / ((performance.now() - rawStarted) / 1000);
+    rows.push({
+      case: `bookings of distinct slots, ${CLIENTS} clients (${failures} failed)`,
+      value: `${Math.round(rate)}/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+      baseline: `${Math.round(rawRate)}/s, p50 ${percentile(rawLatencies, 50).toFixed(1)} ms, p99 ${percentile(rawLatencies, 99).toFixed(1)} ms`,
+      floor: `500/s, p99 < 50 ms: ${rate >= 500 && percentile(latencies, 99) < 50 ? 'met' : 'MISSED'}`,
+    });
+
+    // 2. The capacity race: 200 clients, one slot of capacity 5.
+    const raceCalendar = await calendar(5);
+    const raceStart = slotStarts(1)[100]!;
+    const raceStarted = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => book(raceCalendar, raceStart)),
+    );
+    const raceMs = performance.now() - raceStarted;
+    const won = answers.filter((a) => a.status === 201).length;
+    const lost = answers.filter((a) => a.status === 409).length;
+    rows.push({
+      case: 'capacity race: 200 clients, one slot of capacity 5',
+      value: `${won} booked, ${lost} refused, ${200 - won - lost} other, in ${raceMs.toFixed(0)} ms`,
+      baseline: '-',
+      floor: `exactly 5 booked: ${won === 5 && lost === 195 ? 'met' : 'MISSED'}`,
+    });
+
+    // 3. Commit-to-socket latency with many sockets watching the calendar, once the projections
+    // have caught up with the bookings above (a backlog is not latency).
+    for (let idle = false; !idle;) {
+      const status = (await (await fetch(`${base}/ops/projections`)).json()) as {
+        data: { lag_events: number }[];
+      };
+      idle = status.data.every((p) => p.lag_events === 0);
+      if (!idle) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    process.stdout.write(`Connecting ${SOCKETS} sockets...\n`);
+    const guest = (await (
+      await fetch(`${base}/auth/guest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { data: { access_token: string } };
+    const watched = await calendar(1);
+    const received = new Map<string, number[]>();
+    const sockets = await Promise.all(
+      Array.from({ length: SOCKETS }, async () => {
+        const socket = io(`http://127.0.0.1:${port}`, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          forceNew: true,
+          auth: { token: guest.data.access_token },
+        });
+        socket.on('slot.changed', (m: SlotChangedMessage) => {
+          const list = received.get(m.slot_id) ?? [];
+          list.push(performance.now());
+          received.set(m.slot_id, list);
+        });
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        await new Promise((resolve) =>
+          socket.emit('subscribe', { room: `calendar:${watched}` }, resolve),
+        );
+        return socket;
+      }),
+    );
+    const delivery: number[] = [];
+    const committedAt = new Map<string, number>();
+    for (const start of slotStarts(1).slice(0, 50)) {
+      const response = await book(watched, start);
+      const body = (await response.json()) as { data: BookingResult };
+      if (body.data) committedAt.set(start, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const [start, at] of committedAt)
+      for (const t of received.get(start) ?? []) delivery.push(Math.max(0, t - at));
+    for (const socket of sockets) socket.disconnect();
+    rows.push({
+      case: `commit-to-socket, ${SOCKETS} sockets on the calendar (${delivery.length} deliveries of ${committedAt.size * SOCKETS})`,
+      value: `p50 ${percentile(delivery, 50).toFixed(1)} ms, p99 ${percentile(delivery, 99).toFixed(1)} ms`,
+      baseline: '-',
+      floor: `p99 < 100 ms: ${percentile(delivery, 99) < 100 && delivery.length === committedAt.size * SOCKETS ? 'met' : 'MISSED'}`,
+    });
+
+    // 4. The week query, for a provider with 10 calendars.
+    const calendars = await Promise.all(Array.from({ length: 10 }, () => calendar(3)));
+    const weekLatencies: number[] = [];
+    for (let i = 0; i < WEEK_QUERIES; i += 1) {
+      const t0 = performance.now();
+      const response = await fetch(`${base}/calendars/${calendars[i % 10]}/week`);
+      (await response.json()) as { data: WeekView };
+      weekLatencies.push(performance.now() - t0);
+    }
+    const rawWeek: number[] = [];
+    for (let i = 0; i < WEEK_QUERIES; i += 1) {
+      const t0 = performance.now();
+      await database.sql`SELECT * FROM rm_slot_capacity WHERE calendar_id = ${calendars[i % 10]!} LIMIT 2000`;
+      rawWeek.push(performance.now() - t0);
+    }
+    rows.push({
+      case: 'week query (5 days), provider with 10 calendars',
+      value: `p50 ${percentile(weekLatencies, 50).toFixed(1)} ms, p99 ${percentile(weekLatencies, 99).toFixed(1)} ms`,
+      baseline: `p50 ${percentile(rawWeek, 50).toFixed(1)} ms, p99 ${percentile(rawWeek, 99).toFixed(1)} ms`,
+      floor: `p99 < 20 ms: ${percentile(weekLatencies, 99) < 20 ? 'met' : 'MISSED'}`,
+    });
+  } finally {
+    await app.close();
+    await database.close();
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    await rm(tempDir, { recursive: true, force: true });
+  }
+  const machine = `${os.cpus().length} cores, Node ${process.version}`;
+  const table = [
+    '| Case | Medbook | Raw PostgreSQL baseline | Floor |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.case} | ${r.value} | ${r.baseline} | ${r.floor} |`),
+  ].join('\n');
+  process.stdout.write(`\n${machine}\n\n${table}\n`);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await writeFile(
+    path.join(RESULTS_DIR, 'booking-latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), machine, rows }, null, 2),
+  );
+  await writeFile(
+    path.join(PROJECT_ROOT, 'tests/bench/BOOKING-RESULTS.md'),
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} with \`npm run bench:booking\` (API, client and embedded PostgreSQL on one machine).\n\n${table}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});
