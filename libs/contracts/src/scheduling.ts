@@ -29,6 +29,7 @@ export const BOOKING_MESSAGES = {
   requestSent: 'Appointment request sent!',
   notAvailable: 'calendar timeslot is not available',
   rescheduled: 'Appointment booked on new slot',
+  checkInUnavailable: 'Unable to check-in at the moment',
   changedMeanwhile: 'This appointment has changed in the meantime. Please reload it and try again.',
 } as const;
 

@@ -79,6 +79,20 @@ const ROUTES: Record<string, RouteCase> = {
     body: { first_name: 'Kim', last_name: 'Doe', relationship: 'Child' },
   },
   'GET /api/v1/calendars/{calendar_id}/week': { access: { kind: 'public' } },
+  'GET /api/v1/calendars/{calendar_id}': { access: { kind: 'public' } },
+  'GET /api/v1/calendars/{calendar_id}/next-availability': { access: { kind: 'public' } },
+  'PUT /api/v1/appointments/{appointment_id}/confirm': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
+  'PUT /api/v1/appointments/{appointment_id}/check-in': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
+  'POST /api/v1/appointments/{appointment_id}/complete': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
   'POST /api/v1/practices/{practice_id}/calendars': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: {

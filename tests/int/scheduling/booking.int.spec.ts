@@ -239,11 +239,16 @@ it('gives the place back on cancel and on reject, once', async () => {
     'SlotBooked',
     'SlotBookingCanceled',
   ]);
-  const row = await app.database.db
-    .selectFrom('rm_appointments')
-    .select(['status', 'rejected_by'])
-    .where('appointment_id', '=', appointment_id)
-    .executeTakeFirst();
+  // The read model, once the projection has applied the rejection.
+  const row = await eventually(
+    () =>
+      app.database.db
+        .selectFrom('rm_appointments')
+        .select(['status', 'rejected_by'])
+        .where('appointment_id', '=', appointment_id)
+        .executeTakeFirst(),
+    (found) => found?.status === 'Rejected',
+  );
   expect(row).toEqual({ status: 'Rejected', rejected_by: practice.staff.userId });
 });
 

@@ -196,3 +196,135 @@ describe('holds', () => {
     expect((mine.body.data as { position: number }).position).toBeGreaterThan(0);
   });
 });
+
+describe('settings, next availability and the patient’s own actions', () => {
+  it('answers the calendar settings and the first free slot, skipping full ones', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const fresh = await createPractice(app);
+    const { calendarId, position } = await createCalendar(app, fresh, {
+      ...hourly,
+      working_days: [1],
+    });
+    const settings = await call(
+      app,
+      'GET',
+      `/api/v1/calendars/${calendarId}?min_position=${position}`,
+    );
+    expect(settings.body.data).toEqual(
+      expect.objectContaining({
+        calendar_id: calendarId,
+        minutes_before_showing_slots: 60,
+        time_step: 60,
+      }),
+    );
+    // Mondays only: from Friday the next slot is Monday 08:00 EDT.
+    const next = await call(app, 'GET', `/api/v1/calendars/${calendarId}/next-availability`);
+    expect(next.body.data).toEqual({
+      next_available_date: '2026-03-09',
+      start_date: '2026-03-09T12:00:00Z',
+    });
+    // Fill that Monday: the next one is a week later.
+    for (const hour of [12, 13, 14, 15]) {
+      const booked = await post(
+        app,
+        '/api/v1/appointments',
+        {
+          calendar_id: calendarId,
+          start_date: `2026-03-09T${hour}:00:00Z`,
+          patient_id: randomUUID(),
+        },
+        fresh.staff.auth,
+      );
+      expect(booked.status).toBe(201);
+    }
+    const head = await sql<{
+      head: string;
+    }>`SELECT max(global_position) AS head FROM es_events`.execute(app.database.db);
+    const later = await call(
+      app,
+      'GET',
+      `/api/v1/calendars/${calendarId}/next-availability?min_position=${head.rows[0]!.head}`,
+    );
+    expect(later.body.data).toEqual({
+      next_available_date: '2026-03-16',
+      start_date: '2026-03-16T12:00:00Z',
+    });
+    const off = await createCalendar(app, fresh, { ...hourly, online_booking_disabled: true });
+    const none = await call(
+      app,
+      'GET',
+      `/api/v1/calendars/${off.calendarId}/next-availability?min_position=${off.position}`,
+    );
+    expect(none.body.data).toEqual({ next_available_date: null, start_date: null });
+  });
+
+  it('lets the patient confirm, check in on the day when the calendar allows it, and the practice complete', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const fresh = await createPractice(app);
+    const patient = await createUser(app, 'Patient');
+    const open = await createCalendar(app, fresh, { ...hourly, last_hour: 18, can_check_in: true });
+    const closed = await createCalendar(app, fresh, { ...hourly, last_hour: 18 });
+    const book = async (calendarId: string, start: string) =>
+      (
+        (
+          await post(
+            app,
+            '/api/v1/appointments',
+            { calendar_id: calendarId, start_date: start },
+            patient.auth,
+          )
+        ).body.data as BookingResult
+      ).appointment_id;
+    const today = await book(open.calendarId, '2026-03-06T21:00:00Z'); // 16:00 EST today
+    const monday = await book(open.calendarId, '2026-03-09T13:00:00Z');
+    const elsewhere = await book(closed.calendarId, '2026-03-06T22:00:00Z');
+
+    const confirmed = await call(
+      app,
+      'PUT',
+      `/api/v1/appointments/${today}/confirm`,
+      {},
+      patient.auth,
+    );
+    expect(confirmed.body.data).toEqual(expect.objectContaining({ status: 'Confirmed' }));
+    const checkedIn = await call(
+      app,
+      'PUT',
+      `/api/v1/appointments/${today}/check-in`,
+      {},
+      patient.auth,
+    );
+    expect(checkedIn.body.data).toEqual(expect.objectContaining({ status: 'Checked-In' }));
+    for (const id of [monday, elsewhere]) {
+      const refused = await call(
+        app,
+        'PUT',
+        `/api/v1/appointments/${id}/check-in`,
+        {},
+        patient.auth,
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Unable to check-in at the moment');
+    }
+    // At the desk, staff may check a patient in whatever the calendar says.
+    const desk = await call(
+      app,
+      'PUT',
+      `/api/v1/appointments/${elsewhere}/check-in`,
+      {},
+      fresh.staff.auth,
+    );
+    expect(desk.status).toBe(200);
+    expect(
+      (await call(app, 'POST', `/api/v1/appointments/${today}/complete`, {}, patient.auth)).status,
+    ).toBe(403);
+    const done = await call(
+      app,
+      'POST',
+      `/api/v1/appointments/${today}/complete`,
+      {},
+      fresh.provider.auth,
+    );
+    expect(done.body.data).toEqual(expect.objectContaining({ status: 'Checked-Out' }));
+  });
+});

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
+  AppointmentChangeDto,
   BookAppointmentDto,
   type BookingResult,
   CancelAppointmentDto,
   ChangeAppointmentStatusDto,
   type CommandAccepted,
+  ConsistentReadQuery,
   CreateCalendarDto,
   HoldSlotDto,
   RescheduleAppointmentDto,
@@ -27,10 +29,11 @@ import {
   Query,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { NotFoundError } from '../../infra/http/domain-error';
+import { ConflictError, NotFoundError } from '../../infra/http/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
@@ -40,7 +43,7 @@ import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
 import { calendarStreamId } from './domain/calendar.events';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
-import { weekView } from './week-calendar';
+import { nextAvailability, weekView } from './week-calendar';
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
 
@@ -101,6 +104,36 @@ export class SchedulingController {
       commandId: dto.command_id ?? null,
     });
     return { id: calendarId, position: result.position };
+  }
+
+  /** The calendar's settings (public: the booking flow reads them). */
+  @Get('calendars/:calendar_id')
+  @Public()
+  @ReadsFrom('scheduling')
+  async settings(
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ) {
+    const settings = await this.repository.calendar(calendarId);
+    if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    return settings;
+  }
+
+  /** The first free slot on or after a day, within 24 months; null when there is none. */
+  @Get('calendars/:calendar_id/next-availability')
+  @Public()
+  @ReadsFrom('scheduling')
+  async nextAvailability(
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Query() query: WeekQuery,
+  ): Promise<{ next_available_date: string | null; start_date: string | null }> {
+    const settings = await this.repository.calendar(calendarId);
+    if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    const now = this.clock.now();
+    const horizon = new Date(now.getTime() + 740 * 86_400_000);
+    const full = await this.repository.slotCapacity(calendarId, now, horizon);
+    const found = nextAvailability(settings, query.start_date, now, full);
+    return { next_available_date: found?.day ?? null, start_date: found?.start_date ?? null };
   }
 
   /** Five days of free slots (public: visitors browse availability). */
@@ -230,6 +263,80 @@ export class SchedulingController {
     return this.scheduling.changeStatus(
       appointmentId,
       dto.status,
+      caller.userId,
+      dto.expected_revision ?? null,
+      context,
+    );
+  }
+
+  /** The patient confirms they will come (patient confirmation status). */
+  @Put('appointments/:appointment_id/confirm')
+  @Roles('Patient')
+  @HttpCode(200)
+  async confirm(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+    @Body() dto: AppointmentChangeDto,
+    @Context() context: RequestContext,
+  ) {
+    await this.assertMayReach(caller, await this.scheduling.appointment(appointmentId));
+    return this.scheduling.changeStatus(
+      appointmentId,
+      'Confirmed',
+      caller.userId,
+      dto.expected_revision ?? null,
+      context,
+    );
+  }
+
+  /**
+   * Check-in: a patient may check in on the appointment's day when its calendar allows it;
+   * practice users check patients in at the desk.
+   */
+  @Put('appointments/:appointment_id/check-in')
+  @Roles('Patient', ...PRACTICE_STAFF)
+  @HttpCode(200)
+  async checkIn(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+    @Body() dto: AppointmentChangeDto,
+    @Context() context: RequestContext,
+  ) {
+    const details = await this.scheduling.appointment(appointmentId);
+    await this.assertMayReach(caller, details);
+    if (caller.type === 'Patient') {
+      const settings = await this.scheduling.calendar(details.calendar_id);
+      const zone = details.time_zone;
+      const today = DateTime.fromJSDate(this.clock.now(), { zone }).toISODate();
+      const day = DateTime.fromISO(details.start_date, { zone }).toISODate();
+      if (!settings.can_check_in || today !== day) {
+        throw new ConflictError(BOOKING_MESSAGES.checkInUnavailable);
+      }
+    }
+    return this.scheduling.changeStatus(
+      appointmentId,
+      'Checked-In',
+      caller.userId,
+      dto.expected_revision ?? null,
+      context,
+    );
+  }
+
+  /** Mark complete: the visit is over. */
+  @Post('appointments/:appointment_id/complete')
+  @Roles(...PRACTICE_STAFF)
+  @HttpCode(200)
+  async complete(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+    @Body() dto: AppointmentChangeDto,
+    @Context() context: RequestContext,
+  ) {
+    const details = await this.scheduling.appointment(appointmentId);
+    this.policy.assertMayWorkForPractice(caller, details.practice_id);
+    return this.scheduling.changeStatus(
+      appointmentId,
+      'Checked-Out',
       caller.userId,
       dto.expected_revision ?? null,
       context,

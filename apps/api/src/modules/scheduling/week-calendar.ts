@@ -72,3 +72,36 @@ export function weekView(
   }
   return { ...view, days };
 }
+
+/** How far ahead next availability looks: the week scroller's 24 months. */
+export const NEXT_AVAILABILITY_DAYS = 731;
+
+/**
+ * The first slot with a free place on or after a day (never before what the week view would show
+ * now), or null when the calendar has none within 24 months.
+ */
+export function nextAvailability(
+  settings: CalendarSettings,
+  fromDay: string | undefined,
+  now: Date,
+  freePlaces: ReadonlyMap<string, number>,
+): { day: string; start_date: string } | null {
+  if (settings.online_booking_disabled) return null;
+  const zone = settings.time_zone;
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  let start = fromDay ? DateTime.fromISO(fromDay, { zone }) : today;
+  if (!start.isValid || start < today) start = today;
+  const earliestMs = now.getTime() + settings.minutes_before_showing_slots * 60_000;
+  const remainingDays = NEXT_AVAILABILITY_DAYS - Math.round(start.diff(today, 'days').days);
+  // A week at a time keeps each step small; the first free slot ends the search.
+  for (let offset = 0; offset < remainingDays; offset += 7) {
+    const day = start.plus({ days: offset }).toISODate()!;
+    for (const slot of scheduledSlots(settings, day, Math.min(7, remainingDays - offset))) {
+      if (Date.parse(slot.start) < earliestMs) continue;
+      if ((freePlaces.get(slot.start) ?? settings.booking_capacity) > 0) {
+        return { day: slot.day, start_date: slot.start };
+      }
+    }
+  }
+  return null;
+}
