@@ -390,6 +390,8 @@ export interface AppointmentView {
   readonly time_zone: string;
   readonly patient_name: string | null;
   readonly provider_name: string | null;
+  /** The calendar no longer offers this slot (hours or blocks changed after booking). */
+  readonly outside_schedule: boolean;
 }
 
 export interface AppointmentPage {
@@ -410,4 +412,93 @@ export interface RequestLogView extends AppointmentView {
   readonly action_by_userid: string;
   readonly action_by_user_name: string | null;
   readonly action_at: string;
+}
+
+/** Changes to a calendar's settings; what is left out keeps its value. */
+export class UpdateCalendarDto extends AppointmentChangeDto {
+  @IsOptional()
+  @IsString(invalid)
+  @Length(1, 100)
+  name?: string;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(23)
+  first_hour?: number;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(24)
+  last_hour?: number;
+
+  @IsOptional()
+  @IsIn([5, 10, 15, 20, 30, 45, 60, 90, 120], invalid)
+  time_step?: number;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(7)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(7, { each: true })
+  working_days?: number[];
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  date_from?: string;
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  date_to?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => MarkedTimeSpanDto)
+  marked_time_spans?: MarkedTimeSpanDto[];
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(10_080)
+  minutes_before_showing_slots?: number;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(8_760)
+  slots_hide_hours?: number;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  online_booking_disabled?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  wait_list_enabled?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  can_check_in?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  accept_reject_enabled?: boolean;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(120)
+  hold_minutes?: number;
+}
+
+/** A calendar's settings changed: open week views fetch the week again. */
+export interface CalendarChangedMessage {
+  readonly calendar_id: string;
+  /** Booked appointments whose slot the new settings no longer offer (kept, and flagged). */
+  readonly outside_schedule: readonly string[];
+  readonly position: number;
 }

@@ -1,5 +1,9 @@
 import type { ProjectionStatus } from './health';
-import type { AppointmentStatusMessage, SlotChangedMessage } from './scheduling';
+import type {
+  AppointmentStatusMessage,
+  CalendarChangedMessage,
+  SlotChangedMessage,
+} from './scheduling';
 
 /** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
 export type RoomName =
@@ -32,6 +36,7 @@ export interface ServerToClientEvents {
   'practice.changed': (message: PracticeChangedMessage) => void;
   'slot.changed': (message: SlotChangedMessage) => void;
   'appointment.status': (message: AppointmentStatusMessage) => void;
+  'calendar.changed': (message: CalendarChangedMessage) => void;
 }
 
 export interface SubscribeAck {

@@ -80,6 +80,14 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/v1/calendars/{calendar_id}/week': { access: { kind: 'public' } },
   'GET /api/v1/calendars/{calendar_id}': { access: { kind: 'public' } },
+  'PUT /api/v1/calendars/{calendar_id}': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { name: 'Renamed by someone else' },
+  },
+  'POST /api/v1/calendars/{calendar_id}/blocks': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { start: '2030-01-01T10:00:00Z', end: '2030-01-01T11:00:00Z' },
+  },
   'GET /api/v1/calendars/{calendar_id}/next-availability': { access: { kind: 'public' } },
   'PUT /api/v1/appointments/{appointment_id}/confirm': {
     access: { kind: 'object', reachOthers: [] },

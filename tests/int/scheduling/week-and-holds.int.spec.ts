@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingResult, HoldView, WeekView } from '@medbook/contracts';
+import type {
+  AppointmentPage,
+  BookingResult,
+  CalendarChangedMessage,
+  HoldView,
+  WeekView,
+} from '@medbook/contracts';
+import { io } from 'socket.io-client';
 import { sql } from 'kysely';
 import { HoldExpiryScheduler } from '../../../apps/api/src/modules/scheduling/hold-expiry.scheduler';
 import { call, createUser, post } from '../../support/accounts';
@@ -326,5 +333,106 @@ describe('settings, next availability and the patient’s own actions', () => {
       fresh.provider.auth,
     );
     expect(done.body.data).toEqual(expect.objectContaining({ status: 'Checked-Out' }));
+  });
+});
+
+describe('calendar administration', () => {
+  it('changes hours and blocks time live: week views refetch, booked visits are kept and flagged', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const fresh = await createPractice(app);
+    const { calendarId } = await createCalendar(app, fresh, hourly);
+    const book = async (start: string) =>
+      (
+        (
+          await post(
+            app,
+            '/api/v1/appointments',
+            { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
+            fresh.staff.auth,
+          )
+        ).body.data as BookingResult
+      ).appointment_id;
+    const nine = await book('2026-03-09T13:00:00Z'); // 09:00 EDT
+    const eleven = await book('2026-03-09T15:00:00Z'); // 11:00 EDT
+    const guest = (await post(app, '/api/v1/auth/guest', {})).body.data as { access_token: string };
+    const changes: CalendarChangedMessage[] = [];
+    const socket = io(app.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { token: guest.access_token },
+    });
+    socket.on('calendar.changed', (m) => changes.push(m));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    await new Promise((resolve) =>
+      socket.emit('subscribe', { room: `calendar:${calendarId}` }, resolve),
+    );
+    try {
+      const shorter = await call(
+        app,
+        'PUT',
+        `/api/v1/calendars/${calendarId}`,
+        { last_hour: 10 },
+        fresh.admin.auth,
+      );
+      expect(shorter.status).toBe(200);
+      const { position } = shorter.body.data as { position: number };
+      const view = await week(app, calendarId, `?start_date=2026-03-09&min_position=${position}`);
+      expect(starts(view)['2026-03-09']).toEqual(['2026-03-09T12:00:00Z']); // only 08:00 is free now
+      const first = await eventually(
+        () => changes,
+        (list) => list.length >= 1,
+      );
+      expect(first[0]).toEqual({ calendar_id: calendarId, outside_schedule: [eleven], position });
+
+      const blocked = await post(
+        app,
+        `/api/v1/calendars/${calendarId}/blocks`,
+        { start: '2026-03-09T13:00:00Z', end: '2026-03-09T14:00:00Z' },
+        fresh.admin.auth,
+      );
+      expect(blocked.status).toBe(201);
+      const second = await eventually(
+        () => changes,
+        (list) => list.length >= 2,
+      );
+      expect([...second[1]!.outside_schedule].sort()).toEqual([nine, eleven].sort());
+      const list = await call(
+        app,
+        'GET',
+        `/api/v1/appointments/provider?doctorId=${fresh.provider.userId}&min_position=${second[1]!.position}`,
+        undefined,
+        fresh.staff.auth,
+      );
+      const flagged = (list.body.data as AppointmentPage).appointments.map((a) => [
+        a.appointment_id,
+        a.outside_schedule,
+      ]);
+      expect(Object.fromEntries(flagged)).toEqual({ [nine]: true, [eleven]: true });
+      // Other practices cannot change it; bad hours are refused.
+      const stranger = await createUser(app, 'PracticeAdmin', randomUUID());
+      expect(
+        (
+          await call(
+            app,
+            'PUT',
+            `/api/v1/calendars/${calendarId}`,
+            { last_hour: 12 },
+            stranger.auth,
+          )
+        ).status,
+      ).toBe(403);
+      const backwards = await call(
+        app,
+        'PUT',
+        `/api/v1/calendars/${calendarId}`,
+        { first_hour: 11 },
+        fresh.admin.auth,
+      );
+      expect(backwards.status).toBe(400);
+      expect(backwards.body.message).toBe('The last hour must come after the first hour.');
+    } finally {
+      socket.disconnect();
+    }
   });
 });

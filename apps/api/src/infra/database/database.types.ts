@@ -210,6 +210,7 @@ export interface AppointmentsTable {
   status: string;
   rejected_by: string | null;
   cancel_reason: string | null;
+  outside_schedule: ColumnType<boolean, boolean | undefined, boolean>;
   created_on: Timestamp;
   updated_at: Timestamp;
   position: Int8;

@@ -164,6 +164,7 @@ function appointmentView(row: Row): AppointmentView {
     time_zone: row.time_zone,
     patient_name: row.patient_name,
     provider_name: row.provider_name,
+    outside_schedule: row.outside_schedule,
   };
 }
 

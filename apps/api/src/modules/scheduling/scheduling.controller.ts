@@ -10,6 +10,8 @@ import {
   ConsistentReadQuery,
   CreateCalendarDto,
   HoldSlotDto,
+  MarkedTimeSpanDto,
+  UpdateCalendarDto,
   RescheduleAppointmentDto,
   type HoldView,
   WeekQuery,
@@ -40,7 +42,7 @@ import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
 import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
 import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
-import { calendarStreamId } from './domain/calendar.events';
+import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
 import { nextAvailability, weekView } from './week-calendar';
@@ -102,6 +104,59 @@ export class SchedulingController {
       },
       context,
       commandId: dto.command_id ?? null,
+    });
+    return { id: calendarId, position: result.position };
+  }
+
+  /** Changes hours, steps, days, blocks and the booking rules; open week views refetch live. */
+  @Put('calendars/:calendar_id')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  @ResponseMessage('Calendar updated.')
+  async updateCalendar(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: UpdateCalendarDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    const settings = await this.scheduling.calendar(calendarId);
+    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
+    // Only what was sent changes: DTO instances carry every declared field, unset ones undefined.
+    const { expected_revision: _, ...fields } = dto;
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    ) as Partial<CalendarSettings>;
+    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+      command: { type: 'ChangeCalendarSettings', changes, now: this.clock.now() },
+      context,
+      commandId: null,
+    });
+    return { id: calendarId, position: result.position };
+  }
+
+  /** Blocks a span of time: no slot overlapping it is offered; booked visits in it are flagged. */
+  @Post('calendars/:calendar_id/blocks')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(201)
+  @ResponseMessage('Time blocked.')
+  async block(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: MarkedTimeSpanDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    const settings = await this.scheduling.calendar(calendarId);
+    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
+    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+      command: {
+        type: 'ChangeCalendarSettings',
+        changes: {
+          marked_time_spans: [...settings.marked_time_spans, { start: dto.start, end: dto.end }],
+        },
+        now: this.clock.now(),
+      },
+      context,
+      commandId: null,
     });
     return { id: calendarId, position: result.position };
   }

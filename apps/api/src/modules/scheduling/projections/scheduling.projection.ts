@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { sql } from 'kysely';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../domain/appointment.events';
-import type { CalendarEvent } from '../domain/calendar.events';
+import type { CalendarEvent, CalendarSettings } from '../domain/calendar.events';
+import { findSlot } from '../domain/slot-schedule';
 import type { SlotEvent } from '../domain/slot.events';
 
 type SchedulingEvent = CalendarEvent | SlotEvent | AppointmentEvent;
@@ -58,13 +59,52 @@ export const schedulingProjection: Projection = {
           .execute();
         return;
       }
-      case 'CalendarSettingsChanged':
-        await trx
+      case 'CalendarSettingsChanged': {
+        const d = event.data;
+        const updated = await trx
           .updateTable('rm_calendars')
-          .set({ settings: sql<string>`settings || ${event.data.changes}::jsonb`, position })
-          .where('calendar_id', '=', event.data.calendar_id)
+          .set({ settings: sql<string>`settings || ${d.changes}::jsonb`, position })
+          .where('calendar_id', '=', d.calendar_id)
+          .returning('settings')
+          .executeTakeFirst();
+        if (!updated) return;
+        const settings = updated.settings as CalendarSettings;
+        // Booked visits keep their place; those the new hours or blocks no longer offer are flagged.
+        const upcoming = await trx
+          .selectFrom('rm_appointments')
+          .select(['appointment_id', 'start_date'])
+          .where('calendar_id', '=', d.calendar_id)
+          .where('start_date', '>=', new Date(d.changed_at))
+          .where('status', 'not in', ['Canceled', 'Rejected', 'Checked-Out', 'No-Show'])
           .execute();
+        const outside = upcoming
+          .filter((a) => !findSlot(settings, a.start_date.toISOString()))
+          .map((a) => a.appointment_id);
+        if (upcoming.length > 0) {
+          await trx
+            .updateTable('rm_appointments')
+            .set({ outside_schedule: false })
+            .where(
+              'appointment_id',
+              'in',
+              upcoming.map((a) => a.appointment_id),
+            )
+            .execute();
+        }
+        if (outside.length > 0) {
+          await trx
+            .updateTable('rm_appointments')
+            .set({ outside_schedule: true })
+            .where('appointment_id', 'in', outside)
+            .execute();
+        }
+        context.publish(`calendar:${d.calendar_id}`, 'calendar.changed', {
+          calendar_id: d.calendar_id,
+          outside_schedule: outside,
+          position,
+        });
         return;
+      }
       case 'SlotHeld':
       case 'SlotBooked': {
         const d = event.data;
