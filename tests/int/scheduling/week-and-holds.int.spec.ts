@@ -362,7 +362,7 @@ describe('calendar administration', () => {
       forceNew: true,
       auth: { token: guest.access_token },
     });
-    socket.on('calendar.changed', (m) => changes.push(m));
+    socket.on('calendar.changed', (m: CalendarChangedMessage) => changes.push(m));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     await new Promise((resolve) =>
       socket.emit('subscribe', { room: `calendar:${calendarId}` }, resolve),
