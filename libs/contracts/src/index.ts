@@ -5,3 +5,4 @@ export * from './socket-events';
 export * from './practice.dto';
 export * from './identity.dto';
 export * from './scheduling';
+export * from './directory.dto';

@@ -79,6 +79,36 @@ const ROUTES: Record<string, RouteCase> = {
     body: { first_name: 'Kim', last_name: 'Doe', relationship: 'Child' },
   },
   'GET /api/v1/calendars/{calendar_id}/week': { access: { kind: 'public' } },
+  'GET /api/v1/practices/{practice_id}/{kind}': { access: { kind: 'public' } },
+  'GET /api/v1/practices/{practice_id}/{kind}/{id}': { access: { kind: 'public' } },
+  'POST /api/v1/practices/{practice_id}/facilities': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      name: 'Intruder facility',
+      iana_time_zone: 'UTC',
+      office_visit: true,
+      tele_visit: false,
+      address: { address1: '1 Main St', city: 'Austin', state: 'TX', zip_code: '78701' },
+    },
+  },
+  'POST /api/v1/practices/{practice_id}/providers': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      first_name: 'Eve',
+      last_name: 'Intruder',
+      provider_type: 'local',
+      specialties: [],
+      facility_ids: [],
+    },
+  },
+  'POST /api/v1/practices/{practice_id}/resources': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { name: 'Intruder room', kind: 'Room', facility_ids: [] },
+  },
+  'POST /api/v1/practices/{practice_id}/visit-reasons': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { title: 'Intruder reason' },
+  },
   'GET /api/v1/calendars/{calendar_id}': { access: { kind: 'public' } },
   'PUT /api/v1/calendars/{calendar_id}': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },

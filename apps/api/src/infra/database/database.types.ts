@@ -225,10 +225,21 @@ export interface AppointmentRequestLogsTable {
   position: Int8;
 }
 
+export interface DirectoryEntriesTable {
+  id: string;
+  kind: string;
+  practice_id: string;
+  name: string;
+  details: ColumnType<unknown, RawBuilder<string>, RawBuilder<string>>;
+  registered_at: Timestamp;
+  position: Int8;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface DB {
   projection_checkpoints: ProjectionCheckpointsTable;
   rm_practices: PracticesTable;
+  rm_directory_entries: DirectoryEntriesTable;
   rm_audit_trail: AuditTrailTable;
   auth_keys: AuthKeysTable;
   auth_credentials: AuthCredentialsTable;

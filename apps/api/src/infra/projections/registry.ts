@@ -2,11 +2,13 @@ import { auditTrailProjection } from '../../modules/audit/projections/audit-trai
 import { practicesProjection } from '../../modules/directory/projections/practices.projection';
 import { usersProjection } from '../../modules/identity/projections/users.projection';
 import { schedulingProjection } from '../../modules/scheduling/projections/scheduling.projection';
+import { directoryEntriesProjection } from '../../modules/directory/projections/directory-entries.projection';
 import type { Projection } from './projection';
 
 /** Every projection the service keeps; a bounded context adds its own here. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
   practicesProjection,
+  directoryEntriesProjection,
   usersProjection,
   schedulingProjection,
   auditTrailProjection,

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { DirectoryEntriesController } from './directory-entries.controller';
+import { DirectoryEntriesRepository } from './queries/directory-entries.repository';
 import { RegisterPracticeHandler } from './commands/register-practice.handler';
 import { DirectoryController } from './directory.controller';
 import { GetPracticeHandler } from './queries/get-practice.handler';
@@ -8,7 +11,13 @@ const commandHandlers = [RegisterPracticeHandler];
 const queryHandlers = [GetPracticeHandler];
 
 @Module({
-  controllers: [DirectoryController],
-  providers: [...commandHandlers, ...queryHandlers, PracticesRepository],
+  imports: [IdentityModule],
+  controllers: [DirectoryController, DirectoryEntriesController],
+  providers: [
+    ...commandHandlers,
+    ...queryHandlers,
+    PracticesRepository,
+    DirectoryEntriesRepository,
+  ],
 })
 export class DirectoryModule {}

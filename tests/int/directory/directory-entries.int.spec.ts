@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandAccepted, DirectoryEntryView } from '@medbook/contracts';
+import { call, createUser, get, post, type TestUser } from '../../support/accounts';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let app: TestApp;
+let admin: TestUser;
+const practiceId = randomUUID();
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await createUser(app, 'PracticeAdmin', practiceId);
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const facility = {
+  name: 'Lakeside Clinic',
+  iana_time_zone: 'America/Chicago',
+  office_visit: true,
+  tele_visit: true,
+  address: { address1: '1 Lake St', city: 'Madison', state: 'WI', zip_code: '53703' },
+};
+
+it('registers facilities, providers, resources and visit reasons, listed publicly', async () => {
+  const created = await post(
+    app,
+    `/api/v1/practices/${practiceId}/facilities`,
+    facility,
+    admin.auth,
+  );
+  expect(created.status).toBe(201);
+  const facilityId = (created.body.data as CommandAccepted).id;
+  const provider = await post(
+    app,
+    `/api/v1/practices/${practiceId}/providers`,
+    {
+      first_name: 'Ana',
+      last_name: 'Rivera',
+      provider_type: 'local',
+      specialties: ['Family Medicine'],
+      insurances: ['Aetna'],
+      facility_ids: [facilityId],
+      enable_visit_fee: true,
+      visit_amount: 75,
+      allow_existing_patients_only: false,
+    },
+    admin.auth,
+  );
+  expect(provider.status).toBe(201);
+  const resource = await post(
+    app,
+    `/api/v1/practices/${practiceId}/resources`,
+    { name: 'X-Ray Room', kind: 'Room', facility_ids: [facilityId] },
+    admin.auth,
+  );
+  expect(resource.status).toBe(201);
+  const reason = await post(
+    app,
+    `/api/v1/practices/${practiceId}/visit-reasons`,
+    {
+      title: 'COVID-19 Vaccine',
+      type: 'COVID',
+      week_time_frame: [0, 14],
+      allow_immediate_checkin: true,
+    },
+    admin.auth,
+  );
+  const { position } = reason.body.data as CommandAccepted;
+
+  const facilities = await get(
+    app,
+    `/api/v1/practices/${practiceId}/facilities?min_position=${position}`,
+  );
+  expect(facilities.body.data).toEqual([
+    expect.objectContaining({
+      id: facilityId,
+      kind: 'facility',
+      name: 'Lakeside Clinic',
+      details: expect.objectContaining({ iana_time_zone: 'America/Chicago' }) as unknown,
+    }),
+  ]);
+  const providers = (await get(app, `/api/v1/practices/${practiceId}/providers`)).body
+    .data as DirectoryEntryView[];
+  expect(providers[0]).toEqual(
+    expect.objectContaining({
+      name: 'Ana Rivera',
+      details: expect.objectContaining({
+        specialties: ['Family Medicine'],
+        visit_amount: 75,
+      }) as unknown,
+    }),
+  );
+  const reasons = (await get(app, `/api/v1/practices/${practiceId}/visit-reasons`)).body
+    .data as DirectoryEntryView[];
+  expect(reasons[0]!.details).toEqual({
+    type: 'COVID',
+    week_time_frame: [0, 14],
+    allow_immediate_checkin: true,
+  });
+  const one = await get(
+    app,
+    `/api/v1/practices/${practiceId}/resources/${(resource.body.data as CommandAccepted).id}`,
+  );
+  expect(one.body.data).toEqual(expect.objectContaining({ name: 'X-Ray Room', kind: 'resource' }));
+  expect(
+    (
+      await get(
+        app,
+        `/api/v1/practices/${randomUUID()}/resources/${(resource.body.data as CommandAccepted).id}`,
+      )
+    ).status,
+  ).toBe(404);
+  expect((await get(app, `/api/v1/practices/${practiceId}/spaceships`)).status).toBe(404);
+});
+
+it("keeps other practices out, and refuses bad input with the spec's messages", async () => {
+  const stranger = await createUser(app, 'PracticeAdmin', randomUUID());
+  expect(
+    (await post(app, `/api/v1/practices/${practiceId}/facilities`, facility, stranger.auth)).status,
+  ).toBe(403);
+  const patient = await createUser(app, 'Patient');
+  expect(
+    (await post(app, `/api/v1/practices/${practiceId}/facilities`, facility, patient.auth)).status,
+  ).toBe(403);
+  const tooMany = await post(
+    app,
+    `/api/v1/practices/${practiceId}/providers`,
+    {
+      first_name: 'Bo',
+      last_name: 'Li',
+      provider_type: 'local',
+      specialties: Array.from({ length: 16 }, (_, i) => `S${i}`),
+      facility_ids: [],
+    },
+    admin.auth,
+  );
+  expect(tooMany.status).toBe(400);
+  expect(JSON.stringify(tooMany.body.data)).toContain('Selection should not be greater than 15.');
+  const badZone = await call(
+    app,
+    'POST',
+    `/api/v1/practices/${practiceId}/facilities`,
+    { ...facility, iana_time_zone: 'Mars/Base' },
+    admin.auth,
+  );
+  expect(badZone.status).toBe(400);
+});
