@@ -184,6 +184,42 @@ export class HoldSlotDto {
   command_id?: string;
 }
 
+/** A walk-in visit: no slot, it starts now and joins the provider's queue. */
+export class WalkInDto {
+  @IsUUID(undefined, invalid)
+  calendar_id!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(200)
+  reason?: string;
+
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+/** The spec's tele appointment additions. */
+export interface TeleAppointmentView {
+  readonly appointment_id: string;
+  readonly status: AppointmentStatus;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly system_type: 'Internal' | 'External';
+  readonly consents: readonly unknown[];
+  readonly is_lab_test_appointment: boolean;
+  readonly participant_ids: readonly string[];
+  readonly participants: readonly {
+    participant_id: string;
+    participant_type: 'Patient' | 'Provider';
+  }[];
+  readonly meeting_history: readonly unknown[];
+}
+
 export class BookAppointmentDto {
   @IsUUID(undefined, invalid)
   calendar_id!: string;

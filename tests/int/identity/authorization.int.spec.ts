@@ -154,6 +154,13 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: [] },
     body: { start_date: '{slot}', patient_id: '{victim}' },
   },
+  'POST /api/v1/appointments/walk-in': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { calendar_id: '{calendar}', patient_id: '{victim}' },
+  },
+  'GET /api/v1/tele/appointments/{appointment_id}/get': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
   'POST /api/v1/appointments': {
     access: { kind: 'object', reachOthers: [] },
     body: { calendar_id: '{calendar}', start_date: '{slot}', patient_id: '{victim}' },

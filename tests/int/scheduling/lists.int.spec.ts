@@ -202,3 +202,56 @@ it('lists pending requests and the request log with who acted', async () => {
     }),
   );
 });
+
+it('takes walk-ins outside the slots and counts them; answers tele appointments by id', async () => {
+  const fresh = await createPractice(app);
+  const { calendarId } = await createCalendar(app, fresh);
+  const walkIn = await post(
+    app,
+    '/api/v1/appointments/walk-in',
+    { calendar_id: calendarId, patient_id: randomUUID() },
+    fresh.staff.auth,
+  );
+  expect(walkIn.status).toBe(201);
+  const { position } = walkIn.body.data as BookingResult;
+  const counts = await get(
+    app,
+    `/api/v1/appointments/doctor-count?doctorId=${fresh.provider.userId}&min_position=${position}`,
+    fresh.staff.auth,
+  );
+  expect((counts.body.data as DoctorCounts).walkinCount).toBe(1);
+  const walkIns = await get(
+    app,
+    `/api/v1/appointments/provider?doctorId=${fresh.provider.userId}&scheduleType=WalkIn&min_position=${position}`,
+    fresh.staff.auth,
+  );
+  expect((walkIns.body.data as AppointmentPage).appointments[0]).toEqual(
+    expect.objectContaining({ visit_schedule_type: 'WalkIn', status: 'Scheduled' }),
+  );
+
+  const tele = await createCalendar(app, fresh, { visit_type: 'Telehealth', booking_capacity: 2 });
+  const view = await week(
+    app,
+    tele.calendarId,
+    `?start_date=${tomorrow}&min_position=${tele.position}`,
+  );
+  const video = await post(
+    app,
+    '/api/v1/appointments',
+    { calendar_id: tele.calendarId, start_date: view.days[0]!.time_slots[0]!.start_date },
+    patient.auth,
+  );
+  const { appointment_id } = video.body.data as BookingResult;
+  const answer = await get(app, `/api/v1/tele/appointments/${appointment_id}/get`, patient.auth);
+  expect(answer.body.data).toEqual(
+    expect.objectContaining({
+      appointment_id,
+      system_type: 'Internal',
+      participant_ids: [patient.userId, fresh.provider.userId],
+    }),
+  );
+  const office = (walkIn.body.data as BookingResult).appointment_id;
+  expect((await get(app, `/api/v1/tele/appointments/${office}/get`, fresh.staff.auth)).status).toBe(
+    404,
+  );
+});

@@ -11,7 +11,9 @@ import {
   CreateCalendarDto,
   HoldSlotDto,
   MarkedTimeSpanDto,
+  TeleAppointmentView,
   UpdateCalendarDto,
+  WalkInDto,
   RescheduleAppointmentDto,
   type HoldView,
   WeekQuery,
@@ -41,6 +43,7 @@ import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
 import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
+import { APPOINTMENT_NOT_FOUND } from './domain/appointment.decider';
 import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
 import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
 import { SchedulingRepository } from './scheduling.repository';
@@ -273,6 +276,57 @@ export class SchedulingController {
       },
       { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
     );
+  }
+
+  @Post('appointments/walk-in')
+  @Roles('Patient', ...PRACTICE_STAFF)
+  @HttpCode(201)
+  async walkIn(
+    @Caller() caller: Principal,
+    @Body() dto: WalkInDto,
+    @Context() context: RequestContext,
+  ): Promise<BookingResult> {
+    const patientId = dto.patient_id ?? caller.userId;
+    await this.assertMayBookFor(caller, patientId, dto.calendar_id);
+    return this.scheduling.walkIn(
+      {
+        calendarId: dto.calendar_id,
+        patientId,
+        bookedBy: caller.userId,
+        reason: dto.reason?.trim() || null,
+        commandId: dto.command_id ?? null,
+      },
+      { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
+    );
+  }
+
+  /** The spec's tele appointment by id (tele/appointments/{id}/get). */
+  @Get('tele/appointments/:appointment_id/get')
+  async teleAppointment(
+    @Caller() caller: Principal,
+    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+  ): Promise<TeleAppointmentView> {
+    const details = await this.scheduling.appointment(appointmentId);
+    await this.assertMayReach(caller, details);
+    if (details.visit_type !== 'Telehealth') throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+    const participants = [
+      { participant_id: details.patient_id, participant_type: 'Patient' as const },
+      ...(details.provider_id
+        ? [{ participant_id: details.provider_id, participant_type: 'Provider' as const }]
+        : []),
+    ];
+    return {
+      appointment_id: details.appointment_id,
+      status: details.status,
+      start_date: details.start_date,
+      end_date: details.end_date,
+      system_type: 'Internal',
+      consents: [],
+      is_lab_test_appointment: false,
+      participant_ids: participants.map((p) => p.participant_id),
+      participants,
+      meeting_history: [],
+    };
   }
 
   @Get('appointments/:appointment_id')

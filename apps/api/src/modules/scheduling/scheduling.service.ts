@@ -154,6 +154,57 @@ export class SchedulingService {
     });
   }
 
+  /** A walk-in: an appointment that starts now, outside the slots, for the provider's queue. */
+  async walkIn(
+    input: Omit<BookInput, 'start' | 'holdId'>,
+    context: RequestContext,
+  ): Promise<BookingResult> {
+    const appointmentId = input.commandId ? eventIdFor(input.commandId, -1) : randomUUID();
+    return this.retrying(async () => {
+      const appointment = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
+      if (appointment.state.details) return this.earlierBooking(appointment, input.commandId);
+      const settings = await this.calendar(input.calendarId);
+      if (settings.online_booking_disabled) throw new ConflictError(BOOKING_MESSAGES.alreadyBooked);
+      const now = this.clock.now();
+      const events = appointmentDecider.decide(
+        {
+          type: 'BookAppointment',
+          details: {
+            appointment_id: appointmentId,
+            calendar_id: settings.calendar_id,
+            practice_id: settings.practice_id,
+            provider_id: settings.provider_id,
+            resource_id: settings.resource_id,
+            facility_id: settings.facility_id,
+            patient_id: input.patientId,
+            booked_by: input.bookedBy,
+            start_date: now.toISOString(),
+            end_date: new Date(now.getTime() + settings.time_step * 60_000).toISOString(),
+            time_zone: settings.time_zone,
+            visit_type: settings.visit_type,
+            visit_schedule_type: 'WalkIn',
+            reason: input.reason,
+          },
+          // Walk-ins are seen in turn: no request to accept.
+          acceptRejectEnabled: false,
+          now,
+        },
+        appointment.state,
+      );
+      const result = await this.store.appendToStreams([
+        this.append(
+          appointmentStreamId(appointmentId),
+          appointment,
+          events,
+          input.commandId,
+          10,
+          context,
+        ),
+      ]);
+      return { appointment_id: appointmentId, status: 'Scheduled', position: result.position };
+    });
+  }
+
   async hold(
     calendarId: string,
     start: string,
