@@ -148,3 +148,46 @@ it("keeps other practices out, and refuses bad input with the spec's messages", 
   );
   expect(badZone.status).toBe(400);
 });
+
+it("ties a calendar to its registered facility: the practice's own, in the facility's zone", async () => {
+  const created = await post(
+    app,
+    `/api/v1/practices/${practiceId}/facilities`,
+    facility,
+    admin.auth,
+  );
+  const facilityId = (created.body.data as CommandAccepted).id;
+  const calendar = (overrides: Record<string, unknown>) => ({
+    name: 'Dr. Rivera',
+    provider_id: randomUUID(),
+    facility_id: facilityId,
+    time_zone: 'America/Chicago',
+    visit_type: 'Office',
+    first_hour: 8,
+    last_hour: 12,
+    time_step: 30,
+    date_from: '2026-01-01',
+    booking_capacity: 1,
+    ...overrides,
+  });
+  const ok = await post(app, `/api/v1/practices/${practiceId}/calendars`, calendar({}), admin.auth);
+  expect(ok.status).toBe(201);
+  const wrongZone = await post(
+    app,
+    `/api/v1/practices/${practiceId}/calendars`,
+    calendar({ time_zone: 'America/New_York' }),
+    admin.auth,
+  );
+  expect(wrongZone.status).toBe(400);
+  expect(wrongZone.body.message).toBe("A calendar's time zone must be its facility's.");
+  const otherPractice = randomUUID();
+  const otherAdmin = await createUser(app, 'PracticeAdmin', otherPractice);
+  const borrowed = await post(
+    app,
+    `/api/v1/practices/${otherPractice}/calendars`,
+    calendar({}),
+    otherAdmin.auth,
+  );
+  expect(borrowed.status).toBe(400);
+  expect(borrowed.body.message).toBe('This facility belongs to another practice.');
+});

@@ -37,7 +37,7 @@ import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { ConflictError, NotFoundError } from '../../infra/http/domain-error';
+import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
@@ -51,6 +51,8 @@ import { SchedulingService } from './scheduling.service';
 import { nextAvailability, weekView } from './week-calendar';
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
+export const FACILITY_OF_ANOTHER_PRACTICE = 'This facility belongs to another practice.';
+export const CALENDAR_ZONE_NOT_FACILITY = "A calendar's time zone must be its facility's.";
 
 @ApiTags('scheduling')
 @Controller()
@@ -74,6 +76,14 @@ export class SchedulingController {
     @Context() context: RequestContext,
   ): Promise<CommandAccepted> {
     this.policy.assertMayWorkForPractice(caller, practiceId);
+    // A registered facility must be the practice's, and its zone is the calendar's.
+    const facility = await this.scheduling.facility(dto.facility_id);
+    if (facility && facility.practice_id !== practiceId) {
+      throw new DomainError(400, FACILITY_OF_ANOTHER_PRACTICE);
+    }
+    if (facility && facility.details.iana_time_zone !== dto.time_zone) {
+      throw new DomainError(400, CALENDAR_ZONE_NOT_FACILITY);
+    }
     const calendarId = dto.command_id ? eventIdFor(dto.command_id, -1) : randomUUID();
     const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
       command: {

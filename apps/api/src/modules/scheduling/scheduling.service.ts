@@ -20,6 +20,7 @@ import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
+import { type DirectoryEntry, directoryStreamId } from '../directory/domain/directory-entry.events';
 import { HOLDS_SLOT } from './domain/appointment-status';
 import { APPOINTMENT_NOT_FOUND, appointmentDecider } from './domain/appointment.decider';
 import { type AppointmentDetails, appointmentStreamId } from './domain/appointment.events';
@@ -73,6 +74,14 @@ export class SchedulingService {
     const { state } = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
     if (!state.details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
     return state.details;
+  }
+
+  /** A facility registered in the directory, from its own stream; null when not registered. */
+  async facility(facilityId: string): Promise<DirectoryEntry | null> {
+    const [registered] = await this.store.readStream(directoryStreamId('facility', facilityId), {
+      maxCount: 1,
+    });
+    return registered ? (registered.data as DirectoryEntry) : null;
   }
 
   /** The appointment stream's revision: what `expected_revision` compares with. */
