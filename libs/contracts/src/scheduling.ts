@@ -164,6 +164,25 @@ export class CreateCalendarDto {
 }
 
 /** The week to show, and (as every read) an optional min_position to wait for. */
+/** GET calendar by facility and provider or resource (spec: Calendars used by booking). */
+export class CalendarLookupQuery extends ConsistentReadQuery {
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  provider_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  resource_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  facility_id?: string;
+
+  @IsOptional()
+  @IsIn(['Office', 'Telehealth', 'Resource'], invalid)
+  visit_type?: 'Office' | 'Telehealth' | 'Resource';
+}
+
 export class WeekQuery extends ConsistentReadQuery {
   @IsOptional()
   @Matches(DAY, invalid)

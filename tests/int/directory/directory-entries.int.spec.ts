@@ -170,8 +170,25 @@ it("ties a calendar to its registered facility: the practice's own, in the facil
     booking_capacity: 1,
     ...overrides,
   });
-  const ok = await post(app, `/api/v1/practices/${practiceId}/calendars`, calendar({}), admin.auth);
+  const providerId = randomUUID();
+  const ok = await post(
+    app,
+    `/api/v1/practices/${practiceId}/calendars`,
+    calendar({ provider_id: providerId }),
+    admin.auth,
+  );
   expect(ok.status).toBe(201);
+  // The booking flow finds it by provider and facility, publicly.
+  const { id, position } = ok.body.data as CommandAccepted;
+  const found = await get(
+    app,
+    `/api/v1/calendars?provider_id=${providerId}&facility_id=${facilityId}&min_position=${position}`,
+  );
+  expect((found.body.data as { calendar_id: string }[]).map((c) => c.calendar_id)).toEqual([id]);
+  expect(
+    (await get(app, `/api/v1/calendars?provider_id=${providerId}&visit_type=Telehealth`)).body.data,
+  ).toEqual([]);
+  expect((await get(app, '/api/v1/calendars')).status).toBe(400);
   const wrongZone = await post(
     app,
     `/api/v1/practices/${practiceId}/calendars`,

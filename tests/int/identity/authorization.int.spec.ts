@@ -110,6 +110,7 @@ const ROUTES: Record<string, RouteCase> = {
     body: { title: 'Intruder reason' },
   },
   'GET /api/v1/calendars/{calendar_id}': { access: { kind: 'public' } },
+  'GET /api/v1/calendars': { access: { kind: 'public' } },
   'PUT /api/v1/calendars/{calendar_id}': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { name: 'Renamed by someone else' },

@@ -3,6 +3,8 @@ import {
   BOOKING_MESSAGES,
   AppointmentChangeDto,
   BookAppointmentDto,
+  CalendarLookupQuery,
+  STATUS_MESSAGES,
   type BookingResult,
   CancelAppointmentDto,
   ChangeAppointmentStatusDto,
@@ -172,6 +174,19 @@ export class SchedulingController {
       commandId: null,
     });
     return { id: calendarId, position: result.position };
+  }
+
+  /** Calendars by provider or resource and facility (public: the booking flow finds them). */
+  @Get('calendars')
+  @Public()
+  @ReadsFrom('scheduling')
+  async findCalendars(@Query() query: CalendarLookupQuery): Promise<CalendarSettings[]> {
+    if (!query.provider_id && !query.resource_id) {
+      throw new DomainError(400, STATUS_MESSAGES[400], {
+        errors: ['provider_id or resource_id is required'],
+      });
+    }
+    return this.repository.findCalendars(query);
   }
 
   /** The calendar's settings (public: the booking flow reads them). */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
 import type { AppointmentRow } from '../../infra/database/database.types';
 import type { CalendarSettings } from './domain/calendar.events';
@@ -15,6 +16,24 @@ export class SchedulingRepository {
       .where('calendar_id', '=', calendarId)
       .executeTakeFirst();
     return row ? (row.settings as CalendarSettings) : null;
+  }
+
+  /** Calendars of a provider or resource, optionally at one facility and of one visit type. */
+  async findCalendars(query: {
+    provider_id?: string;
+    resource_id?: string;
+    facility_id?: string;
+    visit_type?: string;
+  }): Promise<CalendarSettings[]> {
+    let select = this.database.db.selectFrom('rm_calendars').select('settings');
+    if (query.provider_id) select = select.where('provider_id', '=', query.provider_id);
+    if (query.resource_id) select = select.where('resource_id', '=', query.resource_id);
+    if (query.facility_id) select = select.where('facility_id', '=', query.facility_id);
+    if (query.visit_type) {
+      select = select.where(sql<string>`settings->>'visit_type'`, '=', query.visit_type);
+    }
+    const rows = await select.orderBy('name').limit(100).execute();
+    return rows.map((row) => row.settings as CalendarSettings);
   }
 
   /** Free places of the touched slots in [from, to): untouched slots have full capacity. */
