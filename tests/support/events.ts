@@ -25,7 +25,7 @@ export function newEvents(count: number, type = 'SomethingHappened'): NewEvent[]
 export async function eventually<T>(
   read: () => T | Promise<T>,
   check: (value: T) => boolean,
-  timeoutMs = 5000,
+  timeoutMs = 10_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();

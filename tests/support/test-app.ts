@@ -37,7 +37,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     host: '127.0.0.1',
     publicUrl: `http://127.0.0.1:${port}`,
     projectionPollMs: 200,
-    readWaitMs: 2000,
+    // Generous: transaction ids are cluster-wide, so another test file's open transaction on the
+    // same server can hold projections back for a while (they wait, they never skip).
+    readWaitMs: 10_000,
     ...options.config,
   };
   const app = await createApp({

@@ -60,7 +60,7 @@ function next<E extends keyof ServerToClientEvents>(
   accept: (message: Parameters<ServerToClientEvents[E]>[0]) => boolean,
 ) {
   return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} message`)), 5000);
+    const timer = setTimeout(() => reject(new Error(`no ${event} message`)), 10_000);
     const listener = (message: Parameters<ServerToClientEvents[E]>[0]) => {
       if (!accept(message)) return;
       clearTimeout(timer);
