@@ -8,6 +8,7 @@ import type { CommandAccepted, Envelope, HealthReport, LoginResult } from '@medb
 import { PROJECT_ROOT } from '../../../apps/api/src/infra/config/project-root';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../apps/api/src/modules/identity/demo-seed';
 import { sha256 } from '../../support/accounts';
+import { eventually } from '../../support/events';
 
 let dataDir: string;
 
@@ -80,6 +81,26 @@ it('starts its own PostgreSQL, serves the API, stops cleanly on Ctrl-C and keeps
   });
   expect(login.status).toBe(200);
   const { access_token } = ((await login.json()) as Envelope<LoginResult>).data;
+  // ... and a calendar for the demo provider, ready to book.
+  const provider = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'provider@demo.medbook.local',
+      password: sha256(DEMO_PASSWORD),
+    }),
+  });
+  const providerId = ((await provider.json()) as Envelope<LoginResult>).data.user.id;
+  const calendars = await eventually(
+    async () =>
+      (
+        (await (await fetch(`${base}/calendars?provider_id=${providerId}`)).json()) as Envelope<
+          { name: string }[]
+        >
+      ).data,
+    (list) => list.length > 0,
+  );
+  expect(calendars.map((c) => c.name)).toEqual(['Dr. Peter Provider']);
   const created = await fetch(`${base}/practices`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },

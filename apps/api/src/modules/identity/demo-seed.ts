@@ -13,7 +13,7 @@ import { AccountService } from './account.service';
 import { UserAccounts } from './user-accounts';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
-const DEMO_PRACTICE_ID = eventIdFor('demo-practice', -1);
+export const DEMO_PRACTICE_ID = eventIdFor('demo-practice', -1);
 
 export const DEMO_ACCOUNTS: readonly {
   type: UserType;

@@ -5,6 +5,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { AppointmentListsController } from './appointment-lists.controller';
 import { AppointmentListsRepository } from './appointment-lists.repository';
 import { HoldExpiryScheduler } from './hold-expiry.scheduler';
+import { SchedulingDemoSeed } from './scheduling-demo-seed';
 import { SchedulingController } from './scheduling.controller';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
@@ -17,6 +18,7 @@ import { SchedulingService } from './scheduling.service';
     SchedulingRepository,
     AppointmentListsRepository,
     HoldExpiryScheduler,
+    SchedulingDemoSeed,
   ],
   exports: [SchedulingRepository],
 })

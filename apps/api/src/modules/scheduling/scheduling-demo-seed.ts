@@ -1,0 +1,100 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { CLOCK, type Clock } from '../../infra/clock';
+import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { eventIdFor } from '../../infra/event-sourcing/event-ids';
+import type { RequestContext } from '../../infra/http/request-context';
+import { directoryEntryDecider } from '../directory/domain/directory-entry.decider';
+import { directoryStreamId } from '../directory/domain/directory-entry.events';
+import { DEMO_ACCOUNTS, DEMO_PRACTICE_ID } from '../identity/demo-seed';
+import { UserAccounts } from '../identity/user-accounts';
+import { calendarDecider } from './domain/calendar.decider';
+import { calendarStreamId } from './domain/calendar.events';
+
+const CONTEXT: RequestContext = {
+  actorId: 'system',
+  actorRole: 'System',
+  onBehalfOf: null,
+  ip: null,
+  userAgent: 'demo-seed',
+  correlationId: 'demo-seed',
+};
+
+/**
+ * On a first start, after the demo accounts: a facility of the demo practice and a calendar for
+ * the demo provider, so a person trying the product can book at once. Idempotent by command ids.
+ */
+@Injectable()
+export class SchedulingDemoSeed implements OnApplicationBootstrap {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly runner: CommandRunner,
+    private readonly accounts: UserAccounts,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.seedDemo) return;
+    const provider = DEMO_ACCOUNTS.find((a) => a.type === 'Provider');
+    const providerId = provider ? await this.accounts.userIdByEmail(provider.email) : null;
+    if (!providerId) return;
+    const now = this.clock.now();
+    const facilityId = eventIdFor('demo-facility', -1);
+    const zone = 'America/New_York';
+    await this.runner.run(directoryStreamId('facility', facilityId), directoryEntryDecider, {
+      command: {
+        type: 'RegisterDirectoryEntry',
+        entry: {
+          id: facilityId,
+          practice_id: DEMO_PRACTICE_ID,
+          kind: 'facility',
+          name: 'Lakeside Family Medicine - Main Street',
+          details: {
+            iana_time_zone: zone,
+            office_visit: true,
+            tele_visit: true,
+            address: { address1: '100 Main St', city: 'New York', state: 'NY', zip_code: '10001' },
+          },
+        },
+        now,
+      },
+      context: CONTEXT,
+      commandId: 'demo-facility',
+    });
+    const calendarId = eventIdFor('demo-calendar', -1);
+    await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+      command: {
+        type: 'CreateCalendar',
+        settings: {
+          calendar_id: calendarId,
+          practice_id: DEMO_PRACTICE_ID,
+          name: 'Dr. Peter Provider',
+          provider_id: providerId,
+          resource_id: null,
+          facility_id: facilityId,
+          time_zone: zone,
+          visit_type: 'Office',
+          first_hour: 8,
+          last_hour: 17,
+          time_step: 30,
+          working_days: [1, 2, 3, 4, 5],
+          date_from: DateTime.fromJSDate(now, { zone }).toISODate()!,
+          date_to: null,
+          booking_capacity: 1,
+          marked_time_spans: [],
+          minutes_before_showing_slots: 60,
+          slots_hide_hours: 0,
+          online_booking_disabled: false,
+          wait_list_enabled: true,
+          can_check_in: true,
+          accept_reject_enabled: false,
+          hold_minutes: 10,
+        },
+        now,
+      },
+      context: CONTEXT,
+      commandId: 'demo-calendar',
+    });
+  }
+}
