@@ -26,12 +26,18 @@ import { APPOINTMENT_NOT_FOUND, appointmentDecider } from './domain/appointment.
 import { type AppointmentDetails, appointmentStreamId } from './domain/appointment.events';
 import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
 import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
-import { findSlot } from './domain/slot-schedule';
+import { findSlot, slotId } from './domain/slot-schedule';
 import { type SlotCommand, slotDecider } from './domain/slot.decider';
 import { slotStreamId } from './domain/slot.events';
 
 /** Each conflict means another writer succeeded on the stream, so retrying always progresses. */
 const MAX_ATTEMPTS = 50;
+
+/** A requested start as a slot id, or null when it is no instant at all. */
+function slotIdOf(start: string): string | null {
+  const ms = Date.parse(start);
+  return Number.isNaN(ms) ? null : slotId(new Date(ms).toISOString());
+}
 
 /** Streams read one after the other saw another writer's commit in between: read again. */
 class StaleRead extends Error {}
@@ -50,6 +56,8 @@ export interface BookInput {
   readonly holdId: string | null;
   readonly reason: string | null;
   readonly commandId: string | null;
+  /** Checks the caller against the calendar once it is loaded (practice staff booking). */
+  readonly authorize?: (settings: CalendarSettings) => void | Promise<void>;
 }
 
 /**
@@ -96,13 +104,25 @@ export class SchedulingService {
   async book(input: BookInput, context: RequestContext): Promise<BookingResult> {
     const appointmentId = input.commandId ? eventIdFor(input.commandId, -1) : randomUUID();
     return this.retrying(async () => {
-      const appointment = await this.load(appointmentStreamId(appointmentId), appointmentDecider);
+      // The three streams are read at once: the slot's id is its normalised start.
+      const requested = slotIdOf(input.start);
+      const [appointment, calendar, slotState] = await Promise.all([
+        this.load(appointmentStreamId(appointmentId), appointmentDecider),
+        this.load(calendarStreamId(input.calendarId), calendarDecider),
+        requested
+          ? this.load(slotStreamId(input.calendarId, requested), slotDecider)
+          : Promise.resolve(null),
+      ]);
+      const settings = calendar.state.settings;
+      if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      await input.authorize?.(settings);
       if (appointment.state.details) return this.earlierBooking(appointment, input.commandId);
-      const settings = await this.calendar(input.calendarId);
       const now = this.clock.now();
       const slot = this.bookableSlot(settings, input.start, now);
+      if (!slotState || slot.start !== requested) {
+        throw new ConflictError(BOOKING_MESSAGES.alreadyBooked);
+      }
       const slotStream = slotStreamId(settings.calendar_id, slot.start);
-      const slotState = await this.load(slotStream, slotDecider);
       const slotEvents = slotDecider.decide(
         {
           type: 'BookSlot',
