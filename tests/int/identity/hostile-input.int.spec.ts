@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { call, createUser, type TestUser } from '../../support/accounts';
+import {
+  createCalendar,
+  createPractice,
+  type TestPractice,
+  tomorrowsSlot,
+} from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -10,6 +16,10 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 let app: TestApp;
 let patient: TestUser;
 let superUser: TestUser;
+let throwaway: TestUser;
+let practice: TestPractice;
+let calendarId: string;
+let appointmentId: string;
 let writeRoutes: { method: string; path: string; fields: string[] }[];
 
 const HOSTILE_STRINGS = [
@@ -73,6 +83,20 @@ beforeAll(async () => {
   app = await startTestApp({ config: { accountLookupMinMs: 0, loginFailuresPerIpHour: 100_000 } });
   patient = await createUser(app, 'Patient');
   superUser = await createUser(app, 'SuperUser');
+  throwaway = await createUser(app, 'Patient');
+  // Real objects, so payloads reach the routes' validation and rules rather than a 403 or 404.
+  practice = await createPractice(app);
+  const calendar = await createCalendar(app, practice, { booking_capacity: 50 });
+  calendarId = calendar.calendarId;
+  const slot = await tomorrowsSlot(app, calendarId, calendar.position);
+  const booked = await call(
+    app,
+    'POST',
+    '/api/v1/appointments',
+    { calendar_id: calendarId, start_date: slot.start_date },
+    patient.auth,
+  );
+  appointmentId = (booked.body.data as { appointment_id: string }).appointment_id;
   const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as {
     paths: Record<
       string,
@@ -109,8 +133,19 @@ const eventCount = async () =>
   );
 
 /** Patients' routes are called as the patient (on their own id), the rest as a super user. */
-function callerFor(path: string): TestUser {
-  return path.includes('/sms/') || path.includes('family-members') ? patient : superUser;
+function callerFor(method: string, path: string): TestUser {
+  // Signing out ends the caller's session: not one the other routes use.
+  if (path.endsWith('/auth/logout')) return throwaway;
+  if (path.includes('/sms/') || path.includes('family-members')) return patient;
+  if (path.includes('/practices/{practice_id}/') || path.startsWith('/api/v1/calendars/{')) {
+    return path.includes('/slots/') ? patient : practice.admin;
+  }
+  if (path.startsWith('/api/v1/appointments')) {
+    return ['/confirm', '/reschedule'].some((end) => path.endsWith(end)) || method === 'DELETE'
+      ? patient
+      : practice.staff;
+  }
+  return superUser;
 }
 
 it('finds the write routes and their fields in the OpenAPI document', () => {
@@ -121,11 +156,14 @@ it('finds the write routes and their fields in the OpenAPI document', () => {
 
 it('answers hostile payloads on every write route without a 500 and without a partial write', async () => {
   for (const route of writeRoutes) {
-    const caller = callerFor(route.path);
+    const caller = callerFor(route.method, route.path);
     const path = route.path
       .replace('{patient_id}', patient.userId)
       .replace('{user_id}', patient.userId)
-      .replace('{practice_id}', '0c0c0c0c-0000-4000-8000-00000000000c');
+      .replace('{practice_id}', practice.practiceId)
+      .replace('{calendar_id}', calendarId)
+      .replace('{appointment_id}', appointmentId)
+      .replace('{hold_id}', '0c0c0c0c-0000-4000-8000-00000000000d');
     await fc.assert(
       fc.asyncProperty(payload(route.fields), async (body) => {
         const before = await eventCount();
