@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsTimeZone, IsUUID, Length, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsTimeZone, IsUUID, Length, Max, Min } from 'class-validator';
 
 export class RegisterPracticeDto {
   @IsString()
@@ -22,6 +22,7 @@ export class ConsistentReadQuery {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
   min_position?: number;
 }
 

@@ -269,6 +269,7 @@ export class AppointmentChangeDto {
   @IsOptional()
   @IsInt(invalid)
   @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
   expected_revision?: number;
 }
 
@@ -350,6 +351,9 @@ export interface AppointmentStatusMessage {
   readonly position: number;
 }
 
+/** Far past any real list; keeps the row offset within PostgreSQL's bigint. */
+export const MAX_PAGE_NO = 1_000_000;
+
 /** The spec's list filters (query names as the spec writes them) and paging. */
 export class AppointmentListQuery extends ConsistentReadQuery {
   @IsOptional()
@@ -388,6 +392,7 @@ export class AppointmentListQuery extends ConsistentReadQuery {
   @Type(() => Number)
   @IsInt(invalid)
   @Min(1)
+  @Max(MAX_PAGE_NO)
   pageNo?: number;
 
   @IsOptional()
@@ -406,6 +411,7 @@ export class RequestsQueryDto {
   @IsOptional()
   @IsInt(invalid)
   @Min(1)
+  @Max(MAX_PAGE_NO)
   page_no?: number;
 
   @IsOptional()
