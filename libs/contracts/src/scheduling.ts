@@ -61,42 +61,8 @@ export class MarkedTimeSpanDto {
   end!: string;
 }
 
-export class CreateCalendarDto {
-  @IsString(invalid)
-  @Length(1, 100)
-  name!: string;
-
-  @IsOptional()
-  @IsUUID(undefined, invalid)
-  provider_id?: string;
-
-  @IsOptional()
-  @IsUUID(undefined, invalid)
-  resource_id?: string;
-
-  @IsUUID(undefined, invalid)
-  facility_id!: string;
-
-  @IsTimeZone(invalid)
-  time_zone!: string;
-
-  @IsIn(['Office', 'Telehealth', 'Resource'], invalid)
-  visit_type!: 'Office' | 'Telehealth' | 'Resource';
-
-  @IsInt(invalid)
-  @Min(0)
-  @Max(23)
-  first_hour!: number;
-
-  @IsInt(invalid)
-  @Min(1)
-  @Max(24)
-  last_hour!: number;
-
-  @IsInt(invalid)
-  @IsIn([5, 10, 15, 20, 30, 45, 60, 90, 120], invalid)
-  time_step!: number;
-
+/** Calendar rules that are optional when creating as well as when changing a calendar. */
+export class CalendarRulesDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(7)
@@ -105,17 +71,9 @@ export class CreateCalendarDto {
   @Max(7, { each: true })
   working_days?: number[];
 
-  @Matches(DAY, invalid)
-  date_from!: string;
-
   @IsOptional()
   @Matches(DAY, invalid)
   date_to?: string;
-
-  @IsInt(invalid)
-  @Min(1)
-  @Max(500)
-  booking_capacity!: number;
 
   @IsOptional()
   @IsArray()
@@ -157,13 +115,59 @@ export class CreateCalendarDto {
   @Min(1)
   @Max(120)
   hold_minutes?: number;
+}
+
+const TIME_STEPS = [5, 10, 15, 20, 30, 45, 60, 90, 120];
+
+export class CreateCalendarDto extends CalendarRulesDto {
+  @IsString(invalid)
+  @Length(1, 100)
+  name!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  provider_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  resource_id?: string;
+
+  @IsUUID(undefined, invalid)
+  facility_id!: string;
+
+  @IsTimeZone(invalid)
+  time_zone!: string;
+
+  @IsIn(['Office', 'Telehealth', 'Resource'], invalid)
+  visit_type!: 'Office' | 'Telehealth' | 'Resource';
+
+  @IsInt(invalid)
+  @Min(0)
+  @Max(23)
+  first_hour!: number;
+
+  @IsInt(invalid)
+  @Min(1)
+  @Max(24)
+  last_hour!: number;
+
+  @IsInt(invalid)
+  @IsIn(TIME_STEPS, invalid)
+  time_step!: number;
+
+  @Matches(DAY, invalid)
+  date_from!: string;
+
+  @IsInt(invalid)
+  @Min(1)
+  @Max(500)
+  booking_capacity!: number;
 
   @IsOptional()
   @IsUUID()
   command_id?: string;
 }
 
-/** The week to show, and (as every read) an optional min_position to wait for. */
 /** GET calendar by facility and provider or resource (spec: Calendars used by booking). */
 export class CalendarLookupQuery extends ConsistentReadQuery {
   @IsOptional()
@@ -183,6 +187,7 @@ export class CalendarLookupQuery extends ConsistentReadQuery {
   visit_type?: 'Office' | 'Telehealth' | 'Resource';
 }
 
+/** The week to show, and (as every read) an optional min_position to wait for. */
 export class WeekQuery extends ConsistentReadQuery {
   @IsOptional()
   @Matches(DAY, invalid)
@@ -476,7 +481,7 @@ export interface RequestLogView extends AppointmentView {
 }
 
 /** Changes to a calendar's settings; what is left out keeps its value. */
-export class UpdateCalendarDto extends AppointmentChangeDto {
+export class UpdateCalendarDto extends CalendarRulesDto {
   @IsOptional()
   @IsString(invalid)
   @Length(1, 100)
@@ -495,65 +500,12 @@ export class UpdateCalendarDto extends AppointmentChangeDto {
   last_hour?: number;
 
   @IsOptional()
-  @IsIn([5, 10, 15, 20, 30, 45, 60, 90, 120], invalid)
+  @IsIn(TIME_STEPS, invalid)
   time_step?: number;
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(7)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(7, { each: true })
-  working_days?: number[];
 
   @IsOptional()
   @Matches(DAY, invalid)
   date_from?: string;
-
-  @IsOptional()
-  @Matches(DAY, invalid)
-  date_to?: string;
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => MarkedTimeSpanDto)
-  marked_time_spans?: MarkedTimeSpanDto[];
-
-  @IsOptional()
-  @IsInt(invalid)
-  @Min(0)
-  @Max(10_080)
-  minutes_before_showing_slots?: number;
-
-  @IsOptional()
-  @IsInt(invalid)
-  @Min(0)
-  @Max(8_760)
-  slots_hide_hours?: number;
-
-  @IsOptional()
-  @IsBoolean(invalid)
-  online_booking_disabled?: boolean;
-
-  @IsOptional()
-  @IsBoolean(invalid)
-  wait_list_enabled?: boolean;
-
-  @IsOptional()
-  @IsBoolean(invalid)
-  can_check_in?: boolean;
-
-  @IsOptional()
-  @IsBoolean(invalid)
-  accept_reject_enabled?: boolean;
-
-  @IsOptional()
-  @IsInt(invalid)
-  @Min(1)
-  @Max(120)
-  hold_minutes?: number;
 }
 
 /** A calendar's settings changed: open week views fetch the week again. */

@@ -290,13 +290,22 @@ describe('sessions', () => {
       superUser.auth,
     );
     expect(disabled.status).toBe(200);
+    // Disabling again changes nothing and is no error.
+    const again = await call(
+      app,
+      'PUT',
+      `/api/v1/users/${patient.userId}/status`,
+      { disabled: true },
+      superUser.auth,
+    );
+    expect(again.status).toBe(200);
     expect((await get(app, '/api/v1/users/me', patient.auth)).status).toBe(401);
-    const again = await post(app, '/api/v1/auth/login', {
+    const refused = await post(app, '/api/v1/auth/login', {
       username: patient.email,
       password: patient.password,
     });
-    expect(again.status).toBe(403);
-    expect(again.body.message).toBe(AUTH_MESSAGES.accountDisabled);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(AUTH_MESSAGES.accountDisabled);
     await call(
       app,
       'PUT',

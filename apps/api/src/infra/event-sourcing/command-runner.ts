@@ -2,6 +2,7 @@ import {
   type AppendResult,
   type EventMetadata,
   type EventStore,
+  LOG_START,
   type RecordedEvent,
   WrongExpectedRevision,
 } from '@medbook/event-store';
@@ -41,6 +42,8 @@ export class CommandRunner {
       const state = fold(decider, history.map(asDomainEvent<Event>));
       const events = decider.decide(envelope.command, state);
       const last = history[history.length - 1];
+      // Nothing to change (disabling a disabled user ...): the answer is where the stream stands.
+      if (events.length === 0) return standing(streamId, last);
       try {
         return await this.store.appendToStream(
           streamId,
@@ -73,11 +76,15 @@ function earlierResult(
     if (event.id === eventIdFor(commandId, mine.length)) mine.push(event);
   }
   const last = mine[mine.length - 1];
-  if (!last) return null;
+  return last ? standing(last.streamId, last) : null;
+}
+
+/** An answer that writes nothing: the stream's last event, or its absence. */
+function standing(streamId: string, last: RecordedEvent | undefined): AppendResult {
   return {
-    revisions: { [last.streamId]: last.streamRevision },
-    position: last.globalPosition,
-    logPosition: last.logPosition,
+    revisions: { [streamId]: last?.streamRevision ?? -1 },
+    position: last?.globalPosition ?? 0,
+    logPosition: last?.logPosition ?? LOG_START,
     alreadyAppended: true,
   };
 }

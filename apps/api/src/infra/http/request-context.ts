@@ -35,3 +35,15 @@ export function requestContextOf(request: FastifyRequest): RequestContext {
 export const Context = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
   requestContextOf(ctx.switchToHttp().getRequest<FastifyRequest>()),
 );
+
+/** The context of what the service does on its own (seeding, schedulers): no person, no address. */
+export function systemContext(task: string): RequestContext {
+  return {
+    actorId: 'system',
+    actorRole: 'System',
+    onBehalfOf: null,
+    ip: null,
+    userAgent: task,
+    correlationId: task,
+  };
+}

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import type { RequestContext } from '../../infra/http/request-context';
+import { systemContext } from '../../infra/http/request-context';
 import { LOGGER } from '../../infra/logging/logger';
 import { practiceDecider } from '../directory/domain/practice.decider';
 import { practiceStreamId } from '../directory/domain/practice.events';
@@ -35,14 +35,7 @@ export const DEMO_ACCOUNTS: readonly {
   },
 ];
 
-const SEED_CONTEXT: RequestContext = {
-  actorId: 'system',
-  actorRole: 'System',
-  onBehalfOf: null,
-  ip: null,
-  userAgent: 'demo-seed',
-  correlationId: 'demo-seed',
-};
+const SEED_CONTEXT = systemContext('demo-seed');
 
 /** On a first start: a demo practice and one account per role, printed on the console. */
 @Injectable()

@@ -7,19 +7,12 @@ import {
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import type { RequestContext } from '../../infra/http/request-context';
+import { systemContext } from '../../infra/http/request-context';
 import { LOGGER } from '../../infra/logging/logger';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
 
-const SYSTEM: RequestContext = {
-  actorId: 'system',
-  actorRole: 'System',
-  onBehalfOf: null,
-  ip: null,
-  userAgent: 'hold-expiry',
-  correlationId: 'hold-expiry',
-};
+const SYSTEM = systemContext('hold-expiry');
 
 /**
  * Expires holds on the server, as events: every few seconds the holds past their time are

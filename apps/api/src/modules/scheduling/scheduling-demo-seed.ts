@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import type { RequestContext } from '../../infra/http/request-context';
+import { systemContext } from '../../infra/http/request-context';
 import { directoryEntryDecider } from '../directory/domain/directory-entry.decider';
 import { directoryStreamId } from '../directory/domain/directory-entry.events';
 import { DEMO_ACCOUNTS, DEMO_PRACTICE_ID } from '../identity/demo-seed';
@@ -12,14 +12,7 @@ import { UserAccounts } from '../identity/user-accounts';
 import { calendarDecider } from './domain/calendar.decider';
 import { calendarStreamId } from './domain/calendar.events';
 
-const CONTEXT: RequestContext = {
-  actorId: 'system',
-  actorRole: 'System',
-  onBehalfOf: null,
-  ip: null,
-  userAgent: 'demo-seed',
-  correlationId: 'demo-seed',
-};
+const CONTEXT = systemContext('demo-seed');
 
 /**
  * On a first start, after the demo accounts: a facility of the demo practice and a calendar for

@@ -137,9 +137,8 @@ export class SchedulingController {
     const settings = await this.scheduling.calendar(calendarId);
     this.policy.assertMayWorkForPractice(caller, settings.practice_id);
     // Only what was sent changes: DTO instances carry every declared field, unset ones undefined.
-    const { expected_revision: _, ...fields } = dto;
     const changes = Object.fromEntries(
-      Object.entries(fields).filter(([, value]) => value !== undefined),
+      Object.entries(dto).filter(([, value]) => value !== undefined),
     ) as Partial<CalendarSettings>;
     const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
       command: { type: 'ChangeCalendarSettings', changes, now: this.clock.now() },
