@@ -43,6 +43,30 @@ const shared = {
   roots: ['<rootDir>/tests', '<rootDir>/apps/api/src', '<rootDir>/libs'],
 };
 
+// Web components render in jsdom; swc compiles their TSX with React's automatic runtime.
+const swcForTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const web = {
+  ...shared,
+  displayName: 'web',
+  testEnvironment: 'jsdom',
+  setupFiles: ['reflect-metadata', '<rootDir>/apps/web/jest.setup.ts'],
+  transform: { '^.+\\.tsx?$': swcForTsx, '^.+\\.m?js$': swcForEsm },
+  roots: ['<rootDir>/apps/web/src'],
+  testMatch: ['**/*.unit.spec.tsx'],
+};
+
 const withDatabase = {
   ...shared,
   globalSetup: '<rootDir>/tests/support/global-setup.ts',
@@ -55,6 +79,7 @@ module.exports = {
   testTimeout: 30_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/*.unit.spec.ts'] },
+    web,
     { ...withDatabase, displayName: 'int', testMatch: ['**/*.int.spec.ts'] },
     { ...withDatabase, displayName: 'e2e', testMatch: ['**/*.e2e.spec.ts'] },
   ],
