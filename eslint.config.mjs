@@ -41,7 +41,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/*.spec.ts', 'tests/**/*.ts'],
+    // Web component tests and their setup live outside the app's tsconfig (they need jest types).
+    files: ['apps/web/**/*.spec.tsx', 'apps/web/jest.setup.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: ['apps/web/tsconfig.spec.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', 'tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/require-await': 'off',
