@@ -6,3 +6,4 @@ export * from './practice.dto';
 export * from './identity.dto';
 export * from './scheduling';
 export * from './directory.dto';
+export * from './search';

@@ -1,0 +1,355 @@
+/**
+ * Provider search and reference data (spec 2.2-2.4, 3 "Search filter", 4.2, 7 "Search and
+ * reference"). Every route is public, GET unless said, under /api/v1, and answers the envelope
+ * `{status_code, message, data}`; `data` has the type named here.
+ *
+ *   GET  /specialties                       ReferenceItem[]  (subcategory 'Specialties'; tile set on the home page's ten)
+ *   GET  /conditions                        ReferenceItem[]  (subcategory 'Conditions'; tile set on the home page's ten)
+ *   GET  /insurances                        InsuranceView[]
+ *   GET  /insurances/{id}/plans             InsurancePlanView[]   (404 for an unknown insurance)
+ *   GET  /languages                         CodedItem[]
+ *   GET  /races                             CodedItem[]
+ *   GET  /ethnicities                       CodedItem[]
+ *   GET  /states/all                        CodedItem[]  (code is the two-letter postal code)
+ *   GET  /board-certifications              NamedItem[]
+ *   GET  /professional-suffixes             NamedItem[]
+ *   GET  /hospital-affiliations             NamedItem[]
+ *   GET  /zipcodes?text=&limit=             ZipLookupResult[]  (prefix of a zip code, or of a city name; limit 1..50, default 10)
+ *   GET  /zipcodes/by-coordinates?latitude=&longitude=   ZipInfo  (the nearest zip; 404 when none is within 50 miles)
+ *   GET  /zipcodes/{code}                   ZipInfo  (404 for an unknown code)
+ *   POST /providers/search                  ProviderSearchResult  (body: ProviderSearchDto)
+ *   GET  /providers/online                  OnlineProvidersView   (walk-in tele visits open right now)
+ */
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsLatitude,
+  IsLongitude,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { Type } from 'class-transformer';
+
+const invalid = { message: 'Invalid' };
+const length = { message: 'Invalid character length' };
+
+export interface NamedItem {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** A specialty or a condition; `tile` is set on the ten each the home page shows, in their order. */
+export interface ReferenceItem extends NamedItem {
+  readonly subcategory: 'Specialties' | 'Conditions';
+  readonly tile: { readonly label: string; readonly order: number } | null;
+}
+
+export interface CodedItem extends NamedItem {
+  readonly code: string;
+}
+
+export interface InsuranceView extends NamedItem {
+  readonly plan_count: number;
+}
+
+export interface InsurancePlanView extends NamedItem {
+  readonly insurance_id: number;
+  readonly insurance_name: string;
+}
+
+/** A row of the zip-code combo box (spec 3: zip lookup result). */
+export interface ZipLookupResult {
+  readonly zip_code: string;
+  readonly city: string;
+  /** The state's name, e.g. 'New York'. */
+  readonly state: string;
+  readonly state_code: string;
+  readonly county: { readonly id: string; readonly name: string };
+  readonly latitude: number;
+  readonly longitude: number;
+  /** 'City, State Code', e.g. 'New York, NY'. */
+  readonly text_field: string;
+}
+
+/** GET zip info (spec 7): code, city, state, county_code, county, latitude, longitude. */
+export interface ZipInfo {
+  readonly code: string;
+  readonly city: string;
+  readonly state: string;
+  readonly state_name: string;
+  readonly county_code: string;
+  readonly county: string;
+  readonly latitude: number;
+  readonly longitude: number;
+}
+
+export class ZipTextQuery {
+  @IsString(invalid)
+  @Matches(/^[\p{L}0-9 .'-]{1,30}$/u, invalid)
+  text!: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1)
+  @Max(50)
+  limit?: number;
+}
+
+export class ZipCoordinatesQuery {
+  @Type(() => Number)
+  @IsLatitude(invalid)
+  latitude!: number;
+
+  @Type(() => Number)
+  @IsLongitude(invalid)
+  longitude!: number;
+}
+
+export const VISIT_TYPES = ['Office', 'Telehealth', 'Online Now'] as const;
+export type SearchVisitType = (typeof VISIT_TYPES)[number];
+export const SEARCH_SORTS = ['distance', 'name', 'next_availability'] as const;
+export const GENDER_CODES = ['M', 'F', 'U'] as const;
+export const SEARCH_PAGE_SIZE_MAX = 50;
+
+/**
+ * The spec's search filter. Unknown fields are refused like everywhere. Filters that are set
+ * narrow the result; the rest are carried for the client (location, city, county_*, state_name,
+ * text_field, calender_start_date, page_changed).
+ *
+ * - specialty / condition: a name from /specialties or /conditions (case-insensitive exact match
+ *   first, else a substring of a provider's specialty or condition).
+ * - insurance_name (and insurance_plane_name, insurance_plan_ids): the provider accepts it.
+ * - zip_code or latitude+longitude: distances in miles from there; with `distance` (miles) only
+ *   providers with a facility that near. sort_on 'distance' needs a location, else it sorts by name.
+ * - date (YYYY-MM-DD, not before today): the provider works that day; next availability is
+ *   looked for from that day.
+ * - visit_type Office / Telehealth: a calendar of that type. walk_in_tele_visit_enabled 'true' with
+ *   visit_type 'Online Now': a telehealth calendar open right now.
+ * - text_field: free text over provider, practice and facility names, specialties and city.
+ */
+export class ProviderSearchDto {
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  specialty?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  condition?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  insurance_name?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  insurance_plane_name?: string;
+
+  @IsOptional()
+  @IsArray(invalid)
+  @ArrayMaxSize(15, { message: 'Selection should not be greater than 15.' })
+  @IsInt({ each: true, message: 'Invalid' })
+  insurance_plan_ids?: number[];
+
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid Date' })
+  date?: string;
+
+  @IsOptional()
+  @IsIn(['true', 'false', true, false], invalid)
+  walk_in_tele_visit_enabled?: 'true' | 'false' | boolean;
+
+  @IsOptional()
+  @IsIn(SEARCH_SORTS, invalid)
+  sort_on?: (typeof SEARCH_SORTS)[number];
+
+  @IsOptional()
+  @IsIn(GENDER_CODES, invalid)
+  gender_code?: (typeof GENDER_CODES)[number];
+
+  @IsOptional()
+  @Matches(/^[0-9]{5,9}$/, length)
+  zip_code?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  location?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(30, length)
+  city?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(20, length)
+  county_id?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(50, length)
+  county_name?: string;
+
+  @IsOptional()
+  @IsLatitude(invalid)
+  latitude?: number | string;
+
+  @IsOptional()
+  @IsLongitude(invalid)
+  longitude?: number | string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(50, length)
+  state_name?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  text_field?: string;
+
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}/, { message: 'Invalid Date' })
+  calender_start_date?: string;
+
+  /** Miles. */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, invalid)
+  @Min(0)
+  @Max(500)
+  distance?: number;
+
+  @IsOptional()
+  @IsIn(VISIT_TYPES, invalid)
+  visit_type?: SearchVisitType;
+
+  /** Default 1. */
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(1_000_000)
+  page_no?: number;
+
+  /** Default 5 (the spec's default search state). */
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(SEARCH_PAGE_SIZE_MAX)
+  page_size?: number;
+
+  @IsOptional()
+  @IsIn(['true', 'false', true, false], invalid)
+  page_changed?: 'true' | 'false' | boolean;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  practice_id?: string;
+}
+
+export interface SearchFacilityView {
+  readonly facility_id: string;
+  readonly name: string;
+  readonly practice_id: string;
+  readonly address: {
+    readonly address1: string;
+    readonly address2: string | null;
+    readonly city: string;
+    readonly state: string;
+    readonly zip_code: string;
+  };
+  readonly iana_time_zone: string;
+  readonly office_visit: boolean;
+  readonly tele_visit: boolean;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
+  /** Miles from the searched zip or coordinates, one decimal; null without a location. */
+  readonly distance: number | null;
+}
+
+export interface NextAvailabilityView {
+  readonly calendar_id: string;
+  readonly facility_id: string;
+  /** UTC ISO instant of the first open slot. */
+  readonly start_date: string;
+  readonly time_zone: string;
+  readonly visit_type: 'Office' | 'Telehealth' | 'Resource';
+}
+
+export interface ProviderCardView {
+  readonly id: string;
+  readonly provider_type: 'LocalProvider' | 'VendorProvider';
+  readonly practice_id: string;
+  readonly practice_name: string;
+  readonly name: {
+    readonly first_name: string;
+    readonly last_name: string;
+    readonly full_name: string;
+  };
+  /** At most two are displayed (spec 9). */
+  readonly professional_suffixes: readonly string[];
+  readonly specialty: string | null;
+  readonly specialties: readonly string[];
+  readonly conditions: readonly string[];
+  readonly gender: string | null;
+  readonly gender_code: 'M' | 'F' | 'U';
+  readonly languages: readonly string[];
+  readonly profile_picture_uri: string | null;
+  readonly npi: string | null;
+  readonly visit_types: readonly ('Office' | 'Telehealth')[];
+  readonly walk_in_online_now: boolean;
+  readonly enable_visit_fee: boolean;
+  readonly visit_amount: number | null;
+  readonly insured_visit_amount: number | null;
+  readonly provider_insurances: readonly string[];
+  /** Whether the provider takes the searched insurance (true when none was searched and they take any). */
+  readonly accepts_selected_insurances: boolean;
+  readonly allow_existing_patients_only: boolean;
+  readonly profile_ranking: number;
+  readonly primaryFacility: { readonly facility_id: string } | null;
+  readonly nearest_facility: {
+    readonly facility_id: string;
+    readonly name: string;
+    readonly practice_id: string;
+    readonly distance: number | null;
+  } | null;
+  readonly facilities: readonly SearchFacilityView[];
+  /** Null when the provider has no calendar or nothing open in the next two years. */
+  readonly next_availability: NextAvailabilityView | null;
+}
+
+export interface ProviderSearchResult {
+  readonly count: number;
+  readonly page_no: number;
+  readonly page_size: number;
+  readonly providers: readonly ProviderCardView[];
+}
+
+export interface OnlineProviderView {
+  readonly id: string;
+  readonly name: {
+    readonly first_name: string;
+    readonly last_name: string;
+    readonly full_name: string;
+  };
+  readonly profile_picture_uri: string | null;
+  readonly specialties: readonly string[];
+}
+
+export interface OnlineProvidersView {
+  /** At most 10, best ranked first. */
+  readonly providers: readonly OnlineProviderView[];
+  readonly onlineCount: number;
+}
