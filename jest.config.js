@@ -31,6 +31,7 @@ const ESM_ONLY = [
   'jose',
   'openid-client',
   'oauth4webapi',
+  '@noble',
 ];
 
 const shared = {

@@ -1,0 +1,134 @@
+import type { TimeSlotView } from '@medbook/contracts';
+import { Alert, Box, Link, Typography } from '@mui/material';
+import { DateTime } from 'luxon';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { defer } from 'rxjs';
+import { currentUser$, rememberRedirect } from '../../../shared/session';
+import { useObservable } from '../../../shared/use-observable';
+import { getCalendar } from '../api/calendar-api';
+import { scrollerRange, zonesDiffer } from '../slot-time';
+import { calendarWeek$ } from '../streams/calendar-week.stream';
+import { TimeZoneDialog } from './time-zone-dialog';
+import { WeekAvailabilityView } from './week-availability-view';
+
+export interface AvailabilityWidgetProps {
+  readonly calendarId: string;
+  readonly listMode?: boolean;
+  /** The provider books established patients only (allow_existing_patients_only). */
+  readonly existingPatientsOnly?: boolean;
+  readonly patientVisitedBefore?: boolean;
+  /** Where a chosen slot goes; by default the booking flow. */
+  readonly onSelectSlot?: (slot: TimeSlotView) => void;
+}
+
+const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Spec 2.9: a calendar's live week of slots for patients. */
+export function AvailabilityWidget(props: AvailabilityWidgetProps) {
+  const user = useObservable(currentUser$).value;
+  if (props.existingPatientsOnly && !user) {
+    return (
+      <Notice title="Online booking is available for returning patients.">
+        <Link
+          component={RouterLink}
+          to="/login"
+          onClick={() => rememberRedirect(window.location.pathname + window.location.search)}
+        >
+          Log in to schedule your visit
+        </Link>
+      </Notice>
+    );
+  }
+  if (props.existingPatientsOnly && !props.patientVisitedBefore) {
+    return (
+      <Notice title="Scheduling for this provider is restricted to established patients.">
+        <Typography variant="body2">Contact the Practice to book an appointment.</Typography>
+      </Notice>
+    );
+  }
+  return <LiveAvailability {...props} signedIn={!!user} />;
+}
+
+function LiveAvailability(props: AvailabilityWidgetProps & { readonly signedIn: boolean }) {
+  const { calendarId } = props;
+  const navigate = useNavigate();
+  const calendar = useObservable(useMemo(() => defer(() => getCalendar(calendarId)), [calendarId]));
+  const [start, setStart] = useState<string | undefined>(undefined);
+  const week = useObservable(useMemo(() => calendarWeek$(calendarId, start), [calendarId, start]));
+  const [confirming, setConfirming] = useState<TimeSlotView | null>(null);
+  if (week.error || calendar.error) {
+    return <Alert severity="error">{errorText(week.error ?? calendar.error)}</Alert>;
+  }
+
+  const state = week.value ?? { status: 'loading' as const };
+  const zone =
+    state.status === 'ready' ? state.week.time_zone : (calendar.value?.time_zone ?? 'UTC');
+  const range = scrollerRange(zone);
+  const shownStart = state.status === 'ready' ? state.week.start_date : range.today;
+  const select = (slot: TimeSlotView) => {
+    const chosen =
+      props.onSelectSlot ?? ((s: TimeSlotView) => void navigate(bookingPath(calendarId, s)));
+    chosen(slot);
+  };
+  const pick = (slot: TimeSlotView) => {
+    if (zonesDiffer(slot.start_date, zone, localZone())) setConfirming(slot);
+    else select(slot);
+  };
+  const joinWaitlist = () => {
+    const target = `/waitlist?calendar_id=${calendarId}`;
+    if (props.signedIn) return void navigate(target);
+    rememberRedirect(target);
+    void navigate('/login');
+  };
+  return (
+    <>
+      <WeekAvailabilityView
+        state={state}
+        zone={zone}
+        listMode={props.listMode}
+        canGoBack={shownStart > range.today}
+        canGoForward={DateTime.fromISO(shownStart).plus({ days: 5 }).toISODate()! <= range.last}
+        onScroll={(direction) =>
+          setStart(
+            DateTime.fromISO(shownStart)
+              .plus({ days: 5 * direction })
+              .toISODate()!,
+          )
+        }
+        onJumpTo={setStart}
+        onSelect={pick}
+        onJoinWaitlist={calendar.value?.wait_list_enabled ? joinWaitlist : undefined}
+      />
+      <TimeZoneDialog
+        start={confirming?.start_date ?? null}
+        facilityZone={zone}
+        localZone={localZone()}
+        onAnswer={(yes) => {
+          const slot = confirming;
+          setConfirming(null);
+          if (yes && slot) select(slot);
+        }}
+      />
+    </>
+  );
+}
+
+export const bookingPath = (calendarId: string, slot: TimeSlotView): string =>
+  `/book?calendar_id=${calendarId}&start_date=${encodeURIComponent(slot.start_date)}`;
+
+const errorText = (error: unknown): string =>
+  error instanceof Error
+    ? error.message
+    : 'System encountered an unexpected error. Please try again.';
+
+function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ p: 2, textAlign: 'center', bgcolor: 'action.hover', borderRadius: 2 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import type { TimeSlotView } from '@medbook/contracts';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import { Box, Button, IconButton, Link, Skeleton, Typography } from '@mui/material';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import type { WeekAvailability } from '../streams/week-availability.stream';
+import { nextAvailabilityText } from '../slot-time';
+import { DayColumn } from './day-column';
+
+export interface WeekAvailabilityViewProps {
+  readonly state: WeekAvailability;
+  readonly zone: string;
+  /** Provider and resource lists show 3 slots a day, elsewhere 5 (spec 9). */
+  readonly listMode?: boolean;
+  readonly canGoBack: boolean;
+  readonly canGoForward: boolean;
+  readonly onScroll: (direction: -1 | 1) => void;
+  readonly onJumpTo: (day: string) => void;
+  readonly onSelect: (slot: TimeSlotView) => void;
+  /** Present when the calendar takes a waiting list. */
+  readonly onJoinWaitlist?: () => void;
+}
+
+/** Five days of slots with the week scroller, or what to do when there are none. */
+export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
+  const { state, zone, listMode = false } = props;
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? Number.POSITIVE_INFINITY : listMode ? 3 : 5;
+  const week = state.status === 'ready' ? state.week : null;
+  const hidden = week ? week.days.some((d) => d.time_slots.length > shown) : false;
+  const range = week
+    ? `${DateTime.fromISO(week.start_date).toFormat('LLL d')} – ${DateTime.fromISO(week.end_date).toFormat('LLL d, yyyy')}`
+    : '';
+  return (
+    <Box data-testid="availability" aria-busy={state.status === 'loading'}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+        <IconButton
+          size="small"
+          aria-label="Previous five days"
+          disabled={!props.canGoBack || !week}
+          onClick={() => props.onScroll(-1)}
+          sx={{ mt: 0.5 }}
+        >
+          <ChevronLeft />
+        </IconButton>
+        <Box
+          sx={{
+            flex: 1,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+            gap: 1,
+          }}
+          aria-label={range ? `Available times ${range}` : 'Loading available times'}
+          role="region"
+        >
+          {week
+            ? week.days.map((day) => (
+                <DayColumn
+                  key={day.day}
+                  day={day}
+                  zone={zone}
+                  shown={shown}
+                  onSelect={props.onSelect}
+                />
+              ))
+            : Array.from({ length: 5 }, (_, i) => (
+                <Box key={i} sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+                  <Skeleton variant="text" />
+                  <Skeleton variant="rounded" height={30} />
+                  <Skeleton variant="rounded" height={30} />
+                  <Skeleton variant="rounded" height={30} />
+                </Box>
+              ))}
+        </Box>
+        <IconButton
+          size="small"
+          aria-label="Next five days"
+          disabled={!props.canGoForward || !week}
+          onClick={() => props.onScroll(1)}
+          sx={{ mt: 0.5 }}
+        >
+          <ChevronRight />
+        </IconButton>
+      </Box>
+      {state.status === 'ready' && (
+        <Box sx={{ textAlign: 'center', mt: 1.5 }}>
+          {hidden && !expanded && (
+            <Link component="button" type="button" onClick={() => setExpanded(true)}>
+              More appointments
+            </Link>
+          )}
+          {typeof state.nextAvailableDay === 'string' && (
+            <Button
+              variant="outlined"
+              onClick={() => props.onJumpTo(state.nextAvailableDay as string)}
+              data-testid="next-availability"
+            >
+              {nextAvailabilityText(state.nextAvailableDay)}
+            </Button>
+          )}
+          {state.nextAvailableDay === null && (
+            <>
+              <Typography color="text.secondary" data-testid="no-availability">
+                No availability.
+              </Typography>
+              {props.onJoinWaitlist && (
+                <Button variant="contained" sx={{ mt: 1 }} onClick={props.onJoinWaitlist}>
+                  Join Waiting List
+                </Button>
+              )}
+            </>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
