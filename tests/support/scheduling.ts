@@ -21,17 +21,88 @@ export async function createPractice(app: TestApp): Promise<TestPractice> {
   return { practiceId, admin, staff, provider };
 }
 
-/** A calendar open every day 08:00-17:00 in New York, 30-minute slots, from today on. */
+/** Registers a practice's facility, provider or resource; its id. */
+export async function registerEntry(
+  app: TestApp,
+  practice: Pick<TestPractice, 'practiceId' | 'admin'>,
+  kind: 'facilities' | 'providers' | 'resources',
+  body: Record<string, unknown>,
+): Promise<{ id: string; position: number }> {
+  const response = await call(
+    app,
+    'POST',
+    `/api/v1/practices/${practice.practiceId}/${kind}`,
+    body,
+    practice.admin.auth,
+  );
+  if (response.status !== 201) throw new Error(`${kind}: ${JSON.stringify(response.body)}`);
+  return response.body.data as { id: string; position: number };
+}
+
+/** A facility of the practice in this zone, registered in its directory. */
+export async function registerFacility(
+  app: TestApp,
+  practice: Pick<TestPractice, 'practiceId' | 'admin'>,
+  zone = 'America/New_York',
+): Promise<string> {
+  const { id } = await registerEntry(app, practice, 'facilities', {
+    name: 'Test Clinic',
+    iana_time_zone: zone,
+    office_visit: true,
+    tele_visit: true,
+    address: { address1: '1 Main St', city: 'New York', state: 'NY', zip_code: '10001' },
+  });
+  return id;
+}
+
+/** Registers a provider's account in the practice's directory, unless it already is. */
+export async function registerProvider(
+  app: TestApp,
+  practice: Pick<TestPractice, 'practiceId' | 'admin'>,
+  userId: string,
+): Promise<void> {
+  const response = await call(
+    app,
+    'POST',
+    `/api/v1/practices/${practice.practiceId}/providers`,
+    {
+      user_id: userId,
+      first_name: 'Test',
+      last_name: 'Provider',
+      provider_type: 'local',
+      specialties: ['Family Medicine'],
+      facility_ids: [],
+    },
+    practice.admin.auth,
+  );
+  if (response.status !== 201 && response.status !== 409) {
+    throw new Error(`provider: ${JSON.stringify(response.body)}`);
+  }
+}
+
+/**
+ * A calendar open every day 08:00-17:00 in New York, 30-minute slots, from today on. Its facility
+ * (unless given) and its provider are registered in the practice's directory first; a calendar
+ * for a resource names one registered before.
+ */
 export async function createCalendar(
   app: TestApp,
   practice: TestPractice,
   overrides: Partial<CreateCalendarDto> = {},
 ): Promise<{ calendarId: string; position: number }> {
+  const zone = overrides.time_zone ?? 'America/New_York';
+  const providerId = overrides.resource_id
+    ? undefined
+    : (overrides.provider_id ?? practice.provider.userId);
+  const [facilityId] = await Promise.all([
+    overrides.facility_id ?? registerFacility(app, practice, zone),
+    providerId ? registerProvider(app, practice, providerId) : null,
+  ]);
   const body: CreateCalendarDto = {
     name: 'Dr. Test',
-    provider_id: practice.provider.userId,
-    facility_id: randomUUID(),
-    time_zone: 'America/New_York',
+    provider_id: providerId,
+    facility_id: facilityId,
+    time_zone: zone,
     visit_type: 'Office',
     first_hour: 8,
     last_hour: 17,

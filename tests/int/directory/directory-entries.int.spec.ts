@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandAccepted, DirectoryEntryView } from '@medbook/contracts';
+import { sql } from 'kysely';
 import { call, createUser, get, post, type TestUser } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -15,6 +16,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
+
+const provider = {
+  first_name: 'Ana',
+  last_name: 'Rivera',
+  provider_type: 'local',
+  specialties: ['Family Medicine'],
+  facility_ids: [],
+};
+
+/** Events stored, but for sign-ins (security streams). */
+const eventCount = async () =>
+  Number(
+    (
+      await sql<{ n: string }>`SELECT count(*) AS n FROM es_events
+        WHERE stream_id NOT LIKE 'security-%'`.execute(app.database.db)
+    ).rows[0]!.n,
+  );
 
 const facility = {
   name: 'Lakeside Clinic',
@@ -157,9 +175,17 @@ it("ties a calendar to its registered facility: the practice's own, in the facil
     admin.auth,
   );
   const facilityId = (created.body.data as CommandAccepted).id;
+  const providerId = randomUUID();
+  const registered = await post(
+    app,
+    `/api/v1/practices/${practiceId}/providers`,
+    { ...provider, user_id: providerId },
+    admin.auth,
+  );
+  expect(registered.status).toBe(201);
   const calendar = (overrides: Record<string, unknown>) => ({
     name: 'Dr. Rivera',
-    provider_id: randomUUID(),
+    provider_id: providerId,
     facility_id: facilityId,
     time_zone: 'America/Chicago',
     visit_type: 'Office',
@@ -170,13 +196,7 @@ it("ties a calendar to its registered facility: the practice's own, in the facil
     booking_capacity: 1,
     ...overrides,
   });
-  const providerId = randomUUID();
-  const ok = await post(
-    app,
-    `/api/v1/practices/${practiceId}/calendars`,
-    calendar({ provider_id: providerId }),
-    admin.auth,
-  );
+  const ok = await post(app, `/api/v1/practices/${practiceId}/calendars`, calendar({}), admin.auth);
   expect(ok.status).toBe(201);
   // The booking flow finds it by provider and facility, publicly.
   const { id, position } = ok.body.data as CommandAccepted;
@@ -207,4 +227,84 @@ it("ties a calendar to its registered facility: the practice's own, in the facil
   );
   expect(borrowed.status).toBe(400);
   expect(borrowed.body.message).toBe('This facility belongs to another practice.');
+});
+
+it('refuses a calendar on a facility, provider or resource the practice has not registered', async () => {
+  const facilityId = (
+    (await post(app, `/api/v1/practices/${practiceId}/facilities`, facility, admin.auth)).body
+      .data as CommandAccepted
+  ).id;
+  const providerId = randomUUID();
+  await post(
+    app,
+    `/api/v1/practices/${practiceId}/providers`,
+    { ...provider, user_id: providerId },
+    admin.auth,
+  );
+  const resourceId = (
+    (
+      await post(
+        app,
+        `/api/v1/practices/${practiceId}/resources`,
+        { name: 'Lab 2', kind: 'Lab', facility_ids: [facilityId] },
+        admin.auth,
+      )
+    ).body.data as CommandAccepted
+  ).id;
+  const attempt = async (practice: string, by: TestUser, overrides: Record<string, unknown>) => {
+    const response = await post(
+      app,
+      `/api/v1/practices/${practice}/calendars`,
+      {
+        name: 'Calendar',
+        facility_id: facilityId,
+        time_zone: 'America/Chicago',
+        visit_type: 'Office',
+        first_hour: 8,
+        last_hour: 12,
+        time_step: 30,
+        date_from: '2026-01-01',
+        booking_capacity: 1,
+        ...overrides,
+      },
+      by.auth,
+    );
+    return { status: response.status, message: response.body.message };
+  };
+  const otherPractice = randomUUID();
+  const otherAdmin = await createUser(app, 'PracticeAdmin', otherPractice);
+  const otherFacility = (
+    (await post(app, `/api/v1/practices/${otherPractice}/facilities`, facility, otherAdmin.auth))
+      .body.data as CommandAccepted
+  ).id;
+  const before = await eventCount();
+  expect(
+    await attempt(practiceId, admin, { provider_id: providerId, facility_id: randomUUID() }),
+  ).toEqual({ status: 404, message: 'This facility is not registered.' });
+  expect(await attempt(practiceId, admin, { provider_id: randomUUID() })).toEqual({
+    status: 404,
+    message: 'This provider is not registered.',
+  });
+  expect(
+    await attempt(practiceId, admin, { resource_id: randomUUID(), visit_type: 'Resource' }),
+  ).toEqual({ status: 404, message: 'This resource is not registered.' });
+  // Another practice's admin, on its own practice, naming this practice's entries.
+  expect(
+    await attempt(otherPractice, otherAdmin, {
+      facility_id: otherFacility,
+      provider_id: providerId,
+    }),
+  ).toEqual({ status: 400, message: 'This provider belongs to another practice.' });
+  expect(
+    await attempt(otherPractice, otherAdmin, {
+      facility_id: otherFacility,
+      resource_id: resourceId,
+      visit_type: 'Resource',
+    }),
+  ).toEqual({ status: 400, message: 'This resource belongs to another practice.' });
+  expect(await eventCount()).toBe(before);
+  // The same entries, in their own practice, make a calendar.
+  expect(
+    (await attempt(practiceId, admin, { resource_id: resourceId, visit_type: 'Resource' })).status,
+  ).toBe(201);
 });

@@ -15,8 +15,9 @@ import { calendarStreamId } from './domain/calendar.events';
 const CONTEXT = systemContext('demo-seed');
 
 /**
- * On a first start, after the demo accounts: a facility of the demo practice and a calendar for
- * the demo provider, so a person trying the product can book at once. Idempotent by command ids.
+ * On a first start, after the demo accounts: a facility of the demo practice, the demo provider
+ * registered in its directory and a calendar for them, so a person trying the product can book
+ * at once. Idempotent by command ids.
  */
 @Injectable()
 export class SchedulingDemoSeed implements OnApplicationBootstrap {
@@ -55,6 +56,28 @@ export class SchedulingDemoSeed implements OnApplicationBootstrap {
       context: CONTEXT,
       commandId: 'demo-facility',
     });
+    await this.runner.run(directoryStreamId('provider', providerId), directoryEntryDecider, {
+      command: {
+        type: 'RegisterDirectoryEntry',
+        entry: {
+          id: providerId,
+          practice_id: DEMO_PRACTICE_ID,
+          kind: 'provider',
+          name: 'Peter Provider',
+          details: {
+            user_id: providerId,
+            first_name: 'Peter',
+            last_name: 'Provider',
+            provider_type: 'local',
+            specialties: ['Family Medicine'],
+            facility_ids: [facilityId],
+          },
+        },
+        now,
+      },
+      context: CONTEXT,
+      commandId: 'demo-provider',
+    });
     const calendarId = eventIdFor('demo-calendar', -1);
     await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
       command: {
@@ -83,6 +106,11 @@ export class SchedulingDemoSeed implements OnApplicationBootstrap {
           can_check_in: true,
           accept_reject_enabled: false,
           hold_minutes: 10,
+        },
+        // Both registered just above, in the demo practice.
+        directory: {
+          facility: { practice_id: DEMO_PRACTICE_ID, time_zone: zone },
+          owner: { practice_id: DEMO_PRACTICE_ID },
         },
         now,
       },

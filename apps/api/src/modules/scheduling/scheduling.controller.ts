@@ -46,15 +46,17 @@ import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
 import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
 import { APPOINTMENT_NOT_FOUND } from './domain/appointment.decider';
-import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
+import {
+  CALENDAR_NOT_FOUND,
+  type CalendarDirectory,
+  calendarDecider,
+} from './domain/calendar.decider';
 import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
 import { nextAvailability, weekView } from './week-calendar';
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
-export const FACILITY_OF_ANOTHER_PRACTICE = 'This facility belongs to another practice.';
-export const CALENDAR_ZONE_NOT_FACILITY = "A calendar's time zone must be its facility's.";
 
 @ApiTags('scheduling')
 @Controller()
@@ -78,14 +80,7 @@ export class SchedulingController {
     @Context() context: RequestContext,
   ): Promise<CommandAccepted> {
     this.policy.assertMayWorkForPractice(caller, practiceId);
-    // A registered facility must be the practice's, and its zone is the calendar's.
-    const facility = await this.scheduling.facility(dto.facility_id);
-    if (facility && facility.practice_id !== practiceId) {
-      throw new DomainError(400, FACILITY_OF_ANOTHER_PRACTICE);
-    }
-    if (facility && facility.details.iana_time_zone !== dto.time_zone) {
-      throw new DomainError(400, CALENDAR_ZONE_NOT_FACILITY);
-    }
+    const directory = await this.calendarDirectory(dto);
     const calendarId = dto.command_id ? eventIdFor(dto.command_id, -1) : randomUUID();
     const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
       command: {
@@ -115,6 +110,7 @@ export class SchedulingController {
           accept_reject_enabled: dto.accept_reject_enabled ?? false,
           hold_minutes: dto.hold_minutes ?? 10,
         },
+        directory,
         now: this.clock.now(),
       },
       context,
@@ -503,6 +499,25 @@ export class SchedulingController {
   }
 
   /** Patients book for themselves and their family; practice users for their practice's calendars. */
+  /** The facility and the provider or resource as registered, each read from its own stream. */
+  private async calendarDirectory(dto: CreateCalendarDto): Promise<CalendarDirectory> {
+    const [facility, owner] = await Promise.all([
+      this.scheduling.directoryEntry('facility', dto.facility_id),
+      dto.provider_id
+        ? this.scheduling.directoryEntry('provider', dto.provider_id)
+        : dto.resource_id
+          ? this.scheduling.directoryEntry('resource', dto.resource_id)
+          : null,
+    ]);
+    return {
+      facility: facility && {
+        practice_id: facility.practice_id,
+        time_zone: String(facility.details.iana_time_zone),
+      },
+      owner: owner && { practice_id: owner.practice_id },
+    };
+  }
+
   private async assertMayBookFor(caller: Principal, patientId: string, calendarId: string) {
     if (caller.type === 'Patient') {
       if (!(await this.policy.mayActForPatient(caller, patientId))) throw forbidden();

@@ -20,7 +20,11 @@ import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
-import { type DirectoryEntry, directoryStreamId } from '../directory/domain/directory-entry.events';
+import {
+  type DirectoryEntry,
+  type DirectoryKind,
+  directoryStreamId,
+} from '../directory/domain/directory-entry.events';
 import { HOLDS_SLOT } from './domain/appointment-status';
 import { APPOINTMENT_NOT_FOUND, appointmentDecider } from './domain/appointment.decider';
 import { type AppointmentDetails, appointmentStreamId } from './domain/appointment.events';
@@ -84,9 +88,9 @@ export class SchedulingService {
     return state.details;
   }
 
-  /** A facility registered in the directory, from its own stream; null when not registered. */
-  async facility(facilityId: string): Promise<DirectoryEntry | null> {
-    const [registered] = await this.store.readStream(directoryStreamId('facility', facilityId), {
+  /** A directory entry (facility, provider, resource), from its own stream; null when none. */
+  async directoryEntry(kind: DirectoryKind, id: string): Promise<DirectoryEntry | null> {
+    const [registered] = await this.store.readStream(directoryStreamId(kind, id), {
       maxCount: 1,
     });
     return registered ? (registered.data as DirectoryEntry) : null;
