@@ -1,24 +1,46 @@
-import { Avatar, Button, IconButton, Menu, MenuItem } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { DASHBOARDS } from '@medbook/contracts';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { DASHBOARDS, type UserView } from '@medbook/contracts';
 import { logOut } from '../features/account/api/account-api';
 import { currentUser$, signedOut } from '../shared/session';
 import { useObservable } from '../shared/use-observable';
+import { loginVisible } from './login-visibility';
+
+/** Spec 2.11: first letters of the first and last names. */
+export const initialsOf = (user: Pick<UserView, 'name'>): string =>
+  `${user.name.first_name[0] ?? ''}${user.name.last_name[0] ?? ''}`.toUpperCase();
 
 /** The header's Log In button, or the profile menu with the user's initials. */
 export function AccountMenu() {
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useObservable(currentUser$).value;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) {
+    if (!loginVisible(location.pathname, false)) return null;
     return (
-      <Button color="inherit" component={RouterLink} to="/login" data-testid="header-login">
+      <Button
+        variant="outlined"
+        color="primary"
+        component={RouterLink}
+        to="/login"
+        data-testid="header-login"
+        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+      >
         Log In
       </Button>
     );
   }
-  const initials = `${user.name.first_name[0] ?? ''}${user.name.last_name[0] ?? ''}`.toUpperCase();
   async function signOut() {
     setAnchor(null);
     await logOut().catch(() => undefined);
@@ -32,11 +54,25 @@ export function AccountMenu() {
         aria-label="Profile menu"
         data-testid="profile-menu"
       >
-        <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>{initials}</Avatar>
+        <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 15 }}>
+          {initialsOf(user)}
+        </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { width: 250 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>{user.name.full_name}</Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider />
         <MenuItem component={RouterLink} to={DASHBOARDS[user.type]} onClick={() => setAnchor(null)}>
-          Dashboard
+          My Dashboard
         </MenuItem>
         <MenuItem onClick={() => void signOut()} data-testid="logout">
           Logout

@@ -13,6 +13,23 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'health',
+        lazy: async () => ({
+          Component: (await import('../features/health/components/health-page')).HealthPage,
+        }),
+      },
+      ...(
+        [
+          ['privacy-policy', 'PrivacyPolicyPage'],
+          ['terms-of-use', 'TermsOfUsePage'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/legal/components/legal-page'))[name],
+        }),
+      })),
+      {
         path: 'login',
         lazy: async () => ({
           Component: (await import('../features/account/components/login-page')).LoginPage,

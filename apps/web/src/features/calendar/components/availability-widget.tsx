@@ -115,7 +115,7 @@ function LiveAvailability(props: AvailabilityWidgetProps & { readonly signedIn: 
 }
 
 export const bookingPath = (calendarId: string, slot: TimeSlotView): string =>
-  `/book?calendar_id=${calendarId}&start_date=${encodeURIComponent(slot.start_date)}`;
+  `/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`;
 
 const errorText = (error: unknown): string =>
   error instanceof Error

@@ -1,0 +1,67 @@
+import LocalHospital from '@mui/icons-material/LocalHospital';
+import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { AccountMenu } from './account-menu';
+import { logoInert } from './login-visibility';
+
+/** Spec 2.11: the search bar is 900 px wide, 700 below 1600, 600 below 1460, hidden below 993. */
+const searchWidth = {
+  width: 900,
+  '@media (max-width: 1599.98px)': { width: 700 },
+  '@media (max-width: 1459.98px)': { width: 600 },
+  '@media (max-width: 992.98px)': { display: 'none' },
+} as const;
+
+function Logo() {
+  const { pathname } = useLocation();
+  const mark = (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+      <LocalHospital sx={{ color: 'primary.main', fontSize: 30 }} />
+      <Typography
+        component="span"
+        sx={{ fontWeight: 800, fontSize: 22, letterSpacing: -0.3, color: 'text.primary' }}
+      >
+        Med
+        <Box component="span" sx={{ color: 'primary.main' }}>
+          book
+        </Box>
+      </Typography>
+    </Box>
+  );
+  if (logoInert(pathname)) return <Box aria-label="Medbook">{mark}</Box>;
+  return (
+    <Link component={RouterLink} to="/" underline="none" aria-label="Medbook home">
+      {mark}
+    </Link>
+  );
+}
+
+/** Logo, the provider search bar where searching makes sense, About, and the account menu. */
+export function Header({ search }: { search: ReactNode }) {
+  return (
+    <AppBar
+      position="sticky"
+      elevation={0}
+      color="inherit"
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
+      <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 68 } }}>
+        <Logo />
+        <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
+          {search && <Box sx={{ ...searchWidth, maxWidth: '100%' }}>{search}</Box>}
+        </Box>
+        <Link
+          component={RouterLink}
+          to="/#about"
+          underline="hover"
+          color="text.primary"
+          sx={{ fontWeight: 500, display: { xs: 'none', sm: 'block' } }}
+        >
+          About
+        </Link>
+        <AccountMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}
