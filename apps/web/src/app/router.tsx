@@ -78,6 +78,19 @@ export const router = createBrowserRouter([
         }),
       })),
       {
+        path: 'booking',
+        lazy: async () => ({
+          Component: (await import('../features/booking/components/booking-page')).BookingPage,
+        }),
+      },
+      {
+        path: 'patient/check-in',
+        lazy: async () => ({
+          Component: (await import('../features/patient-dashboard/components/check-in-page'))
+            .CheckInPage,
+        }),
+      },
+      {
         path: '*',
         lazy: async () => ({
           Component: (await import('../features/not-found/not-found-page')).NotFoundPage,

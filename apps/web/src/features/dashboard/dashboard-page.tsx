@@ -1,6 +1,7 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
 import { currentUser, rememberRedirect } from '../../shared/session';
+import { PatientDashboardPage } from '../patient-dashboard/components/patient-dashboard-page';
 
 /** The home of each user type; what it lists comes with the scheduling and practice issues. */
 export function DashboardPage() {
@@ -10,6 +11,7 @@ export function DashboardPage() {
     rememberRedirect(location.pathname);
     return <Navigate to="/login" replace />;
   }
+  if (user.type === 'Patient') return <PatientDashboardPage user={user} />;
   return (
     <Paper sx={{ p: 4 }} elevation={1}>
       <Stack spacing={2}>

@@ -1,0 +1,75 @@
+import type {
+  BookingResult,
+  FamilyMemberView,
+  HoldView,
+  UserView,
+  WeekView,
+} from '@medbook/contracts';
+import { api } from '../../../shared/api-client';
+
+/** The calendar settings the wizard reads (GET /calendars/{id}). */
+export interface BookingCalendar {
+  readonly calendar_id: string;
+  readonly name: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly facility_id: string;
+  readonly time_zone: string;
+  readonly visit_type: 'Office' | 'Telehealth' | 'Resource';
+  readonly time_step: number;
+  readonly can_check_in: boolean;
+  readonly accept_reject_enabled: boolean;
+  readonly hold_minutes: number;
+  readonly custom_form_ids?: readonly string[];
+  readonly collect_patient_demographics?: boolean;
+  readonly enable_insurance?: boolean;
+  readonly enable_insurance_eligibility?: boolean;
+}
+
+export interface InsuranceItem {
+  readonly id: number;
+  readonly name: string;
+}
+
+const enc = encodeURIComponent;
+
+export const bookingApi = {
+  calendar: (calendarId: string) => api<BookingCalendar>('GET', `/calendars/${enc(calendarId)}`),
+  week: (calendarId: string, startDate: string) =>
+    api<WeekView>('GET', `/calendars/${enc(calendarId)}/week?start_date=${enc(startDate)}`),
+  me: () => api<UserView>('GET', '/users/me'),
+  hold: (calendarId: string, startDate: string, patientId?: string) =>
+    api<HoldView>('PUT', `/calendars/${enc(calendarId)}/slots/hold`, {
+      start_date: startDate,
+      ...(patientId ? { patient_id: patientId } : {}),
+    }),
+  release: (hold: HoldView, patientId?: string) =>
+    api<{ position: number | null }>(
+      'DELETE',
+      `/calendars/${enc(hold.calendar_id)}/slots/hold/${enc(hold.hold_id)}`,
+      { start_date: hold.start_date, ...(patientId ? { patient_id: patientId } : {}) },
+    ),
+  book: (body: {
+    calendar_id: string;
+    start_date: string;
+    patient_id?: string;
+    hold_id?: string;
+    reason?: string;
+    command_id: string;
+  }) => api<BookingResult>('POST', '/appointments', body),
+  familyMembers: (patientId: string) =>
+    api<FamilyMemberView[]>('GET', `/patients/${enc(patientId)}/family-members`),
+  addFamilyMember: (
+    patientId: string,
+    member: { first_name: string; last_name: string; relationship: string; command_id: string },
+  ) =>
+    api<{ id: string; position: number }>(
+      'POST',
+      `/patients/${enc(patientId)}/family-members`,
+      member,
+    ),
+  sendSms: (mobileNumber?: string) =>
+    api<null>('POST', '/auth/sms/send', mobileNumber ? { mobile_number: mobileNumber } : {}),
+  verifySms: (code: string) => api<unknown>('POST', '/auth/sms/verify', { code }),
+  insurances: () => api<InsuranceItem[]>('GET', '/insurances'),
+};

@@ -1,0 +1,98 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useEffect } from 'react';
+import { type BookedPopup as PopupKind, CHECK_IN_REDIRECT_MS } from '../booking-outcome';
+
+interface Props {
+  readonly kind: PopupKind;
+  /** The family member booked for, or null for the patient themself. */
+  readonly memberName: string | null;
+  readonly onManage: () => void;
+  readonly onFindOthers: () => void;
+  readonly onCheckIn: () => void;
+  readonly redirectMs?: number;
+}
+
+/** The popup after a successful booking: check-in, scheduled or request sent. */
+export function BookedPopup(props: Props) {
+  const { kind, memberName, onManage, onFindOthers, onCheckIn } = props;
+  const redirectMs = props.redirectMs ?? CHECK_IN_REDIRECT_MS;
+  useEffect(() => {
+    if (kind !== 'check-in') return;
+    const timer = setTimeout(onCheckIn, redirectMs);
+    return () => clearTimeout(timer);
+  }, [kind, onCheckIn, redirectMs]);
+
+  switch (kind) {
+    case 'none':
+      return null;
+    case 'check-in':
+      return (
+        <Dialog open onClose={onManage} aria-labelledby="booked-title">
+          <DialogContent>
+            <Stack spacing={2} sx={{ py: 2, px: 3, alignItems: 'center' }}>
+              <CircularProgress aria-label="Checking in" />
+              <Typography id="booked-title" variant="h6" component="h2">
+                Let&apos;s get you checked in...
+              </Typography>
+            </Stack>
+          </DialogContent>
+        </Dialog>
+      );
+    case 'scheduled':
+      return (
+        <Dialog open onClose={onManage} aria-labelledby="booked-title" maxWidth="xs" fullWidth>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 2, alignItems: 'center' }}>
+              <CheckCircleOutlineIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
+              <Typography
+                id="booked-title"
+                variant="h6"
+                component="h2"
+                sx={{ textAlign: 'center' }}
+              >
+                {memberName
+                  ? `Your appointment for ${memberName} has been scheduled`
+                  : 'Your appointment has been scheduled'}
+              </Typography>
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ justifyContent: 'center', pb: 3, gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="contained" onClick={onManage}>
+              Manage appointment
+            </Button>
+            <Button variant="outlined" onClick={onFindOthers}>
+              Find other doctors
+            </Button>
+          </DialogActions>
+        </Dialog>
+      );
+    case 'pending':
+      return (
+        <Dialog open onClose={onManage} aria-labelledby="booked-title" maxWidth="xs" fullWidth>
+          <DialogTitle id="booked-title" sx={{ textAlign: 'center' }}>
+            Appointment request sent!
+          </DialogTitle>
+          <DialogContent>
+            <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+              The practice will review your request and let you know.
+            </Typography>
+          </DialogContent>
+          <DialogActions sx={{ justifyContent: 'center', pb: 3 }}>
+            <Button variant="contained" onClick={onManage}>
+              Continue
+            </Button>
+          </DialogActions>
+        </Dialog>
+      );
+  }
+}

@@ -1,0 +1,129 @@
+import { type FamilyMemberView, RELATIONSHIPS } from '@medbook/contracts';
+import {
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import type { BookingPatient } from '../booking-patient';
+
+interface Props {
+  readonly family: readonly FamilyMemberView[];
+  readonly initial: BookingPatient;
+  readonly initialReason: string;
+  readonly onNext: (patient: BookingPatient, reason: string) => void;
+}
+
+const NAME = /^[A-Za-z' ]{2,35}$/;
+
+/** BOOKING_FORM: whom the visit is for, and why. */
+export function BookingFormStage({ family, initial, initialReason, onNext }: Props) {
+  const [choice, setChoice] = useState(
+    initial.kind === 'member' ? initial.id : initial.kind === 'new-member' ? 'new' : 'self',
+  );
+  const [first, setFirst] = useState(initial.kind === 'new-member' ? initial.first_name : '');
+  const [last, setLast] = useState(initial.kind === 'new-member' ? initial.last_name : '');
+  const [relationship, setRelationship] = useState(
+    initial.kind === 'new-member' ? initial.relationship : 'Child',
+  );
+  const [reason, setReason] = useState(initialReason);
+  const [submitted, setSubmitted] = useState(false);
+  const error = (value: string): string | undefined => {
+    if (!submitted) return undefined;
+    if (value.trim() === '') return 'Required';
+    return NAME.test(value.trim()) ? undefined : 'Invalid';
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (choice === 'self') return onNext({ kind: 'self' }, reason);
+    if (choice === 'new') {
+      if (!NAME.test(first.trim()) || !NAME.test(last.trim())) return;
+      return onNext(
+        { kind: 'new-member', first_name: first.trim(), last_name: last.trim(), relationship },
+        reason,
+      );
+    }
+    const member = family.find((m) => m.id === choice);
+    if (member) onNext({ kind: 'member', id: member.id, name: member.full_name }, reason);
+  };
+
+  return (
+    <Stack component="form" spacing={3} onSubmit={submit} noValidate aria-label="Booking form">
+      <FormControl>
+        <FormLabel id="for-whom-label">Who is this appointment for?</FormLabel>
+        <RadioGroup
+          aria-labelledby="for-whom-label"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+        >
+          <FormControlLabel value="self" control={<Radio />} label="Myself" />
+          {family.map((member) => (
+            <FormControlLabel
+              key={member.id}
+              value={member.id}
+              control={<Radio />}
+              label={`${member.full_name} (${member.relationship})`}
+            />
+          ))}
+          <FormControlLabel value="new" control={<Radio />} label="Someone else in my family" />
+        </RadioGroup>
+      </FormControl>
+      {choice === 'new' && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="First name"
+            value={first}
+            onChange={(event) => setFirst(event.target.value)}
+            error={!!error(first)}
+            helperText={error(first)}
+            required
+            fullWidth
+          />
+          <TextField
+            label="Last name"
+            value={last}
+            onChange={(event) => setLast(event.target.value)}
+            error={!!error(last)}
+            helperText={error(last)}
+            required
+            fullWidth
+          />
+          <TextField
+            select
+            label="Relationship"
+            value={relationship}
+            onChange={(event) => setRelationship(event.target.value)}
+            sx={{ minWidth: 160 }}
+          >
+            {RELATIONSHIPS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {value}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      )}
+      <TextField
+        label="Reason for visit (optional)"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+        multiline
+        minRows={2}
+      />
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" size="large">
+          Continue
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

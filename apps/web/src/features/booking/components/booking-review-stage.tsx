@@ -1,0 +1,44 @@
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import type { InsuranceChoice } from '../booking-stages';
+import { insuranceLabel } from '../insurance-options';
+
+interface Props {
+  readonly patientName: string;
+  readonly reason: string;
+  readonly insurance: InsuranceChoice | null;
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly onBook: () => void;
+}
+
+/** BOOK_APPOINTMENT: what will be booked, and the button that books it. */
+export function BookingReviewStage({ patientName, reason, insurance, busy, error, onBook }: Props) {
+  return (
+    <Stack spacing={2}>
+      <Row label="Patient" value={patientName} />
+      <Row label="Reason" value={reason.trim() || 'Not given'} />
+      {insurance !== null && <Row label="Insurance" value={insuranceLabel(insurance)} />}
+      {error && (
+        <Alert severity="error" data-testid="booking-error">
+          {error}
+        </Alert>
+      )}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="contained" size="large" onClick={onBook} disabled={busy} autoFocus>
+          {busy ? 'Booking…' : 'Book Appointment'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack direction="row" spacing={2}>
+      <Typography color="text.secondary" sx={{ minWidth: 96 }}>
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 500 }}>{value}</Typography>
+    </Stack>
+  );
+}

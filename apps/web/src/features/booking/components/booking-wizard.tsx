@@ -1,0 +1,247 @@
+import type { HoldView } from '@medbook/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type BookedPopup as PopupKind } from '../booking-outcome';
+import { bookingPatientName, type BookingPatient } from '../booking-patient';
+import { STAGE_LABELS } from '../booking-stage-labels';
+import {
+  BOOKING_STAGES,
+  type BookingFacts,
+  type BookingStage,
+  firstStage,
+  type InsuranceChoice,
+  nextStage,
+  previousStage,
+  stageApplies,
+} from '../booking-stages';
+import { bookingApi } from '../api/booking-api';
+import { useBookAppointment } from '../use-book-appointment';
+import { BookedPopup } from './booked-popup';
+import type { BookingContext } from './booking-page';
+import { BookingFormStage } from './booking-form-stage';
+import { BookingReviewStage } from './booking-review-stage';
+import { BookingSummaryCard } from './booking-summary-card';
+import { ChooseAnotherSlotDialog } from './choose-another-slot-dialog';
+import { InsuranceConfirmationStage } from './insurance-confirmation-stage';
+import { InsuranceList } from './insurance-list';
+import { SmsVerificationStage } from './sms-verification-stage';
+
+interface Props {
+  readonly context: BookingContext;
+  readonly start: string;
+  readonly initialHold: HoldView;
+}
+
+export function BookingWizard({ context, start: requestedStart, initialHold }: Props) {
+  const { calendar, me, family } = context;
+  const navigate = useNavigate();
+  const [mobileVerified, setMobileVerified] = useState(me.credentials.is_mobile_verified);
+  const [insurance, setInsurance] = useState<InsuranceChoice | null>(null);
+  const [memberId, setMemberId] = useState(me.patient_insurances[0]?.member_id ?? '');
+  const [patient, setPatient] = useState<BookingPatient>({ kind: 'self' });
+  const [reason, setReason] = useState('');
+  const facts: BookingFacts = useMemo(
+    () => ({
+      calendar: {
+        customFormIds: calendar.custom_form_ids ?? [],
+        collectPatientDemographics: calendar.collect_patient_demographics ?? false,
+        enableInsurance: calendar.enable_insurance ?? true,
+        enableInsuranceEligibility: calendar.enable_insurance_eligibility ?? false,
+      },
+      reasonNeedsScreening: false,
+      mobileVerified,
+      insurance,
+      // The API has no payment settings yet: no payment stage applies (see the README).
+      payment: { cardOnFile: false, payPal: false, visitFee: false },
+    }),
+    [calendar, mobileVerified, insurance],
+  );
+  const [stage, setStage] = useState<BookingStage>(() => firstStage(facts));
+  const booking = useBookAppointment({
+    calendar,
+    requestedStart,
+    initialHold,
+    onInvalidOtp: () => {
+      setMobileVerified(false);
+      setStage('SMS_VERIFICATION');
+    },
+  });
+  const advance = (from: BookingStage, changed: Partial<BookingFacts> = {}) =>
+    setStage(nextStage(from, { ...facts, ...changed }));
+  const back = previousStage(stage, facts);
+  const visible = BOOKING_STAGES.filter((s) => stageApplies(s, facts));
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [stage]);
+
+  const goDashboard = useCallback(() => void navigate('/dashboard/patient'), [navigate]);
+  const goCheckIn = useCallback(
+    () =>
+      void navigate(
+        `/patient/check-in?appointment_id=${encodeURIComponent(booking.booked?.appointmentId ?? '')}`,
+      ),
+    [navigate, booking.booked?.appointmentId],
+  );
+  const popup: PopupKind = booking.booked?.popup ?? 'none';
+
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 1, md: 2 } }}>
+        <BookingSummaryCard calendar={calendar} start={booking.start} hold={booking.hold} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 2, md: 1 } }}>
+        <Card variant="outlined">
+          <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+            <Stepper
+              activeStep={visible.indexOf(stage)}
+              alternativeLabel
+              sx={{ mb: 4, display: { xs: 'none', sm: 'flex' } }}
+              aria-label="Booking steps"
+            >
+              {visible.map((s) => (
+                <Step key={s}>
+                  <StepLabel>{STAGE_LABELS[s]}</StepLabel>
+                </Step>
+              ))}
+            </Stepper>
+            <Typography variant="overline" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+              Step {visible.indexOf(stage) + 1} of {visible.length}
+            </Typography>
+            <Typography
+              variant="h5"
+              component="h1"
+              tabIndex={-1}
+              ref={heading}
+              sx={{ mb: 3, outline: 'none' }}
+              data-testid="stage-title"
+            >
+              {STAGE_LABELS[stage]}
+            </Typography>
+            {renderStage()}
+            {back && !booking.booked && (
+              <Box sx={{ mt: 3 }}>
+                <Button onClick={() => setStage(back)}>Back</Button>
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+      {booking.slotTaken && (
+        <ChooseAnotherSlotDialog
+          open
+          originalStart={booking.start}
+          zone={calendar.time_zone}
+          loadWeek={(day) => bookingApi.week(calendar.calendar_id, day)}
+          busy={booking.busy}
+          error={booking.error}
+          onConfirm={(newStart) => void booking.bookOn(newStart, patient, reason)}
+          onDecline={() => void booking.decline().finally(goDashboard)}
+        />
+      )}
+      <BookedPopup
+        kind={popup}
+        memberName={bookingPatientName(patient)}
+        onManage={goDashboard}
+        onFindOthers={() => void navigate('/')}
+        onCheckIn={goCheckIn}
+      />
+    </Grid>
+  );
+
+  function renderStage() {
+    switch (stage) {
+      case 'BOOKING_FORM':
+        return (
+          <BookingFormStage
+            family={family}
+            initial={patient}
+            initialReason={reason}
+            onNext={(chosen, why) => {
+              setPatient(chosen);
+              setReason(why);
+              advance('BOOKING_FORM');
+            }}
+          />
+        );
+      case 'SMS_VERIFICATION':
+        return (
+          <SmsVerificationStage
+            mobileNumber={me.credentials.mobile_number}
+            onVerified={() => {
+              setMobileVerified(true);
+              advance('SMS_VERIFICATION', { mobileVerified: true });
+            }}
+          />
+        );
+      case 'INSURANCE':
+        return (
+          <>
+            <InsuranceList
+              insurances={context.insurances}
+              selfPayOffered
+              value={insurance}
+              onChange={(choice) => {
+                setInsurance(choice);
+                if (choice !== null) advance('INSURANCE', { insurance: choice });
+              }}
+            />
+            {insurance !== null && (
+              <Box sx={{ mt: 3, textAlign: 'right' }}>
+                <Button variant="contained" onClick={() => advance('INSURANCE')}>
+                  Continue
+                </Button>
+              </Box>
+            )}
+          </>
+        );
+      case 'INSURANCE_CONFIRMATION':
+        return (
+          <InsuranceConfirmationStage
+            insurance={typeof insurance === 'object' && insurance ? insurance.insurance : ''}
+            initialMemberId={memberId}
+            onConfirm={(id) => {
+              setMemberId(id);
+              advance('INSURANCE_CONFIRMATION');
+            }}
+          />
+        );
+      case 'BOOK_APPOINTMENT':
+        return (
+          <BookingReviewStage
+            patientName={bookingPatientName(patient) ?? me.name.full_name}
+            reason={reason}
+            insurance={insurance}
+            busy={booking.busy}
+            error={booking.slotTaken ? null : booking.error}
+            onBook={() => void booking.bookOn(booking.start, patient, reason)}
+          />
+        );
+      case 'SCREENING_FORM':
+      case 'PATIENT_DEMOGRAPHICS':
+      case 'VERIFY_ELIGIBILITY':
+      case 'ADD_CARD':
+      case 'PAY_PAL':
+      case 'PAYMENT':
+        // No calendar offers these yet (the API has no such settings); the stage logic is ready.
+        return (
+          <Alert severity="info">
+            This practice completes this step with you at the visit.
+            <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
+              Continue
+            </Button>
+          </Alert>
+        );
+    }
+  }
+}

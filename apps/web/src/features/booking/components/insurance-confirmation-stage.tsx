@@ -1,0 +1,42 @@
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+
+interface Props {
+  readonly insurance: string;
+  readonly initialMemberId: string;
+  readonly onConfirm: (memberId: string) => void;
+}
+
+/** INSURANCE_CONFIRMATION: the patient confirms the insurance and its member id. */
+export function InsuranceConfirmationStage({ insurance, initialMemberId, onConfirm }: Props) {
+  const [memberId, setMemberId] = useState(initialMemberId);
+  const [submitted, setSubmitted] = useState(false);
+  const missing = submitted && memberId.trim() === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (memberId.trim() !== '') onConfirm(memberId.trim());
+  };
+  return (
+    <Stack component="form" spacing={3} onSubmit={submit} noValidate>
+      <Typography>
+        Insurance: <strong data-testid="confirm-insurance">{insurance}</strong>
+      </Typography>
+      <TextField
+        label="Member ID"
+        value={memberId}
+        onChange={(event) => setMemberId(event.target.value)}
+        error={missing}
+        helperText={missing ? 'Required' : undefined}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 50 } }}
+      />
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" size="large">
+          Confirm insurance
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

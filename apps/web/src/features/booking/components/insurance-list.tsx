@@ -1,0 +1,83 @@
+import {
+  Box,
+  Button,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import type { InsuranceChoice } from '../booking-stages';
+import { INSURANCE_TEXTS, insuranceLabel, matchingInsurances } from '../insurance-options';
+
+interface Props {
+  readonly insurances: readonly string[];
+  readonly selfPayOffered: boolean;
+  readonly value: InsuranceChoice | null;
+  readonly onChange: (choice: InsuranceChoice | null) => void;
+}
+
+/** The spec's insurance search list: the fixed choices, then insurances starting with the text. */
+export function InsuranceList({ insurances, selfPayOffered, value, onChange }: Props) {
+  const [typed, setTyped] = useState('');
+  if (value !== null) {
+    return (
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography data-testid="insurance-choice" sx={{ fontWeight: 600 }}>
+          {insuranceLabel(value)}
+        </Typography>
+        <Button
+          variant="text"
+          onClick={() => {
+            setTyped('');
+            onChange(null);
+          }}
+        >
+          {INSURANCE_TEXTS.selectAgain}
+        </Button>
+      </Stack>
+    );
+  }
+  const matches = matchingInsurances(insurances, typed);
+  const fixed: { choice: InsuranceChoice; label: string }[] = [
+    ...(selfPayOffered ? [{ choice: 'self-pay' as const, label: INSURANCE_TEXTS.selfPaying }] : []),
+    { choice: 'no-insurance', label: INSURANCE_TEXTS.noInsurance },
+    { choice: 'skip', label: INSURANCE_TEXTS.skip },
+  ];
+  return (
+    <Box>
+      <TextField
+        label="Search insurance"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        fullWidth
+        autoFocus
+        slotProps={{ htmlInput: { 'data-testid': 'insurance-search' } }}
+      />
+      <Paper variant="outlined" sx={{ mt: 1, maxHeight: 400, overflow: 'auto' }}>
+        <List dense aria-label="Insurance choices" disablePadding>
+          {fixed.map(({ choice, label }) => (
+            <ListItemButton key={label} onClick={() => onChange(choice)}>
+              <ListItemText primary={label} />
+            </ListItemButton>
+          ))}
+          <ListSubheader>Insurances</ListSubheader>
+          {matches.map((name) => (
+            <ListItemButton key={name} onClick={() => onChange({ insurance: name })}>
+              <ListItemText primary={name} />
+            </ListItemButton>
+          ))}
+          {matches.length === 0 && (
+            <Typography role="status" sx={{ px: 2, py: 1.5 }} color="text.secondary">
+              {INSURANCE_TEXTS.noResult}
+            </Typography>
+          )}
+        </List>
+      </Paper>
+    </Box>
+  );
+}

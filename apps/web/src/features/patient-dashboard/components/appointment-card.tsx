@@ -1,0 +1,92 @@
+import type { AppointmentView } from '@medbook/contracts';
+import EventIcon from '@mui/icons-material/Event';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { mayChange, mayTryCheckIn } from '../appointment-sections';
+import { StatusChip } from './status-chip';
+
+interface Props {
+  readonly appointment: AppointmentView;
+  readonly selfId: string;
+  readonly onCancel: () => void;
+  readonly onReschedule: () => void;
+  readonly onCheckIn: () => void;
+  readonly onShowPass: () => void;
+}
+
+export function AppointmentCard(props: Props) {
+  const { appointment: a, selfId } = props;
+  const now = DateTime.now();
+  const start = DateTime.fromISO(a.start_date, { zone: a.time_zone });
+  const provider = a.provider_name ?? 'Your provider';
+  const forMember = a.patient_id !== selfId;
+  return (
+    <Card variant="outlined" data-testid="appointment-card" data-appointment-id={a.appointment_id}>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Avatar sx={{ bgcolor: 'primary.light' }} aria-hidden>
+            <EventIcon />
+          </Avatar>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {provider}
+              </Typography>
+              <StatusChip status={a.status} />
+              {forMember && a.patient_name && (
+                <Chip size="small" variant="outlined" label={`For ${a.patient_name}`} />
+              )}
+            </Stack>
+            <Typography data-testid="appointment-start">
+              {start.toFormat('EEEE, MMMM d, y')} · {start.toFormat('h:mm a')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {a.visit_type} visit{a.reason ? ` · ${a.reason}` : ''}
+            </Typography>
+          </Box>
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {mayTryCheckIn(a, now) && (
+          <Button variant="contained" size="small" onClick={props.onCheckIn}>
+            Check in
+          </Button>
+        )}
+        {a.status === 'Checked-In' && (
+          <Button variant="contained" size="small" onClick={props.onShowPass}>
+            Check-in pass
+          </Button>
+        )}
+        {mayChange(a, now) && (
+          <>
+            <Button
+              size="small"
+              onClick={props.onReschedule}
+              aria-label={`Reschedule ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
+            >
+              Reschedule
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              onClick={props.onCancel}
+              aria-label={`Cancel ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
+            >
+              Cancel
+            </Button>
+          </>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

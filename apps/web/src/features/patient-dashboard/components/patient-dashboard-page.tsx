@@ -1,0 +1,208 @@
+import type { AppointmentView, UserView } from '@medbook/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  Snackbar,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { useMemo, useState } from 'react';
+import { Subject } from 'rxjs';
+import { ApiError } from '../../../shared/api-client';
+import { useObservable } from '../../../shared/use-observable';
+import { ChooseAnotherSlotDialog } from '../../booking/components/choose-another-slot-dialog';
+import { patientAppointmentsApi } from '../api/patient-appointments-api';
+import { splitAppointments } from '../appointment-sections';
+import { patientAppointments$ } from '../streams/patient-appointments.stream';
+import { AppointmentCard } from './appointment-card';
+import { CancelDialog } from './cancel-dialog';
+import { CheckInPass } from './check-in-pass';
+
+type Action =
+  | { kind: 'cancel'; appointment: AppointmentView }
+  | { kind: 'reschedule'; appointment: AppointmentView }
+  | { kind: 'pass'; appointment: AppointmentView };
+
+/** The patient's home: their and their family's appointments, live. */
+export function PatientDashboardPage({ user }: { user: UserView }) {
+  const refresh$ = useMemo(() => new Subject<void>(), []);
+  const list$ = useMemo(() => patientAppointments$(user.id, refresh$), [user.id, refresh$]);
+  const { value: list, error: loadError } = useObservable(list$);
+  const [action, setAction] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [toast, setToast] = useState<{ text: string; ok: boolean } | null>(null);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      setAction(null);
+      setToast({ text: done, ok: true });
+      refresh$.next();
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : 'Error occured');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const checkIn = (appointment: AppointmentView) =>
+    patientAppointmentsApi.checkIn(appointment.appointment_id).then(
+      () => {
+        setToast({ text: 'You are checked in.', ok: true });
+        refresh$.next();
+      },
+      (cause: unknown) =>
+        setToast({ text: cause instanceof ApiError ? cause.message : 'Error occured', ok: false }),
+    );
+
+  const sections = list ? splitAppointments(list, DateTime.now()) : null;
+  const describe = (a: AppointmentView) =>
+    `${a.provider_name ?? 'Your provider'}, ${DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat("EEEE, MMMM d 'at' h:mm a")}`;
+  const card = (a: AppointmentView) => (
+    <AppointmentCard
+      key={a.appointment_id}
+      appointment={a}
+      selfId={user.id}
+      onCancel={() => setAction({ kind: 'cancel', appointment: a })}
+      onReschedule={() => setAction({ kind: 'reschedule', appointment: a })}
+      onCheckIn={() => void checkIn(a)}
+      onShowPass={() => setAction({ kind: 'pass', appointment: a })}
+    />
+  );
+
+  return (
+    <Stack spacing={4}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between' }}
+      >
+        <div>
+          <Typography variant="h4" component="h1" data-testid="dashboard-greeting">
+            Welcome, {user.name.first_name}
+          </Typography>
+          <Typography color="text.secondary">Your appointments and your family&apos;s.</Typography>
+        </div>
+        <Box>
+          <Button variant="contained" href="/">
+            Find a doctor
+          </Button>
+        </Box>
+      </Stack>
+      {loadError !== undefined && (
+        <Alert severity="error">
+          {loadError instanceof ApiError ? loadError.message : 'Error occured'}
+        </Alert>
+      )}
+      {!sections && loadError === undefined && (
+        <CircularProgress aria-label="Loading appointments" />
+      )}
+      {sections && (
+        <>
+          <Section
+            title="Upcoming appointments"
+            testId="upcoming"
+            empty="No upcoming appointments."
+          >
+            {sections.upcoming.map(card)}
+          </Section>
+          <Section title="Past appointments" testId="past" empty="No past appointments.">
+            {sections.past.map(card)}
+          </Section>
+        </>
+      )}
+      <CancelDialog
+        open={action?.kind === 'cancel'}
+        what={action ? describe(action.appointment) : ''}
+        busy={busy}
+        error={error}
+        onClose={() => setAction(null)}
+        onConfirm={(reason) =>
+          action &&
+          void run(
+            () =>
+              patientAppointmentsApi.cancel(action.appointment.appointment_id, reason || undefined),
+            'Appointment canceled.',
+          )
+        }
+      />
+      {action?.kind === 'reschedule' && (
+        <ChooseAnotherSlotDialog
+          open
+          title="Reschedule appointment"
+          declineLabel="Keep my current time"
+          originalStart={action.appointment.start_date}
+          zone={action.appointment.time_zone}
+          loadWeek={(day) => patientAppointmentsApi.week(action.appointment.calendar_id, day)}
+          busy={busy}
+          error={error}
+          onDecline={() => setAction(null)}
+          onConfirm={(start) =>
+            void run(
+              () => patientAppointmentsApi.reschedule(action.appointment.appointment_id, start),
+              'Appointment booked on new slot',
+            )
+          }
+        />
+      )}
+      <Dialog
+        open={action?.kind === 'pass'}
+        onClose={() => setAction(null)}
+        aria-label="Check-in pass"
+      >
+        <DialogContent>
+          {action?.kind === 'pass' && <CheckInPass appointment={action.appointment} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => window.print()}>Print</Button>
+          <Button onClick={() => setAction(null)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+      <Snackbar
+        open={toast !== null}
+        autoHideDuration={toast?.ok ? 2_000 : 3_000}
+        onClose={() => setToast(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        <Alert severity={toast?.ok ? 'success' : 'error'} variant="filled" data-testid="toast">
+          {toast?.text}
+        </Alert>
+      </Snackbar>
+    </Stack>
+  );
+}
+
+function Section(props: {
+  title: string;
+  testId: string;
+  empty: string;
+  children: React.ReactNode[];
+}) {
+  return (
+    <Stack
+      component="section"
+      spacing={2}
+      aria-labelledby={`${props.testId}-title`}
+      data-testid={props.testId}
+    >
+      <Typography id={`${props.testId}-title`} variant="h6" component="h2">
+        {props.title}
+      </Typography>
+      {props.children.length === 0 ? (
+        <Typography color="text.secondary">{props.empty}</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {props.children}
+        </Box>
+      )}
+    </Stack>
+  );
+}

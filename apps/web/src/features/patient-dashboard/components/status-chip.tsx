@@ -1,0 +1,21 @@
+import type { AppointmentStatus } from '@medbook/contracts';
+import { Chip, type ChipProps } from '@mui/material';
+
+const COLORS: Partial<Record<AppointmentStatus, ChipProps['color']>> = {
+  Scheduled: 'primary',
+  Confirmed: 'primary',
+  Accepted: 'primary',
+  Pending: 'warning',
+  'Checked-In': 'success',
+  'Waiting-Room': 'success',
+  'In Progress': 'success',
+  Canceled: 'default',
+  Rejected: 'error',
+  'No-Show': 'error',
+};
+
+export function StatusChip({ status }: { status: AppointmentStatus }) {
+  return (
+    <Chip size="small" label={status} color={COLORS[status] ?? 'default'} data-testid="status" />
+  );
+}
