@@ -5,6 +5,7 @@ import { DirectoryModule } from './modules/directory/directory.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { SchedulingModule } from './modules/scheduling/scheduling.module';
 import { OpsModule } from './modules/ops/ops.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 
 @Module({})
 export class AppModule {
@@ -18,6 +19,7 @@ export class AppModule {
         IdentityModule,
         DirectoryModule,
         SchedulingModule,
+        NotificationsModule,
       ],
     };
   }

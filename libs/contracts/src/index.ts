@@ -7,3 +7,4 @@ export * from './identity.dto';
 export * from './scheduling';
 export * from './directory.dto';
 export * from './search';
+export * from './notifications';

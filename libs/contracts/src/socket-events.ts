@@ -1,5 +1,10 @@
 import type { ProjectionStatus } from './health';
 import type {
+  AcceptRejectSettingMessage,
+  NotificationAddedMessage,
+  NotificationCountsMessage,
+} from './notifications';
+import type {
   AppointmentStatusMessage,
   CalendarChangedMessage,
   SlotChangedMessage,
@@ -37,6 +42,9 @@ export interface ServerToClientEvents {
   'slot.changed': (message: SlotChangedMessage) => void;
   'appointment.status': (message: AppointmentStatusMessage) => void;
   'calendar.changed': (message: CalendarChangedMessage) => void;
+  'notification.added': (message: NotificationAddedMessage) => void;
+  'notification.counts': (message: NotificationCountsMessage) => void;
+  'notification.settings': (message: AcceptRejectSettingMessage) => void;
 }
 
 export interface SubscribeAck {

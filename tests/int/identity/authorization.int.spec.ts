@@ -205,6 +205,17 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { status: 'Confirmed' },
   },
+  'GET /api/v1/practices/{practice_id}/notifications': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/notifications/{notification_id}': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'PUT /api/v1/practices/{practice_id}/notifications/status': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    query: '?status=Seen',
+    body: { notification_ids: [randomUUID()] },
+  },
   'GET /api/v1/practices/{practice_id}/users': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
@@ -287,7 +298,8 @@ const concrete = (path: string, query = '') =>
     .replace('{practice_id}', practiceB)
     .replace('{calendar_id}', victimCalendar)
     .replace('{appointment_id}', victimAppointment)
-    .replace('{hold_id}', randomUUID());
+    .replace('{hold_id}', randomUUID())
+    .replace('{notification_id}', randomUUID());
 
 /** Bodies name other people's objects too. */
 const bodyOf = (rule: RouteCase): Record<string, unknown> | undefined =>

@@ -235,6 +235,40 @@ export interface DirectoryEntriesTable {
   position: Int8;
 }
 
+export interface NotificationsTable {
+  notification_id: string;
+  practice_id: string;
+  provider_id: string | null;
+  resource_id: string | null;
+  patient_id: string;
+  appointment_id: string;
+  notification_type: string;
+  notification_status: string;
+  appointment_status: string;
+  appointment_start_date: Timestamp;
+  notification_date: Timestamp;
+  position: Int8;
+}
+
+export interface NotificationAppointmentsTable {
+  appointment_id: string;
+  practice_id: string;
+  provider_id: string | null;
+  resource_id: string | null;
+  patient_id: string;
+  status: string;
+  start_date: Timestamp;
+  position: Int8;
+}
+
+export interface NotificationCalendarsTable {
+  calendar_id: string;
+  practice_id: string;
+  provider_id: string | null;
+  accept_reject_enabled: boolean;
+  position: Int8;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface DB {
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -259,6 +293,9 @@ export interface DB {
   rm_appointments: AppointmentsTable;
   rm_appointment_request_logs: AppointmentRequestLogsTable;
   rm_family_members: FamilyMembersTable;
+  rm_notifications: NotificationsTable;
+  rm_notification_appointments: NotificationAppointmentsTable;
+  rm_notification_calendars: NotificationCalendarsTable;
 }
 
 export type PracticeRow = Selectable<PracticesTable>;

@@ -3,6 +3,7 @@ import { practicesProjection } from '../../modules/directory/projections/practic
 import { usersProjection } from '../../modules/identity/projections/users.projection';
 import { schedulingProjection } from '../../modules/scheduling/projections/scheduling.projection';
 import { directoryEntriesProjection } from '../../modules/directory/projections/directory-entries.projection';
+import { notificationsProjection } from '../../modules/notifications/projections/notifications.projection';
 import type { Projection } from './projection';
 
 /** Every projection the service keeps; a bounded context adds its own here. */
@@ -11,5 +12,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   directoryEntriesProjection,
   usersProjection,
   schedulingProjection,
+  notificationsProjection,
   auditTrailProjection,
 ];

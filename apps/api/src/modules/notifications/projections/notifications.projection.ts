@@ -1,0 +1,255 @@
+import {
+  type AppointmentStatus,
+  NOTIFICATION_WINDOW_DAYS,
+  type NotificationType,
+} from '@medbook/contracts';
+import type { RecordedEvent } from '@medbook/event-store';
+import { DateTime } from 'luxon';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
+import type { CalendarEvent } from '../../scheduling/domain/calendar.events';
+import type { NotificationEvent } from '../domain/notification.events';
+import { instant } from '../queries/notifications.repository';
+
+type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;
+
+const EVENTS = new Set<string>([
+  'CalendarCreated',
+  'CalendarSettingsChanged',
+  'AppointmentBooked',
+  'AppointmentStatusChanged',
+  'AppointmentCanceled',
+  'AppointmentRescheduled',
+  'NotificationsSeen',
+] satisfies NotifyingEvent['type'][]);
+
+interface Raised {
+  readonly type: NotificationType;
+  readonly appointmentId: string;
+  readonly at: string;
+}
+
+/**
+ * rm_notifications: one notification for the practice per booking, request, cancel and
+ * reschedule, its id the id of the event that raised it; New until a NotificationsSeen names it.
+ * After commit, `practice:<id>` gets each new notification, the bell and requests counts, and
+ * the accept/reject setting of a provider's calendar.
+ */
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  tables: ['rm_notifications', 'rm_notification_appointments', 'rm_notification_calendars'],
+  async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    if (!EVENTS.has(recorded.type)) return;
+    const event = { type: recorded.type, data: recorded.data } as NotifyingEvent;
+    const { trx } = context;
+    const position = recorded.globalPosition;
+    switch (event.type) {
+      case 'CalendarCreated': {
+        const d = event.data;
+        await trx
+          .insertInto('rm_notification_calendars')
+          .values({
+            calendar_id: d.calendar_id,
+            practice_id: d.practice_id,
+            provider_id: d.provider_id,
+            accept_reject_enabled: d.accept_reject_enabled,
+            position,
+          })
+          .onConflict((oc) => oc.column('calendar_id').doNothing())
+          .execute();
+        publishSetting(context, d.practice_id, d.provider_id, d.accept_reject_enabled, position);
+        return;
+      }
+      case 'CalendarSettingsChanged': {
+        const enabled = event.data.changes.accept_reject_enabled;
+        if (enabled === undefined) return;
+        const calendar = await trx
+          .updateTable('rm_notification_calendars')
+          .set({ accept_reject_enabled: enabled, position })
+          .where('calendar_id', '=', event.data.calendar_id)
+          .returning(['practice_id', 'provider_id'])
+          .executeTakeFirst();
+        if (calendar)
+          publishSetting(context, calendar.practice_id, calendar.provider_id, enabled, position);
+        return;
+      }
+      case 'AppointmentBooked': {
+        const d = event.data;
+        await trx
+          .insertInto('rm_notification_appointments')
+          .values({
+            appointment_id: d.appointment_id,
+            practice_id: d.practice_id,
+            provider_id: d.provider_id,
+            resource_id: d.resource_id,
+            patient_id: d.patient_id,
+            status: d.status,
+            start_date: d.start_date,
+            position,
+          })
+          .onConflict((oc) => oc.column('appointment_id').doNothing())
+          .execute();
+        const type = d.status === 'Pending' ? 'Requested' : 'Booked';
+        await raise(recorded, context, { type, appointmentId: d.appointment_id, at: d.booked_at });
+        return;
+      }
+      case 'AppointmentStatusChanged': {
+        const d = event.data;
+        const appointment = await setStatus(context, d.appointment_id, d.status, position);
+        // Accepting or rejecting a request takes it off every staff member's requests count.
+        if (appointment && (d.from === 'Pending' || d.status === 'Pending'))
+          await publishCounts(context, appointment.practice_id, recorded);
+        return;
+      }
+      case 'AppointmentCanceled': {
+        const d = event.data;
+        await setStatus(context, d.appointment_id, 'Canceled', position);
+        await raise(recorded, context, {
+          type: 'Canceled',
+          appointmentId: d.appointment_id,
+          at: d.canceled_at,
+        });
+        return;
+      }
+      case 'AppointmentRescheduled': {
+        const d = event.data;
+        await trx
+          .updateTable('rm_notification_appointments')
+          .set({ start_date: d.start_date, position })
+          .where('appointment_id', '=', d.appointment_id)
+          .execute();
+        await raise(recorded, context, {
+          type: 'Rescheduled',
+          appointmentId: d.appointment_id,
+          at: d.rescheduled_at,
+        });
+        return;
+      }
+      case 'NotificationsSeen': {
+        const d = event.data;
+        await trx
+          .updateTable('rm_notifications')
+          .set({ notification_status: 'Seen', position })
+          .where('practice_id', '=', d.practice_id)
+          .where('notification_id', 'in', d.notification_ids)
+          .execute();
+        await publishCounts(context, d.practice_id, recorded);
+        return;
+      }
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};
+
+/** The appointment's status, on itself and on every notification about it. */
+async function setStatus(
+  { trx }: ProjectionContext,
+  appointmentId: string,
+  status: AppointmentStatus,
+  position: number,
+): Promise<{ practice_id: string } | undefined> {
+  await trx
+    .updateTable('rm_notifications')
+    .set({ appointment_status: status })
+    .where('appointment_id', '=', appointmentId)
+    .execute();
+  return trx
+    .updateTable('rm_notification_appointments')
+    .set({ status, position })
+    .where('appointment_id', '=', appointmentId)
+    .returning('practice_id')
+    .executeTakeFirst();
+}
+
+async function raise(
+  recorded: RecordedEvent,
+  context: ProjectionContext,
+  raised: Raised,
+): Promise<void> {
+  const appointment = await context.trx
+    .selectFrom('rm_notification_appointments')
+    .selectAll()
+    .where('appointment_id', '=', raised.appointmentId)
+    .executeTakeFirst();
+  if (!appointment) return;
+  const appointmentStatus = appointment.status as AppointmentStatus;
+  await context.trx
+    .insertInto('rm_notifications')
+    .values({
+      notification_id: recorded.id,
+      practice_id: appointment.practice_id,
+      provider_id: appointment.provider_id,
+      resource_id: appointment.resource_id,
+      patient_id: appointment.patient_id,
+      appointment_id: appointment.appointment_id,
+      notification_type: raised.type,
+      notification_status: 'New',
+      appointment_status: appointmentStatus,
+      appointment_start_date: appointment.start_date,
+      notification_date: raised.at,
+      position: recorded.globalPosition,
+    })
+    .onConflict((oc) => oc.column('notification_id').doNothing())
+    .execute();
+  context.publish(`practice:${appointment.practice_id}`, 'notification.added', {
+    practiceId: appointment.practice_id,
+    providerId: appointment.provider_id,
+    resourceId: appointment.resource_id,
+    patientId: appointment.patient_id,
+    id: recorded.id,
+    appointmentId: appointment.appointment_id,
+    notificationStatus: 'New',
+    appointmentStatus,
+    appointmentStartDate: instant(appointment.start_date),
+    position: recorded.globalPosition,
+  });
+  await publishCounts(context, appointment.practice_id, recorded);
+}
+
+/** Counted inside the batch's transaction, so the numbers are those the commit makes true. */
+async function publishCounts(
+  context: ProjectionContext,
+  practiceId: string,
+  recorded: RecordedEvent,
+): Promise<void> {
+  const since = DateTime.fromJSDate(recorded.recordedAt)
+    .minus({ days: NOTIFICATION_WINDOW_DAYS })
+    .toJSDate();
+  const bell = await context.trx
+    .selectFrom('rm_notifications')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('practice_id', '=', practiceId)
+    .where('notification_status', '=', 'New')
+    .where('notification_date', '>=', since)
+    .executeTakeFirstOrThrow();
+  const requests = await context.trx
+    .selectFrom('rm_notification_appointments')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('practice_id', '=', practiceId)
+    .where('status', '=', 'Pending')
+    .executeTakeFirstOrThrow();
+  context.publish(`practice:${practiceId}`, 'notification.counts', {
+    practiceId,
+    notificationCount: Number(bell.count),
+    requestsCount: Number(requests.count),
+    position: recorded.globalPosition,
+  });
+}
+
+function publishSetting(
+  context: ProjectionContext,
+  practiceId: string,
+  providerId: string | null,
+  enabled: boolean,
+  position: number,
+): void {
+  if (!providerId) return;
+  context.publish(`practice:${practiceId}`, 'notification.settings', {
+    userId: providerId,
+    isAcceptRejectSettingEnabled: enabled,
+    position,
+  });
+}
