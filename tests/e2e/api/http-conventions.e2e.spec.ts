@@ -54,6 +54,7 @@ it('reports database and projection state at /api/v1/health in the envelope', as
   expect(body.data.projections.map((p) => p.name).sort()).toEqual([
     'audit_trail',
     'directory',
+    'notifications',
     'practices',
     'scheduling',
     'users',
