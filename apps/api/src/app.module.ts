@@ -4,6 +4,8 @@ import { InfraModule, type InfraDependencies } from './infra/infra.module';
 import { DirectoryModule } from './modules/directory/directory.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { SchedulingModule } from './modules/scheduling/scheduling.module';
+import { ReferenceModule } from './modules/reference/reference.module';
+import { SearchModule } from './modules/search/search.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 
@@ -19,6 +21,8 @@ export class AppModule {
         IdentityModule,
         DirectoryModule,
         SchedulingModule,
+        ReferenceModule,
+        SearchModule,
         NotificationsModule,
       ],
     };

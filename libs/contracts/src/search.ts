@@ -72,7 +72,8 @@ export interface ZipLookupResult {
   /** The state's name, e.g. 'New York'. */
   readonly state: string;
   readonly state_code: string;
-  readonly county: { readonly id: string; readonly name: string };
+  /** The `zipcodes` data set has no counties: null until a county source is added. */
+  readonly county: { readonly id: string; readonly name: string } | null;
   readonly latitude: number;
   readonly longitude: number;
   /** 'City, State Code', e.g. 'New York, NY'. */
@@ -85,8 +86,9 @@ export interface ZipInfo {
   readonly city: string;
   readonly state: string;
   readonly state_name: string;
-  readonly county_code: string;
-  readonly county: string;
+  /** Null: the `zipcodes` data set has no counties. */
+  readonly county_code: string | null;
+  readonly county: string | null;
   readonly latitude: number;
   readonly longitude: number;
 }
@@ -116,25 +118,37 @@ export class ZipCoordinatesQuery {
 
 export const VISIT_TYPES = ['Office', 'Telehealth', 'Online Now'] as const;
 export type SearchVisitType = (typeof VISIT_TYPES)[number];
-export const SEARCH_SORTS = ['distance', 'name', 'next_availability'] as const;
+export const SEARCH_SORTS = ['distance', 'name'] as const;
 export const GENDER_CODES = ['M', 'F', 'U'] as const;
 export const SEARCH_PAGE_SIZE_MAX = 50;
+/** The spec's default search state has page size 5. */
+export const SEARCH_PAGE_SIZE_DEFAULT = 5;
 
 /**
  * The spec's search filter. Unknown fields are refused like everywhere. Filters that are set
  * narrow the result; the rest are carried for the client (location, city, county_*, state_name,
  * text_field, calender_start_date, page_changed).
  *
- * - specialty / condition: a name from /specialties or /conditions (case-insensitive exact match
- *   first, else a substring of a provider's specialty or condition).
- * - insurance_name (and insurance_plane_name, insurance_plan_ids): the provider accepts it.
+ * - specialty / condition: a name from /specialties or /conditions (case-insensitive) narrows to
+ *   providers with it (a condition: the providers whose specialties treat it); a custom typed
+ *   value is searched as free text instead.
+ * - insurance_name and insurance_plan_ids (their insurances): the provider accepts one of them.
+ *   insurance_plane_name is carried only.
  * - zip_code or latitude+longitude: distances in miles from there; with `distance` (miles) only
- *   providers with a facility that near. sort_on 'distance' needs a location, else it sorts by name.
+ *   providers with a facility that near. sort_on 'distance' (the default) needs a location, else
+ *   results are sorted by last and first name.
  * - date (YYYY-MM-DD, not before today): the provider works that day; next availability is
  *   looked for from that day.
  * - visit_type Office / Telehealth: a calendar of that type. walk_in_tele_visit_enabled 'true' with
  *   visit_type 'Online Now': a telehealth calendar open right now.
- * - text_field: free text over provider, practice and facility names, specialties and city.
+ * - text_field: with a zip or coordinates it is the location's label ('City, ST zip') and does not
+ *   narrow; without one it is free text: every word must appear in the provider's or practice's
+ *   name, a facility's name or city, a specialty or a condition.
+ * - walk_in_tele_visit_enabled alone does not narrow (the default state has it 'true').
+ * - Validation errors answer 400 with the field's message ('Invalid', 'Invalid character length',
+ *   'Invalid Date', 'Selection should not be greater than 15.') or one of: 'Invalid zip code.',
+ *   'Invalid insurance plan.', 'Latitude and longitude go together.', 'A distance needs a zip code
+ *   or a location.', 'Date cannot be before MM/DD/YYYY.'
  */
 export class ProviderSearchDto {
   @IsOptional()

@@ -270,10 +270,69 @@ export interface NotificationCalendarsTable {
 }
 
 /** Every table the application reads or writes through Kysely. */
+export interface SearchPracticesTable {
+  practice_id: string;
+  name: string;
+  position: Int8;
+}
+
+export interface SearchFacilitiesTable {
+  facility_id: string;
+  practice_id: string;
+  name: string;
+  details: ColumnType<unknown, RawBuilder<string>, RawBuilder<string>>;
+  latitude: number | null;
+  longitude: number | null;
+  position: Int8;
+}
+
+export interface SearchProvidersTable {
+  provider_id: string;
+  practice_id: string;
+  first_name: string;
+  last_name: string;
+  gender_code: string;
+  specialties_key: string[];
+  conditions_key: string[];
+  insurances_key: string[];
+  facility_ids: string[];
+  search_text: string;
+  profile_ranking: number;
+  card: ColumnType<unknown, RawBuilder<string>, RawBuilder<string>>;
+  position: Int8;
+}
+
+export interface SearchProviderFacilitiesTable {
+  provider_id: string;
+  facility_id: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface SearchCalendarsTable {
+  calendar_id: string;
+  provider_id: string;
+  facility_id: string;
+  visit_type: string;
+  time_zone: string;
+  working_days: number[];
+  first_hour: number;
+  last_hour: number;
+  date_from: ColumnType<string, string, string>;
+  date_to: ColumnType<string | null, string | null, string | null>;
+  online_booking_disabled: boolean;
+  position: Int8;
+}
+
 export interface DB {
   projection_checkpoints: ProjectionCheckpointsTable;
   rm_practices: PracticesTable;
   rm_directory_entries: DirectoryEntriesTable;
+  rm_search_practices: SearchPracticesTable;
+  rm_search_facilities: SearchFacilitiesTable;
+  rm_search_providers: SearchProvidersTable;
+  rm_search_provider_facilities: SearchProviderFacilitiesTable;
+  rm_search_calendars: SearchCalendarsTable;
   rm_audit_trail: AuditTrailTable;
   auth_keys: AuthKeysTable;
   auth_credentials: AuthCredentialsTable;

@@ -2,6 +2,7 @@ import { auditTrailProjection } from '../../modules/audit/projections/audit-trai
 import { practicesProjection } from '../../modules/directory/projections/practices.projection';
 import { usersProjection } from '../../modules/identity/projections/users.projection';
 import { schedulingProjection } from '../../modules/scheduling/projections/scheduling.projection';
+import { providerSearchProjection } from '../../modules/search/projections/provider-search.projection';
 import { directoryEntriesProjection } from '../../modules/directory/projections/directory-entries.projection';
 import { notificationsProjection } from '../../modules/notifications/projections/notifications.projection';
 import type { Projection } from './projection';
@@ -12,6 +13,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   directoryEntriesProjection,
   usersProjection,
   schedulingProjection,
+  providerSearchProjection,
   notificationsProjection,
   auditTrailProjection,
 ];

@@ -1,0 +1,218 @@
+import type {
+  NextAvailabilityView,
+  OnlineProvidersView,
+  ProviderCardView,
+  ProviderSearchDto,
+  ProviderSearchResult,
+  SearchFacilityView,
+} from '@medbook/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { CLOCK, type Clock } from '../../infra/clock';
+import type { CalendarSettings } from '../scheduling/domain/calendar.events';
+import { NEXT_AVAILABILITY_DAYS, nextAvailability } from '../scheduling/week-calendar';
+import { milesBetween } from '../reference/zip-directory';
+import { type SearchCriteria, searchCriteria } from './provider-search.criteria';
+import type { FacilityAddress } from './projections/provider-search.rows';
+import {
+  type FacilityRow,
+  type ProviderHit,
+  ProviderSearchRepository,
+} from './provider-search.repository';
+
+const ONLINE_SHOWN = 10;
+const DAY_MS = 86_400_000;
+const oneDecimal = (miles: number): number => Math.round(miles * 10) / 10;
+
+/** Provider search: the filter resolved, a page from the read model, then each card completed. */
+@Injectable()
+export class ProviderSearchService {
+  constructor(
+    private readonly repository: ProviderSearchRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async search(dto: ProviderSearchDto): Promise<ProviderSearchResult> {
+    const now = this.clock.now();
+    const criteria = searchCriteria(dto, now);
+    const hits = await this.repository.search(criteria, now);
+    const count =
+      hits.length > 0
+        ? Number(hits[0]!.total)
+        : criteria.pageNo > 1
+          ? await this.repository.count(criteria, now)
+          : 0;
+    return {
+      count,
+      page_no: criteria.pageNo,
+      page_size: criteria.pageSize,
+      providers: await this.cards(hits, criteria, now),
+    };
+  }
+
+  async online(): Promise<OnlineProvidersView> {
+    const { total, rows } = await this.repository.onlineNow(this.clock.now(), ONLINE_SHOWN);
+    return {
+      onlineCount: total,
+      providers: rows.map((row) => ({
+        id: row.provider_id,
+        name: nameOf(row),
+        profile_picture_uri: row.card.profile_picture_uri,
+        specialties: row.card.specialties,
+      })),
+    };
+  }
+
+  private async cards(
+    hits: readonly ProviderHit[],
+    criteria: SearchCriteria,
+    now: Date,
+  ): Promise<ProviderCardView[]> {
+    const providerIds = hits.map((h) => h.provider_id);
+    const [facilityRows, calendars] = await Promise.all([
+      this.repository.facilities([...new Set(hits.flatMap((h) => h.facility_ids))]),
+      this.repository.calendars(providerIds),
+    ]);
+    const facilities = new Map(facilityRows.map((f) => [f.facility_id, f]));
+    const bookable = calendars.filter(
+      (c) => !criteria.visitType || c.visit_type === criteria.visitType,
+    );
+    const places = await this.repository.freePlaces(
+      bookable.map((c) => c.calendar_id),
+      new Date(now.getTime() - DAY_MS),
+      new Date(now.getTime() + (NEXT_AVAILABILITY_DAYS + 7) * DAY_MS),
+    );
+    return hits.map((hit) => {
+      const mine = hit.facility_ids
+        .map((id) => facilities.get(id))
+        .filter((f): f is FacilityRow => f !== undefined)
+        .map((f) => facilityView(f, criteria.origin));
+      if (criteria.origin) mine.sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
+      const own = calendars.filter((c) => c.provider_id === hit.provider_id);
+      const nearest = mine[0];
+      const card = hit.card;
+      return {
+        id: hit.provider_id,
+        provider_type: card.provider_type,
+        practice_id: hit.practice_id,
+        practice_name: hit.practice_name ?? '',
+        name: nameOf(hit),
+        professional_suffixes: card.professional_suffixes,
+        specialty: card.specialties[0] ?? null,
+        specialties: card.specialties,
+        conditions: card.conditions,
+        gender: card.gender,
+        gender_code: genderCode(card.gender),
+        languages: card.languages,
+        profile_picture_uri: card.profile_picture_uri,
+        npi: card.npi,
+        visit_types: (['Office', 'Telehealth'] as const).filter((t) =>
+          own.some((c) => c.visit_type === t && !c.online_booking_disabled),
+        ),
+        walk_in_online_now: own.some((c) => c.visit_type === 'Telehealth' && isOpen(c, now)),
+        enable_visit_fee: card.enable_visit_fee,
+        visit_amount: card.visit_amount,
+        insured_visit_amount: card.insured_visit_amount,
+        provider_insurances: card.provider_insurances,
+        accepts_selected_insurances:
+          criteria.insurances.length > 0 || card.provider_insurances.length > 0,
+        allow_existing_patients_only: card.allow_existing_patients_only,
+        profile_ranking: card.profile_ranking,
+        primaryFacility: hit.facility_ids[0] ? { facility_id: hit.facility_ids[0] } : null,
+        nearest_facility: nearest
+          ? {
+              facility_id: nearest.facility_id,
+              name: nearest.name,
+              practice_id: nearest.practice_id,
+              distance: nearest.distance,
+            }
+          : null,
+        facilities: mine,
+        next_availability: firstAvailability(
+          bookable.filter((c) => c.provider_id === hit.provider_id),
+          criteria.date,
+          now,
+          places,
+        ),
+      };
+    });
+  }
+}
+
+const nameOf = (hit: ProviderHit) => ({
+  first_name: hit.card.first_name,
+  last_name: hit.card.last_name,
+  full_name: `${hit.card.first_name} ${hit.card.last_name}`.trim(),
+});
+
+function genderCode(gender: string | null): 'M' | 'F' | 'U' {
+  return gender === 'Male' ? 'M' : gender === 'Female' ? 'F' : 'U';
+}
+
+function facilityView(f: FacilityRow, origin: SearchCriteria['origin']): SearchFacilityView {
+  const address = (f.details.address ?? {}) as FacilityAddress;
+  const placed = f.latitude !== null && f.longitude !== null;
+  return {
+    facility_id: f.facility_id,
+    name: f.name,
+    practice_id: f.practice_id,
+    address: {
+      address1: address.address1 ?? '',
+      address2: address.address2 ?? null,
+      city: address.city ?? '',
+      state: address.state ?? '',
+      zip_code: address.zip_code ?? '',
+    },
+    iana_time_zone: typeof f.details.iana_time_zone === 'string' ? f.details.iana_time_zone : 'UTC',
+    office_visit: f.details.office_visit === true,
+    tele_visit: f.details.tele_visit === true,
+    latitude: f.latitude,
+    longitude: f.longitude,
+    distance:
+      origin && placed
+        ? oneDecimal(milesBetween(origin.latitude, origin.longitude, f.latitude, f.longitude))
+        : null,
+  };
+}
+
+/** The earliest first free slot over the provider's calendars, from the searched day on. */
+function firstAvailability(
+  calendars: readonly CalendarSettings[],
+  fromDay: string | null,
+  now: Date,
+  places: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): NextAvailabilityView | null {
+  let best: NextAvailabilityView | null = null;
+  for (const calendar of calendars) {
+    const found = nextAvailability(
+      calendar,
+      fromDay ?? undefined,
+      now,
+      places.get(calendar.calendar_id) ?? new Map(),
+    );
+    if (found && (!best || found.start_date < best.start_date)) {
+      best = {
+        calendar_id: calendar.calendar_id,
+        facility_id: calendar.facility_id,
+        start_date: found.start_date,
+        time_zone: calendar.time_zone,
+        visit_type: calendar.visit_type,
+      };
+    }
+  }
+  return best;
+}
+
+/** The same rule as the read model's 'Online Now' filter, for one calendar. */
+function isOpen(calendar: CalendarSettings, now: Date): boolean {
+  if (calendar.online_booking_disabled) return false;
+  const local = DateTime.fromJSDate(now, { zone: calendar.time_zone });
+  const day = local.toISODate() ?? '';
+  return (
+    calendar.working_days.includes(local.weekday) &&
+    local.hour >= calendar.first_hour &&
+    local.hour < calendar.last_hour &&
+    day >= calendar.date_from &&
+    (calendar.date_to === null || day <= calendar.date_to)
+  );
+}
