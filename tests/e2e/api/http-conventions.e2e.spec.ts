@@ -57,6 +57,7 @@ it('reports database and projection state at /api/v1/health in the envelope', as
     'notifications',
     'practices',
     'scheduling',
+    'search',
     'users',
   ]);
   for (const projection of body.data.projections) {
