@@ -224,6 +224,9 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/practices/{practice_id}/notifications': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
+  'GET /api/v1/practices/{practice_id}/notifications/counts': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
   'GET /api/v1/practices/{practice_id}/notifications/{notification_id}': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },

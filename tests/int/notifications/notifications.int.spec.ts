@@ -1,6 +1,7 @@
 import type {
   BookingResult,
   CommandAccepted,
+  NotificationCountsMessage,
   NotificationView,
   PracticeNotifications,
 } from '@medbook/contracts';
@@ -63,6 +64,20 @@ async function notifications(user: TestUser, position: number): Promise<Practice
   );
   expect(response.status).toBe(200);
   return response.body.data as PracticeNotifications;
+}
+
+async function counts(user: TestUser, position: number): Promise<NotificationCountsMessage> {
+  const response = await call(
+    app,
+    'GET',
+    `/api/v1/practices/${practice.practiceId}/notifications/counts?min_position=${position}`,
+    undefined,
+    user.auth,
+  );
+  expect(response.status).toBe(200);
+  const body = response.body.data as NotificationCountsMessage;
+  expect(body.position).toBeGreaterThanOrEqual(position);
+  return body;
 }
 
 async function markSeen(user: TestUser, ids: string[]): Promise<CommandAccepted> {
@@ -145,6 +160,10 @@ it('raises a notification on a booking, pushes it and the bell count live, and S
   expect(view.profile_picture_uri).toBeNull();
   expect(Date.parse(view.notification_date)).not.toBeNaN();
 
+  expect(await counts(practice.staff, added!.position)).toEqual(
+    expect.objectContaining({ notificationCount: 1, requestsCount: 0 }),
+  );
+
   const seen = await markSeen(practice.admin, [added!.id]);
   const reset = await eventually(
     () => desk.counts.find((m) => m.position === seen.position),
@@ -156,6 +175,13 @@ it('raises a notification on a booking, pushes it and the bell count live, and S
   expect(after.seen_notifications.map((n) => [n.id, n.notification_status])).toEqual([
     [added!.id, 'Seen'],
   ]);
+
+  expect(await counts(secondStaff, seen.position)).toEqual({
+    practiceId: practice.practiceId,
+    notificationCount: 0,
+    requestsCount: 0,
+    position: expect.any(Number) as unknown,
+  });
 
   // Seeing them again records nothing more.
   const again = await markSeen(practice.staff, [added!.id]);
@@ -215,6 +241,7 @@ it('counts a request, pushes the accept/reject setting, and takes the request of
   // One message, from one event, to both: the same position and the same numbers.
   expect(one).toEqual(two);
   expect(one?.requestsCount).toBe(0);
+  expect((await counts(practice.admin, one!.position)).requestsCount).toBe(0);
   const afterAccept = await notifications(practice.provider, one!.position);
   expect(afterAccept.new_requests_notifications).toEqual([]);
   expect(

@@ -2,6 +2,7 @@ import {
   type CommandAccepted,
   ConsistentReadQuery,
   NOTIFICATION_WINDOW_DAYS,
+  type NotificationCountsMessage,
   NotificationStatusQuery,
   type NotificationView,
   type PracticeNotifications,
@@ -100,6 +101,19 @@ export class NotificationsController {
         context,
       ),
     );
+  }
+
+  /** The bell and requests counts, for a client that (re)connects before the next push. */
+  @Get('counts')
+  @Roles(...PRACTICE_USERS)
+  @ReadsFrom('notifications')
+  async counts(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<NotificationCountsMessage> {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    return this.notifications.counts(practiceId, this.clock.now());
   }
 
   @Get(':notification_id')

@@ -1,15 +1,11 @@
-import {
-  type AppointmentStatus,
-  NOTIFICATION_WINDOW_DAYS,
-  type NotificationType,
-} from '@medbook/contracts';
+import type { AppointmentStatus, NotificationType } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
-import { DateTime } from 'luxon';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import type { CalendarEvent } from '../../scheduling/domain/calendar.events';
 import type { NotificationEvent } from '../domain/notification.events';
-import { instant } from '../queries/notifications.repository';
+import { countNotifications } from '../queries/notification-counts';
+import { instant } from '../queries/instant';
 
 type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;
 
@@ -215,26 +211,10 @@ async function publishCounts(
   practiceId: string,
   recorded: RecordedEvent,
 ): Promise<void> {
-  const since = DateTime.fromJSDate(recorded.recordedAt)
-    .minus({ days: NOTIFICATION_WINDOW_DAYS })
-    .toJSDate();
-  const bell = await context.trx
-    .selectFrom('rm_notifications')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('practice_id', '=', practiceId)
-    .where('notification_status', '=', 'New')
-    .where('notification_date', '>=', since)
-    .executeTakeFirstOrThrow();
-  const requests = await context.trx
-    .selectFrom('rm_notification_appointments')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('practice_id', '=', practiceId)
-    .where('status', '=', 'Pending')
-    .executeTakeFirstOrThrow();
+  const counts = await countNotifications(context.trx, practiceId, recorded.recordedAt);
   context.publish(`practice:${practiceId}`, 'notification.counts', {
     practiceId,
-    notificationCount: Number(bell.count),
-    requestsCount: Number(requests.count),
+    ...counts,
     position: recorded.globalPosition,
   });
 }

@@ -1,13 +1,17 @@
 import type {
   AppointmentStatus,
+  NotificationCountsMessage,
   NotificationStatus,
   NotificationType,
   NotificationView,
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DateTime } from 'luxon';
 import { DATABASE, type Database } from '../../../infra/database/database';
+import { readCheckpoint } from '../../../infra/projections/projection-checkpoints';
+import { notificationsProjection } from '../projections/notifications.projection';
+import { instant } from './instant';
+import { countNotifications } from './notification-counts';
 
 /** The practice's notifications with the names the panel shows, read at query time. */
 @Injectable()
@@ -32,6 +36,18 @@ export class NotificationsRepository {
       .where('n.notification_id', '=', notificationId)
       .executeTakeFirst();
     return row ? notificationView(row) : null;
+  }
+
+  /** The counts as of one snapshot, with the position it reflects (to order it among pushes). */
+  counts(practiceId: string, now: Date): Promise<NotificationCountsMessage> {
+    return this.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const checkpoint = await readCheckpoint(trx, notificationsProjection.name);
+        const counts = await countNotifications(trx, practiceId, now);
+        return { practiceId, ...counts, position: checkpoint.position };
+      });
   }
 
   /** The ids that name no notification of this practice. */
@@ -125,7 +141,3 @@ function notificationView(row: NamedRow): NotificationView {
     profile_picture_uri: row.profile_picture_uri,
   };
 }
-
-/** UTC, without milliseconds when there are none: as slots and appointments are written. */
-export const instant = (date: Date): string =>
-  DateTime.fromJSDate(date, { zone: 'utc' }).toISO({ suppressMilliseconds: true })!;
