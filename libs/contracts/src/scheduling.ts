@@ -506,6 +506,16 @@ export class UpdateCalendarDto extends CalendarRulesDto {
   @IsOptional()
   @Matches(DAY, invalid)
   date_from?: string;
+
+  /**
+   * Places per slot from now on, slots already held or booked included: a rise offers the new
+   * places live; a drop cancels no booking (a slot offers max(0, capacity - booked - held)).
+   */
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(500)
+  booking_capacity?: number;
 }
 
 /** A calendar's settings changed: open week views fetch the week again. */

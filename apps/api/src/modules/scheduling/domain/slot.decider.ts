@@ -12,7 +12,7 @@ import {
 interface SlotRef {
   readonly calendarId: string;
   readonly start: string;
-  /** The calendar's capacity per slot, used when the slot stream starts. */
+  /** The calendar's capacity per slot now, read from its stream by the command: the slot's limit. */
   readonly capacity: number;
   readonly now: Date;
 }
@@ -37,7 +37,10 @@ export type SlotCommand =
 export const HOLD_NOT_FOUND =
   'Your hold on this time slot has ended. Please choose the slot again.';
 
-/** Holds, bookings and cancels of one slot: capacity never below 0, never above the limit. */
+/**
+ * Holds, bookings and cancels of one slot: places never below 0, never above the calendar's
+ * capacity per slot, which follows the calendar (a decrease cancels no booking).
+ */
 export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] {
   const at = command.now.toISOString();
   const base = { calendar_id: command.calendarId, start: command.start };
@@ -52,7 +55,7 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
             ...base,
             hold_id: command.holdId,
             patient_id: command.patientId,
-            capacity: state.capacity ?? command.capacity,
+            capacity: command.capacity,
             expires_at: new Date(
               command.now.getTime() + command.holdMinutes * 60_000,
             ).toISOString(),
@@ -97,7 +100,7 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
             appointment_id: command.appointmentId,
             patient_id: command.patientId,
             hold_id: holdIsValid ? command.holdId : null,
-            capacity: state.capacity ?? command.capacity,
+            capacity: command.capacity,
             booked_at: at,
           },
         },

@@ -165,4 +165,67 @@ describe('slot', () => {
       })(),
     ).toEqual([]);
   });
+
+  it("follows the calendar's capacity when it rises: a full slot offers the new places", () => {
+    // Started at capacity 2, both places taken; the calendar now allows 4 per slot.
+    const full = given([booked('a1', 'p1'), held('h2', 'p2')]);
+    const raised = { ...ref, capacity: 4 };
+    expect(remaining(fold(slotDecider, [booked('a1', 'p1'), held('h2', 'p2')]), 4, now)).toBe(2);
+    const events = full.when({
+      ...raised,
+      type: 'BookSlot',
+      appointmentId: 'a3',
+      patientId: 'p3',
+      holdId: null,
+    })();
+    expect(events).toEqual([
+      { ...booked('a3', 'p3'), data: { ...booked('a3', 'p3').data, capacity: 4 } },
+    ]);
+  });
+
+  it('keeps every booking when the capacity drops below them, and offers no place', () => {
+    // Three booked at capacity 3; the calendar now allows 1 per slot.
+    const events = [booked('a1', 'p1'), booked('a2', 'p2'), booked('a3', 'p3')];
+    const lowered = { ...ref, capacity: 1 };
+    const state = fold(slotDecider, events);
+    expect(state.bookings.size).toBe(3);
+    expect(remaining(state, 1, now)).toBe(0);
+    expect(
+      given(events).when({
+        ...lowered,
+        type: 'HoldSlot',
+        holdId: 'h4',
+        patientId: 'p4',
+        holdMinutes: 10,
+      }),
+    ).toThrow(BOOKING_MESSAGES.alreadyBooked);
+    // Cancels give places back, but none is offered until the bookings are under the capacity.
+    const one = given(events).when({
+      ...lowered,
+      type: 'CancelSlotBooking',
+      appointmentId: 'a1',
+    })();
+    expect(remaining(fold(slotDecider, [...events, ...one]), 1, now)).toBe(0);
+    const two = given([...events, ...one]).when({
+      ...lowered,
+      type: 'CancelSlotBooking',
+      appointmentId: 'a2',
+    })();
+    expect(remaining(fold(slotDecider, [...events, ...one, ...two]), 1, now)).toBe(0);
+    const three = given([...events, ...one, ...two]).when({
+      ...lowered,
+      type: 'CancelSlotBooking',
+      appointmentId: 'a3',
+    })();
+    expect(remaining(fold(slotDecider, [...events, ...one, ...two, ...three]), 1, now)).toBe(1);
+  });
+
+  it('counts live holds against a lowered capacity too', () => {
+    const events = [booked('a1', 'p1'), held('h2', 'p2')];
+    expect(remaining(fold(slotDecider, events), 3, now)).toBe(1);
+    expect(remaining(fold(slotDecider, events), 2, now)).toBe(0);
+    expect(remaining(fold(slotDecider, events), 1, now)).toBe(0);
+    // Once the hold's time is past, only the booking counts.
+    expect(remaining(fold(slotDecider, events), 2, new Date('2026-11-23T09:11:00Z'))).toBe(1);
+  });
 });

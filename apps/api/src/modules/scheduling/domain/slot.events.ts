@@ -10,6 +10,7 @@ export type SlotEvent =
         start: string;
         hold_id: string;
         patient_id: string;
+        /** The calendar's capacity per slot when the hold was decided (a record, not the limit). */
         capacity: number;
         expires_at: string;
         held_at: string;
@@ -28,6 +29,7 @@ export type SlotEvent =
         patient_id: string;
         /** The hold this booking consumed, if any: its place passes to the booking. */
         hold_id: string | null;
+        /** The calendar's capacity per slot when the booking was decided (a record, not the limit). */
         capacity: number;
         booked_at: string;
       };
@@ -42,28 +44,30 @@ export interface SlotHold {
   readonly expiresAt: string;
 }
 
+/**
+ * A slot's holds and bookings. Its limit is not kept here: it is the calendar's capacity per slot
+ * now, which every command passes in, so a capacity change applies to slots already started.
+ */
 export interface SlotState {
-  /** Set by the first event; until then the calendar's capacity applies. */
-  readonly capacity: number | null;
   readonly holds: ReadonlyMap<string, SlotHold>;
   readonly bookings: ReadonlyMap<string, string>;
 }
 
 export const initialSlotState = (): SlotState => ({
-  capacity: null,
   holds: new Map(),
   bookings: new Map(),
 });
 
 /**
- * Places still free: capacity less live holds and bookings, never below 0. A hold past its time
- * no longer counts, even before the scheduler's expiry event.
+ * Places still free: the calendar's capacity less live holds and bookings, never below 0 (after a
+ * decrease, bookings above the new capacity are kept and no place is offered). A hold past its
+ * time no longer counts, even before the scheduler's expiry event.
  */
 export function remaining(state: SlotState, capacity: number, now?: Date): number {
   const at = now?.toISOString();
   let holds = 0;
   for (const hold of state.holds.values()) if (!at || hold.expiresAt > at) holds += 1;
-  return Math.max(0, (state.capacity ?? capacity) - holds - state.bookings.size);
+  return Math.max(0, capacity - holds - state.bookings.size);
 }
 
 export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
@@ -74,7 +78,7 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
         patientId: event.data.patient_id,
         expiresAt: event.data.expires_at,
       });
-      return { ...state, capacity: state.capacity ?? event.data.capacity, holds };
+      return { ...state, holds };
     }
     case 'SlotHoldReleased': {
       const holds = new Map(state.holds);
@@ -86,7 +90,7 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
       if (event.data.hold_id) holds.delete(event.data.hold_id);
       const bookings = new Map(state.bookings);
       bookings.set(event.data.appointment_id, event.data.patient_id);
-      return { capacity: state.capacity ?? event.data.capacity, holds, bookings };
+      return { holds, bookings };
     }
     case 'SlotBookingCanceled': {
       const bookings = new Map(state.bookings);

@@ -98,6 +98,15 @@ export const schedulingProjection: Projection = {
             .where('appointment_id', 'in', outside)
             .execute();
         }
+        if (d.changes.booking_capacity !== undefined) {
+          await recountSlots(
+            context,
+            d.calendar_id,
+            settings.booking_capacity,
+            d.changed_at,
+            position,
+          );
+        }
         context.publish(`calendar:${d.calendar_id}`, 'calendar.changed', {
           calendar_id: d.calendar_id,
           outside_schedule: outside,
@@ -115,7 +124,10 @@ export const schedulingProjection: Projection = {
           .values({
             calendar_id: d.calendar_id,
             start_at: d.start,
-            capacity: d.capacity,
+            // The calendar's capacity as of this event: a hold decided just before a change of
+            // capacity committed after it still counts against the new one.
+            capacity: sql<number>`coalesce((SELECT (settings->>'booking_capacity')::int
+              FROM rm_calendars WHERE calendar_id = ${d.calendar_id}), ${d.capacity})`,
             holds: holdDelta,
             bookings: bookingDelta,
             position,
@@ -266,6 +278,46 @@ export const schedulingProjection: Projection = {
     }
   },
 };
+
+/**
+ * A new capacity per slot for the calendar's slots already held or booked, from the change on:
+ * each whose free places change is pushed (a rise as increment, a drop as decrement or removed).
+ * Bookings are kept: free places are max(0, capacity - bookings - holds).
+ */
+async function recountSlots(
+  context: ProjectionContext,
+  calendarId: string,
+  capacity: number,
+  from: string,
+  position: number,
+): Promise<void> {
+  const before = await context.trx
+    .selectFrom('rm_slot_capacity')
+    .select(['start_at', 'capacity'])
+    .where('calendar_id', '=', calendarId)
+    .where('start_at', '>=', new Date(from))
+    .where('capacity', '!=', capacity)
+    .execute();
+  if (before.length === 0) return;
+  const rows = await context.trx
+    .updateTable('rm_slot_capacity')
+    .set({ capacity, position })
+    .where('calendar_id', '=', calendarId)
+    .where('start_at', '>=', new Date(from))
+    .where('capacity', '!=', capacity)
+    .returning(['start_at', 'capacity', 'holds', 'bookings'])
+    .execute();
+  const previous = new Map(before.map((r) => [r.start_at.getTime(), r.capacity]));
+  for (const row of rows.sort((a, b) => a.start_at.getTime() - b.start_at.getTime())) {
+    const old = previous.get(row.start_at.getTime()) ?? row.capacity;
+    const taken = row.holds + row.bookings;
+    const was = Math.max(0, old - taken);
+    const now = Math.max(0, row.capacity - taken);
+    if (now === was) continue;
+    const start = row.start_at.toISOString().replace('.000Z', 'Z');
+    publishSlot(context, calendarId, start, row, now > was ? 'increment' : 'decrement', position);
+  }
+}
 
 function publishSlot(
   { publish }: ProjectionContext,
