@@ -102,6 +102,12 @@ export interface EventStore {
   /** All or nothing: every stream's expectation must hold or nothing is written. */
   appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Several whole streams in one read, each in revision order, in the order asked for (an
+   * empty list for a stream that does not exist). All are read at the same moment: no commit
+   * lands between one stream and the next.
+   */
+  readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up from a place in the log, then live. */
   subscribeToAll(options: SubscribeOptions): Subscription;

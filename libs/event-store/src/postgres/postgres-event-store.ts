@@ -58,6 +58,8 @@ const EXPECTED_CODES: Record<Exclude<ExpectedRevision, number>, number> = {
 const UNIQUE_VIOLATION = '23505';
 const WRONG_EXPECTED_REVISION = 'ES001';
 const IDEMPOTENCY_CONFLICT = 'ES002';
+const HEADS_NOT_MOVED = 'ES003';
+const DEADLOCK = '40P01';
 
 // The writer's transaction id as text goes out under another name: an output column named
 // transaction_id would win over the xid8 column in ORDER BY, and text orders '1000' before '999'.
@@ -97,7 +99,10 @@ export class PostgresEventStore implements EventStore {
     );
     const recordedAt = this.now();
     try {
-      const fast = sorted.length === 1 ? await this.appendFast(sorted[0]!, recordedAt) : [];
+      const fast =
+        sorted.length === 1
+          ? await this.appendFast(sorted[0]!, recordedAt)
+          : await this.appendFastToStreams(sorted, recordedAt);
       const rows =
         fast.length > 0
           ? fast
@@ -147,6 +152,73 @@ export class PostgresEventStore implements EventStore {
                   e.transaction_id::text AS transaction_id`;
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) return [];
+      throw error;
+    }
+  }
+
+  /**
+   * An append that creates streams and moves at most one existing stream at its exact revision
+   * (a booking: a new appointment and its slot) as one SQL statement. Its locks are taken in the
+   * same order as es_append's (the sorted stream ids): the creations in that order first, then
+   * the one update, so it is used only when the existing stream sorts after every new one. When a
+   * head is not where expected, `es_require_heads` fails the statement, which undoes it whole;
+   * a duplicate event id fails it too. Then it answers no rows and `es_append` runs and explains
+   * (or replays) the result.
+   */
+  private async appendFastToStreams(
+    sorted: readonly StreamAppend[],
+    recordedAt: Date,
+  ): Promise<AppendedRow[]> {
+    const exact = sorted.filter((a) => typeof a.expectedRevision === 'number');
+    const created = sorted.filter((a) => a.expectedRevision === 'no_stream');
+    if (exact.length > 1 || exact.length + created.length !== sorted.length) return [];
+    if (exact.length === 1 && sorted[sorted.length - 1] !== exact[0]) return [];
+    const streamIds = sorted.map((a) => a.streamId);
+    const expected = sorted.map((a) => expectedCode(a.expectedRevision));
+    const counts = sorted.map((a) => a.events.length);
+    const events = this.sql.json(
+      sorted.flatMap((a, index) =>
+        a.events.map((e) => ({ id: e.id, s: index + 1, t: e.type, d: e.data, m: e.metadata })),
+      ) as never,
+    );
+    try {
+      return await this.sql<AppendedRow[]>`
+        WITH input AS (
+          SELECT * FROM unnest(${streamIds}::text[], ${expected}::bigint[], ${counts}::int[])
+                   WITH ORDINALITY AS i(stream_id, expected, n, idx)
+        ), created AS (
+          INSERT INTO es_streams (stream_id, revision)
+          SELECT stream_id, n - 1 FROM input WHERE expected = -1 ORDER BY idx
+              ON CONFLICT (stream_id) DO NOTHING
+          RETURNING stream_id, -1::bigint AS prev
+        ), moved AS (
+          -- Reads the creations' count, so it updates only after they are done.
+          UPDATE es_streams AS s SET revision = s.revision + i.n, updated_at = now()
+            FROM input AS i, (SELECT count(*) AS n FROM created) AS c
+           WHERE s.stream_id = i.stream_id AND i.expected >= 0 AND s.revision = i.expected
+             AND c.n >= 0
+          RETURNING s.stream_id, s.revision - i.n AS prev
+        ), heads AS (
+          SELECT stream_id, prev FROM created UNION ALL SELECT stream_id, prev FROM moved
+        ), checked AS (
+          SELECT es_require_heads(count(*), ${sorted.length}) AS ok FROM heads
+        )
+        INSERT INTO es_events AS e
+               (event_id, stream_id, stream_revision, event_type, data, metadata, recorded_at)
+        SELECT (x.e ->> 'id')::uuid, i.stream_id,
+               h.prev + row_number() OVER (PARTITION BY i.idx ORDER BY x.ord),
+               x.e ->> 't', x.e -> 'd', x.e -> 'm', ${recordedAt}::timestamptz
+          FROM checked,
+               jsonb_array_elements(${events}::jsonb) WITH ORDINALITY AS x(e, ord)
+               JOIN input AS i ON i.idx = (x.e ->> 's')::int
+               JOIN heads AS h ON h.stream_id = i.stream_id
+         WHERE checked.ok
+         ORDER BY x.ord
+        RETURNING e.event_id, e.stream_id, e.stream_revision, e.global_position,
+                  e.transaction_id::text AS transaction_id`;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === HEADS_NOT_MOVED || code === UNIQUE_VIOLATION || code === DEADLOCK) return [];
       throw error;
     }
   }
@@ -235,6 +307,18 @@ export class PostgresEventStore implements EventStore {
              WHERE stream_id = ${streamId} AND stream_revision >= ${options.fromRevision ?? 0}
              ORDER BY stream_revision LIMIT ${limit}`;
     return rows.map(toRecordedEvent);
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    if (streamIds.length === 0) return [];
+    // One statement, so one snapshot for all the streams.
+    const rows = await this.sql<EventRow[]>`
+      SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
+       WHERE stream_id = ANY(${streamIds as string[]}::text[])
+       ORDER BY stream_id, stream_revision`;
+    const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+    for (const row of rows) byStream.get(row.stream_id)?.push(toRecordedEvent(row));
+    return streamIds.map((id) => byStream.get(id)!);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

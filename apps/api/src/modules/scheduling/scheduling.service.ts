@@ -108,15 +108,16 @@ export class SchedulingService {
   async book(input: BookInput, context: RequestContext): Promise<BookingResult> {
     const appointmentId = input.commandId ? eventIdFor(input.commandId, -1) : randomUUID();
     return this.retrying(async () => {
-      // The three streams are read at once: the slot's id is its normalised start.
+      // The three streams are read in one statement: the slot's id is its normalised start.
       const requested = slotIdOf(input.start);
-      const [appointment, calendar, slotState] = await Promise.all([
-        this.load(appointmentStreamId(appointmentId), appointmentDecider),
-        this.load(calendarStreamId(input.calendarId), calendarDecider),
-        requested
-          ? this.load(slotStreamId(input.calendarId, requested), slotDecider)
-          : Promise.resolve(null),
+      const [appointmentRead, calendarRead, slotRead] = await this.store.readStreams([
+        appointmentStreamId(appointmentId),
+        calendarStreamId(input.calendarId),
+        ...(requested ? [slotStreamId(input.calendarId, requested)] : []),
       ]);
+      const appointment = this.loaded(appointmentRead!, appointmentDecider);
+      const calendar = this.loaded(calendarRead!, calendarDecider);
+      const slotState = slotRead ? this.loaded(slotRead, slotDecider) : null;
       const settings = calendar.state.settings;
       if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
       await input.authorize?.(settings);
@@ -499,7 +500,13 @@ export class SchedulingService {
     streamId: string,
     decider: Decider<C, E, S>,
   ): Promise<Loaded<S>> {
-    const events = await this.store.readStream(streamId);
+    return this.loaded(await this.store.readStream(streamId), decider);
+  }
+
+  private loaded<C, E extends { type: string; data: unknown }, S>(
+    events: readonly RecordedEvent[],
+    decider: Decider<C, E, S>,
+  ): Loaded<S> {
     const last = events[events.length - 1];
     return {
       state: fold(

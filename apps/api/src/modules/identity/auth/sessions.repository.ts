@@ -25,12 +25,32 @@ export type RotateOutcome =
   | { readonly kind: 'invalid' };
 
 /**
+ * How long a session found open is taken as open without asking the database again. Revoking
+ * through this repository forgets it at once; a revocation by another API process takes effect
+ * here within this time.
+ */
+export const OPEN_SESSION_TTL_MS = 1000;
+/** Beyond this many remembered sessions the cache starts over (a bound, not an eviction policy). */
+const OPEN_SESSION_CACHE_MAX = 10_000;
+
+interface OpenSession {
+  readonly userId: string;
+  readonly expiresAt: Date;
+  /** performance.now() when the database last said it was open. */
+  readonly checkedAt: number;
+}
+
+/**
  * Sessions and their refresh tokens. Only hashes are stored. Every refresh spends the token and
  * issues the next generation; a spent token presented again means it was stolen or replayed, so
  * the whole session (the token family) is revoked.
  */
 @Injectable()
 export class SessionsRepository {
+  private readonly openSessions = new Map<string, OpenSession>();
+  /** Counts revocations, so a check that read the row before one does not remember it open. */
+  private revocations = 0;
+
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -72,63 +92,84 @@ export class SessionsRepository {
     return { sessionId, refreshToken };
   }
 
-  rotate(refreshToken: string, timeZone: string | null): Promise<RotateOutcome> {
+  async rotate(refreshToken: string, timeZone: string | null): Promise<RotateOutcome> {
     const now = this.clock.now();
-    return this.database.db.transaction().execute(async (trx): Promise<RotateOutcome> => {
-      const token = await trx
-        .selectFrom('auth_refresh_tokens as t')
-        .innerJoin('auth_sessions as s', 's.session_id', 't.session_id')
-        .select(['t.token_hash', 't.generation', 't.used_at', 's.session_id', 's.user_id'])
-        .select(['s.revoked_at', 's.expires_at'])
-        .where('t.token_hash', '=', tokenHash(refreshToken))
-        .forUpdate()
-        .executeTakeFirst();
-      if (!token || token.revoked_at || token.expires_at <= now) return { kind: 'invalid' };
-      if (token.used_at) {
+    const outcome = await this.database.db
+      .transaction()
+      .execute(async (trx): Promise<RotateOutcome> => {
+        const token = await trx
+          .selectFrom('auth_refresh_tokens as t')
+          .innerJoin('auth_sessions as s', 's.session_id', 't.session_id')
+          .select(['t.token_hash', 't.generation', 't.used_at', 's.session_id', 's.user_id'])
+          .select(['s.revoked_at', 's.expires_at'])
+          .where('t.token_hash', '=', tokenHash(refreshToken))
+          .forUpdate()
+          .executeTakeFirst();
+        if (!token || token.revoked_at || token.expires_at <= now) return { kind: 'invalid' };
+        if (token.used_at) {
+          this.forget(token.session_id);
+          await trx
+            .updateTable('auth_sessions')
+            .set({ revoked_at: now, revoked_reason: 'refresh token reused' })
+            .where('session_id', '=', token.session_id)
+            .execute();
+          return { kind: 'reused', sessionId: token.session_id, userId: token.user_id };
+        }
+        const next = newRefreshToken();
+        await trx
+          .updateTable('auth_refresh_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', token.token_hash)
+          .execute();
+        await trx
+          .insertInto('auth_refresh_tokens')
+          .values({
+            token_hash: tokenHash(next),
+            session_id: token.session_id,
+            generation: token.generation + 1,
+            created_at: now,
+            used_at: null,
+          })
+          .execute();
         await trx
           .updateTable('auth_sessions')
-          .set({ revoked_at: now, revoked_reason: 'refresh token reused' })
+          .set((eb) => ({ last_used_at: now, time_zone: timeZone ?? eb.ref('time_zone') }))
           .where('session_id', '=', token.session_id)
           .execute();
-        return { kind: 'reused', sessionId: token.session_id, userId: token.user_id };
-      }
-      const next = newRefreshToken();
-      await trx
-        .updateTable('auth_refresh_tokens')
-        .set({ used_at: now })
-        .where('token_hash', '=', token.token_hash)
-        .execute();
-      await trx
-        .insertInto('auth_refresh_tokens')
-        .values({
-          token_hash: tokenHash(next),
-          session_id: token.session_id,
-          generation: token.generation + 1,
-          created_at: now,
-          used_at: null,
-        })
-        .execute();
-      await trx
-        .updateTable('auth_sessions')
-        .set((eb) => ({ last_used_at: now, time_zone: timeZone ?? eb.ref('time_zone') }))
-        .where('session_id', '=', token.session_id)
-        .execute();
-      return {
-        kind: 'rotated',
-        sessionId: token.session_id,
-        userId: token.user_id,
-        refreshToken: next,
-      };
-    });
+        return {
+          kind: 'rotated',
+          sessionId: token.session_id,
+          userId: token.user_id,
+          refreshToken: next,
+        };
+      });
+    if (outcome.kind === 'reused') this.forget(outcome.sessionId);
+    return outcome;
   }
 
+  /** Whether a session is open: from the database, or from it within the last second. */
   async isActive(sessionId: string): Promise<boolean> {
+    const now = this.clock.now();
+    const known = this.openSessions.get(sessionId);
+    if (known && performance.now() - known.checkedAt < OPEN_SESSION_TTL_MS) {
+      return known.expiresAt > now;
+    }
+    const checkedAt = performance.now();
+    const revocations = this.revocations;
     const row = await this.database.db
       .selectFrom('auth_sessions')
-      .select(['revoked_at', 'expires_at'])
+      .select(['user_id', 'revoked_at', 'expires_at'])
       .where('session_id', '=', sessionId)
       .executeTakeFirst();
-    return !!row && !row.revoked_at && row.expires_at > this.clock.now();
+    const open = !!row && !row.revoked_at && row.expires_at > now;
+    if (!open) {
+      this.openSessions.delete(sessionId);
+      return false;
+    }
+    if (revocations !== this.revocations) return true;
+    if (this.openSessions.size >= OPEN_SESSION_CACHE_MAX) this.openSessions.clear();
+    this.openSessions.set(sessionId, { userId: row.user_id, expiresAt: row.expires_at, checkedAt });
+    return true;
   }
 
   async touch(sessionId: string, timeZone: string | null): Promise<void> {
@@ -140,21 +181,42 @@ export class SessionsRepository {
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
+    this.forget(sessionId);
     await this.database.db
       .updateTable('auth_sessions')
       .set({ revoked_at: this.clock.now(), revoked_reason: reason })
       .where('session_id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.forget(sessionId);
   }
 
   async revokeAllForUser(userId: string, reason: string): Promise<number> {
+    this.forgetUser(userId);
     const result = await this.database.db
       .updateTable('auth_sessions')
       .set({ revoked_at: this.clock.now(), revoked_reason: reason })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
+    this.forgetUser(userId);
     return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Drops a session from the open-session cache, before its revocation is written (no check
+   * answers from the cache meanwhile) and again after it commits (a check that read the row
+   * before the commit does not keep it: the revocation count tells it not to).
+   */
+  private forget(sessionId: string): void {
+    this.revocations += 1;
+    this.openSessions.delete(sessionId);
+  }
+
+  private forgetUser(userId: string): void {
+    this.revocations += 1;
+    for (const [sessionId, session] of this.openSessions) {
+      if (session.userId === userId) this.openSessions.delete(sessionId);
+    }
   }
 }

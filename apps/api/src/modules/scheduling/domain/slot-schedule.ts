@@ -25,6 +25,8 @@ export function scheduledSlots(
   settings: CalendarSettings,
   fromDay: string,
   days: number,
+  /** Only the slot starting at this instant (epoch ms), if there is one. */
+  onlyStartMs?: number,
 ): ScheduledSlot[] {
   const zone = settings.time_zone;
   const blocked = settings.marked_time_spans.map((span) => [
@@ -63,6 +65,7 @@ export function scheduledSlots(
         if (!local.isValid || local.hour !== hour || local.minute !== minute) continue;
         startMs = local.toMillis();
       }
+      if (onlyStartMs !== undefined && startMs !== onlyStartMs) continue;
       const endMs = startMs + stepMs;
       if (isBlocked(startMs, endMs)) continue;
       slots.push({ start: isoMinute(startMs), end: isoMinute(endMs), day });
@@ -80,5 +83,7 @@ export function findSlot(settings: CalendarSettings, start: string): ScheduledSl
   if (!instant.isValid) return null;
   const id = slotId(instant);
   const day = instant.setZone(settings.time_zone).toISODate()!;
-  return scheduledSlots(settings, day, 1).find((slot) => slot.start === id) ?? null;
+  // Only the requested start is formatted: a day has hundreds of slots.
+  const [slot] = scheduledSlots(settings, day, 1, instant.startOf('minute').toMillis());
+  return slot?.start === id ? slot : null;
 }

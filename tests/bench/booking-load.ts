@@ -1,0 +1,93 @@
+// The booking load generator of `npm run bench:booking`, run as its own process (as real clients
+// are): the API's event loop serves requests and does not also run the clients' fetch calls.
+// Closed loop: `clients` clients book back to back until the slots run out (maximum throughput).
+// Open loop: bookings are sent at a fixed offered rate, evenly spaced, whether or not earlier ones
+// have answered; each latency counts from the booking's scheduled send time, so a stalled server
+// cannot hide its queue (no coordinated omission). fetch keeps its connections alive and reuses
+// them; a booking due while all are busy opens another (maxInFlight reports how many were open).
+export interface LoadRequest {
+  readonly mode: 'closed' | 'open';
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly calendarId: string;
+  readonly starts: readonly string[];
+  readonly clients: number;
+  /** Open loop only: bookings per second offered. */
+  readonly rate?: number;
+}
+
+export interface LoadResult {
+  readonly latencies: number[];
+  readonly seconds: number;
+  readonly failures: Record<string, number>;
+  readonly maxInFlight: number;
+}
+
+async function run(request: LoadRequest): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const book = async (start: string, since: number) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const answer = await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: JSON.stringify({
+        calendar_id: request.calendarId,
+        start_date: start,
+        patient_id: crypto.randomUUID(),
+      }),
+    }).then(
+      async (response) => ({ status: response.status, text: await response.text() }),
+      (error: unknown) => ({ status: 0, text: String((error as Error).cause ?? error) }),
+    );
+    latencies.push(performance.now() - since);
+    inFlight -= 1;
+    if (answer.status !== 201) {
+      const key = `${answer.status} ${answer.text.slice(0, 120)}`;
+      failures[key] = (failures[key] ?? 0) + 1;
+    }
+  };
+  const started = performance.now();
+  if (request.mode === 'closed') {
+    const queue = [...request.starts];
+    await Promise.all(
+      Array.from({ length: request.clients }, async () => {
+        for (let start = queue.pop(); start; start = queue.pop()) {
+          await book(start, performance.now());
+        }
+      }),
+    );
+  } else {
+    const interval = 1000 / request.rate!;
+    const sent: Promise<void>[] = [];
+    // Booking k is due at started + k * interval.
+    for (let k = 0; k < request.starts.length; k += 1) {
+      const due = started + k * interval;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      sent.push(book(request.starts[k]!, due));
+    }
+    await Promise.all(sent);
+  }
+  return {
+    latencies,
+    seconds: (performance.now() - started) / 1000,
+    failures,
+    maxInFlight,
+  };
+}
+
+process.once('message', (request: LoadRequest) => {
+  run(request).then(
+    (result) => process.send!(result, () => process.exit(0)),
+    (error: unknown) => {
+      process.stderr.write(
+        `Load failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+});
