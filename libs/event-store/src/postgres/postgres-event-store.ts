@@ -26,6 +26,12 @@ export interface PostgresEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** Subscriptions LISTEN for appends; off, they only poll. */
   readonly listen?: boolean;
+  /**
+   * After a batch that had events (the log is busy), a subscription waits this long before it
+   * reads again, so under load one batch carries many events instead of one each. A quiet log
+   * is read as soon as an append wakes it: the first event after a pause is not delayed.
+   */
+  readonly batchWindowMs?: number;
 }
 
 interface EventRow {
@@ -339,6 +345,7 @@ export class PostgresEventStore implements EventStore {
       ...options,
       pollIntervalMs: this.options.pollIntervalMs ?? 1000,
       listen: this.options.listen ?? true,
+      batchWindowMs: this.options.batchWindowMs ?? 0,
       channel: EVENTS_CHANNEL,
       heldBack: (after) => this.heldBack(after),
       onStopped: () => this.subscriptions.delete(subscription),

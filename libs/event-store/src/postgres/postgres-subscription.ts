@@ -5,6 +5,7 @@ import { WakeSignal } from '../wake-signal';
 interface PostgresSubscriptionOptions extends SubscribeOptions {
   readonly pollIntervalMs: number;
   readonly listen: boolean;
+  readonly batchWindowMs: number;
   readonly channel: string;
   /** Committed events exist after this place that an older running transaction hides. */
   readonly heldBack: (after: LogPosition) => Promise<boolean>;
@@ -89,6 +90,10 @@ export class PostgresSubscription implements Subscription {
         }
         failures = 0;
         if (events.length >= batchSize) continue;
+        if (events.length > 0 && this.options.batchWindowMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, this.options.batchWindowMs));
+          continue;
+        }
         // The notification for these events may already have come: without a quick second
         // look they would wait for the next append or poll.
         if (await this.options.heldBack(this.current)) {

@@ -5,6 +5,8 @@ import { CLOCK, type Clock } from '../clock';
 import { DATABASE, type Database } from '../database/database';
 
 export const EVENT_STORE = Symbol('EVENT_STORE');
+/** How long a busy projection gathers events before its next batch (see batchWindowMs). */
+const PROJECTION_BATCH_WINDOW_MS = 10;
 
 export const eventStoreProvider: Provider = {
   provide: EVENT_STORE,
@@ -13,5 +15,7 @@ export const eventStoreProvider: Provider = {
     new PostgresEventStore(database.sql, {
       now: () => clock.now(),
       pollIntervalMs: config.projectionPollMs,
+      // Projections under load apply bookings in batches: fewer transactions per booking.
+      batchWindowMs: PROJECTION_BATCH_WINDOW_MS,
     }),
 };

@@ -11,16 +11,12 @@ export async function lockCheckpoint(
   trx: Transaction<DB>,
   name: string,
 ): Promise<StoredCheckpoint> {
-  await trx
+  // One statement: the upsert's row lock is the checkpoint lock (the no-op update takes it).
+  const row = await trx
     .insertInto('projection_checkpoints')
     .values({ name, commit_position: 0, position: 0 })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await trx
-    .selectFrom('projection_checkpoints')
-    .selectAll()
-    .where('name', '=', name)
-    .forUpdate()
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+    .returningAll()
     .executeTakeFirstOrThrow();
   return toCheckpoint(row);
 }
