@@ -115,6 +115,14 @@ export class CalendarRulesDto {
   @Min(1)
   @Max(120)
   hold_minutes?: number;
+
+  /** Titles of the visit reasons this calendar offers; none listed offers every reason. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  reasons?: string[];
 }
 
 const TIME_STEPS = [5, 10, 15, 20, 30, 45, 60, 90, 120];
@@ -192,6 +200,43 @@ export class WeekQuery extends ConsistentReadQuery {
   @IsOptional()
   @Matches(DAY, invalid)
   start_date?: string;
+}
+
+/** Next availability; reason-based adds the reason's title (its week_time_frame applies). */
+export class NextAvailabilityQuery extends WeekQuery {
+  @IsOptional()
+  @IsString(invalid)
+  @Length(1, 100)
+  selectedReasonTitle?: string;
+}
+
+/**
+ * The spec's reason-based week: the week of the provider's (or resource's) calendar at a facility
+ * that offers the selected reason, within the reason's week_time_frame.
+ */
+export class ReasonWeekDto {
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  provider_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  resource_id?: string;
+
+  @IsUUID(undefined, invalid)
+  facility_id!: string;
+
+  @IsString(invalid)
+  @Length(1, 100)
+  selected_reason_title!: string;
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  start_date?: string;
+
+  @IsOptional()
+  @Matches(DAY, invalid)
+  end_date?: string;
 }
 
 export class HoldSlotDto {

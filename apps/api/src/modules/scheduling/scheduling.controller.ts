@@ -13,6 +13,8 @@ import {
   CreateCalendarDto,
   HoldSlotDto,
   MarkedTimeSpanDto,
+  NextAvailabilityQuery,
+  ReasonWeekDto,
   TeleAppointmentView,
   UpdateCalendarDto,
   WalkInDto,
@@ -54,9 +56,12 @@ import {
 import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
+import { forReason, offersReason } from './domain/reason-window';
 import { nextAvailability, weekView } from './week-calendar';
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
+export const REASON_NOT_REGISTERED = 'This visit reason is not registered.';
+export const NO_CALENDAR_FOR_REASON = 'No calendar offers this visit reason here.';
 
 @ApiTags('scheduling')
 @Controller()
@@ -109,6 +114,7 @@ export class SchedulingController {
           can_check_in: dto.can_check_in ?? false,
           accept_reject_enabled: dto.accept_reject_enabled ?? false,
           hold_minutes: dto.hold_minutes ?? 10,
+          reasons: dto.reasons ?? [],
         },
         directory,
         now: this.clock.now(),
@@ -197,17 +203,23 @@ export class SchedulingController {
     return settings;
   }
 
-  /** The first free slot on or after a day, within 24 months; null when there is none. */
+  /**
+   * The first free slot on or after a day, within 24 months; null when there is none. With
+   * selectedReasonTitle (reason-based), only within that visit reason's week_time_frame.
+   */
   @Get('calendars/:calendar_id/next-availability')
   @Public()
-  @ReadsFrom('scheduling')
+  @ReadsFrom('scheduling', 'directory')
   async nextAvailability(
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
-    @Query() query: WeekQuery,
+    @Query() query: NextAvailabilityQuery,
   ): Promise<{ next_available_date: string | null; start_date: string | null }> {
-    const settings = await this.repository.calendar(calendarId);
-    if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    const calendar = await this.repository.calendar(calendarId);
+    if (!calendar) throw new NotFoundError(CALENDAR_NOT_FOUND);
     const now = this.clock.now();
+    const settings = query.selectedReasonTitle
+      ? await this.forReason(calendar, query.selectedReasonTitle, now)
+      : calendar;
     const horizon = new Date(now.getTime() + 740 * 86_400_000);
     const full = await this.repository.slotCapacity(calendarId, now, horizon);
     const found = nextAvailability(settings, query.start_date, now, full);
@@ -229,6 +241,42 @@ export class SchedulingController {
     const start = query.start_date;
     const capacity = await this.repository.slotCapacity(calendarId, from, to);
     return weekView(settings, start, this.clock.now(), capacity);
+  }
+
+  /**
+   * The spec's reason-based week: the provider's (or resource's) calendar at the facility that
+   * offers the selected visit reason, its five days narrowed to the reason's week_time_frame.
+   */
+  @Post('calendars/reason-based/week')
+  @Public()
+  @HttpCode(200)
+  @ReadsFrom('scheduling', 'directory')
+  async reasonWeek(
+    @Body() dto: ReasonWeekDto,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<WeekView> {
+    if (!dto.provider_id === !dto.resource_id) {
+      throw new DomainError(400, STATUS_MESSAGES[400], {
+        errors: ['provider_id or resource_id is required'],
+      });
+    }
+    const calendars = await this.repository.findCalendars({
+      provider_id: dto.provider_id,
+      resource_id: dto.resource_id,
+      facility_id: dto.facility_id,
+    });
+    const title = dto.selected_reason_title.trim();
+    // A calendar that names the reason comes before one that offers every reason.
+    const calendar =
+      calendars.find((c) => c.reasons?.includes(title)) ??
+      calendars.find((c) => offersReason(c, title));
+    if (!calendar) throw new NotFoundError(NO_CALENDAR_FOR_REASON);
+    const now = this.clock.now();
+    const settings = await this.forReason(calendar, title, now);
+    const from = new Date(now.getTime() - 86_400_000);
+    const to = new Date(from.getTime() + 800 * 86_400_000);
+    const capacity = await this.repository.slotCapacity(calendar.calendar_id, from, to);
+    return weekView(settings, dto.start_date, now, capacity);
   }
 
   @Put('calendars/:calendar_id/slots/hold')
@@ -516,6 +564,17 @@ export class SchedulingController {
       },
       owner: owner && { practice_id: owner.practice_id },
     };
+  }
+
+  /** The calendar narrowed to a registered visit reason's week_time_frame. */
+  private async forReason(
+    settings: CalendarSettings,
+    title: string,
+    now: Date,
+  ): Promise<CalendarSettings> {
+    const reason = await this.repository.visitReason(settings.practice_id, title.trim());
+    if (!reason) throw new NotFoundError(REASON_NOT_REGISTERED);
+    return forReason(settings, reason.week_time_frame, now);
   }
 
   private async assertMayBookFor(caller: Principal, patientId: string, calendarId: string) {

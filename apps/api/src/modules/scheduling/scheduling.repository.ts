@@ -36,6 +36,21 @@ export class SchedulingRepository {
     return rows.map((row) => row.settings as CalendarSettings);
   }
 
+  /** A practice's visit reason by its title: its week_time_frame, if it has one. */
+  async visitReason(
+    practiceId: string,
+    title: string,
+  ): Promise<{ week_time_frame?: number[] } | null> {
+    const row = await this.database.db
+      .selectFrom('rm_directory_entries')
+      .select('details')
+      .where('practice_id', '=', practiceId)
+      .where('kind', '=', 'visit_reason')
+      .where('name', '=', title)
+      .executeTakeFirst();
+    return row ? (row.details as { week_time_frame?: number[] }) : null;
+  }
+
   /** Free places of the touched slots in [from, to): untouched slots have full capacity. */
   async slotCapacity(calendarId: string, from: Date, to: Date): Promise<Map<string, number>> {
     const rows = await this.database.db

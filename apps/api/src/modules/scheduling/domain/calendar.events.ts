@@ -37,6 +37,8 @@ export interface CalendarSettings {
   /** When active, bookings wait as Pending for a provider, staff member or admin to accept. */
   readonly accept_reject_enabled: boolean;
   readonly hold_minutes: number;
+  /** Titles of the visit reasons the calendar offers; none listed (or absent) offers every one. */
+  readonly reasons?: readonly string[];
 }
 
 export type CalendarEvent =
