@@ -45,6 +45,8 @@ export function useBookAppointment({
     setHeldState(next);
   };
   const bookedRef = useRef(false);
+  // Where the log stood after our last change: the new-slot dialog's week waits for it.
+  const lastPosition = useRef<number | null>(null);
 
   useEffect(
     () => () => {
@@ -124,11 +126,18 @@ export function useBookAppointment({
       const status = cause instanceof ApiError ? cause.status : 0;
       const message = cause instanceof ApiError ? cause.message : '';
       switch (classifyBookingFailure(status, message)) {
-        case 'ALREADY_BOOKED':
+        case 'ALREADY_BOOKED': {
+          // The hold cannot be booked any more: give its place back before choosing again.
+          const standing = holdRef.current;
           setHold(null);
+          if (standing) {
+            const released = await bookingApi.release(standing).catch(() => null);
+            lastPosition.current = released?.position ?? lastPosition.current;
+          }
           setSlotTaken(true);
           setError(slotTaken ? message : null);
           break;
+        }
         case 'INVALID_OTP':
           setError(message);
           onInvalidOtp();
@@ -150,7 +159,10 @@ export function useBookAppointment({
     if (standing) await bookingApi.release(standing).catch(() => undefined);
   };
 
-  return { hold, start, busy, error, slotTaken, booked, bookOn, decline };
+  const loadWeek = (calendarId: string, day: string) =>
+    bookingApi.week(calendarId, day, lastPosition.current);
+
+  return { hold, start, busy, error, slotTaken, booked, bookOn, decline, loadWeek };
 }
 
 const sameInstant = (a: string, b: string) =>

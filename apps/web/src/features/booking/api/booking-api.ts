@@ -35,8 +35,14 @@ const enc = encodeURIComponent;
 
 export const bookingApi = {
   calendar: (calendarId: string) => api<BookingCalendar>('GET', `/calendars/${enc(calendarId)}`),
-  week: (calendarId: string, startDate: string) =>
-    api<WeekView>('GET', `/calendars/${enc(calendarId)}/week?start_date=${enc(startDate)}`),
+  /** With `minPosition`, the week reflects that change (read your writes). */
+  week: (calendarId: string, startDate: string, minPosition: number | null = null) =>
+    api<WeekView>(
+      'GET',
+      `/calendars/${enc(calendarId)}/week?start_date=${enc(startDate)}${
+        minPosition === null ? '' : `&min_position=${minPosition}`
+      }`,
+    ),
   me: () => api<UserView>('GET', '/users/me'),
   hold: (calendarId: string, startDate: string, patientId?: string) =>
     api<HoldView>('PUT', `/calendars/${enc(calendarId)}/slots/hold`, {

@@ -26,7 +26,6 @@ import {
   previousStage,
   stageApplies,
 } from '../booking-stages';
-import { bookingApi } from '../api/booking-api';
 import { useBookAppointment } from '../use-book-appointment';
 import { BookedPopup } from './booked-popup';
 import type { BookingContext } from './booking-page';
@@ -142,7 +141,7 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
           open
           originalStart={booking.start}
           zone={calendar.time_zone}
-          loadWeek={(day) => bookingApi.week(calendar.calendar_id, day)}
+          loadWeek={(day) => booking.loadWeek(calendar.calendar_id, day)}
           busy={booking.busy}
           error={booking.error}
           onConfirm={(newStart) => void booking.bookOn(newStart, patient, reason)}

@@ -1,0 +1,202 @@
+import path from 'node:path';
+import { BOOKING_MESSAGES, type OutboxMessageView, type TimeSlotView } from '@medbook/contracts';
+import { DateTime } from 'luxon';
+import type { Browser, Page } from 'playwright-core';
+import { call, createUser, get, type TestUser } from '../../support/accounts';
+import { launchBrowser } from '../../support/browser';
+import { createCalendar, createPractice, tomorrowsSlot } from '../../support/scheduling';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+/** The page at a phone's width and at a desktop's, as `<name>-375.png` and `<name>-1280.png`. */
+async function shoot(name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** Tabs until the focused element's accessible text is `name`: the keyboard alone, like a user. */
+async function tabTo(name: string, max = 40): Promise<void> {
+  for (let n = 0; n < max; n += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await accessibleNameOfFocus();
+    if (focused === name) return;
+  }
+  throw new Error(`No control named ${name} within ${max} tabs`);
+}
+
+async function accessibleNameOfFocus(): Promise<string> {
+  const focused = page.locator(':focus');
+  if ((await focused.count()) === 0) return '';
+  const aria = await focused.getAttribute('aria-label');
+  if (aria) return aria.trim();
+  const id = await focused.getAttribute('id');
+  const label = id ? page.locator(`label[for="${id}"]`) : null;
+  if (label && (await label.count()) > 0) {
+    return ((await label.textContent()) ?? '').replace(/\s*\*$/, '').trim();
+  }
+  return ((await focused.textContent()) ?? '').trim();
+}
+
+async function signInAs(patient: TestUser): Promise<void> {
+  await page.goto(`${app.url}/login`);
+  await page.getByTestId('login-email').fill(patient.email);
+  // createUser's stored password is the SHA-256 of this text, as the browser sends it.
+  await page.getByTestId('login-password').fill(`Secret-${patient.email}`);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/patient');
+}
+
+async function smsCode(mobile: string): Promise<string> {
+  const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
+  const sent = outbox.filter((m) => m.channel === 'sms' && m.recipient === mobile).at(-1);
+  const code = /(\d{6})/.exec(sent?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${mobile}`);
+  return code;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await app.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+it('books a held slot with the keyboard alone, sees it on the dashboard and cancels it', async () => {
+  const practice = await createPractice(app);
+  const { calendarId, position } = await createCalendar(app, practice, { name: 'Dr. Maya Chen' });
+  const slot: TimeSlotView = await tomorrowsSlot(app, calendarId, position, 2);
+  const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });
+  await signInAs(patient);
+
+  await page.goto(
+    `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
+  );
+  await page.getByTestId('stage-title').filter({ hasText: 'Patient' }).waitFor();
+  expect(await page.getByTestId('summary-start').innerText()).toMatch(
+    /^Tomorrow, \d{1,2}:\d{2} [AP]M$/,
+  );
+  expect(await page.getByTestId('hold-countdown').innerText()).toMatch(
+    /held for you for 10 more minutes/,
+  );
+  await shoot('booking-patient');
+
+  // Booking form: "Myself" is chosen; Continue.
+  await tabTo('Continue');
+  await page.keyboard.press('Enter');
+
+  // SMS verification: this patient's mobile is not verified yet.
+  await page.getByTestId('stage-title').filter({ hasText: 'Verify phone' }).waitFor();
+  const mobile = '5551234567';
+  await tabTo('Mobile number');
+  await page.keyboard.type(mobile);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('sms-code').waitFor();
+  await shoot('booking-sms');
+  await page.keyboard.type(await smsCode(mobile));
+  await page.keyboard.press('Enter');
+
+  // Insurance: the list offers the spec's choices and filters by what is typed.
+  await page.getByTestId('stage-title').filter({ hasText: 'Insurance' }).waitFor();
+  await tabTo('Search insurance');
+  await page.keyboard.type('zz');
+  await page.getByText('No Result Found. Try a different search.').waitFor();
+  await shoot('booking-insurance');
+  await tabTo('Skip insurance');
+  await page.keyboard.press('Enter');
+
+  await page.getByTestId('stage-title').filter({ hasText: 'Review' }).waitFor();
+  await shoot('booking-review');
+  await tabTo('Book Appointment');
+  await page.keyboard.press('Enter');
+
+  await page.getByText('Your appointment has been scheduled').waitFor();
+  await shoot('booking-scheduled');
+  await tabTo('Manage appointment');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard/patient');
+
+  const card = page.getByTestId('upcoming').getByTestId('appointment-card');
+  await card.first().waitFor();
+  expect(await card.count()).toBe(1);
+  expect(await card.getByTestId('status').innerText()).toBe('Scheduled');
+  await shoot('dashboard-upcoming');
+
+  await card.getByRole('button', { name: /^Cancel / }).click();
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  const past = page.getByTestId('past').getByTestId('appointment-card');
+  await past.getByTestId('status').filter({ hasText: 'Canceled' }).waitFor();
+  await shoot('dashboard-canceled');
+  const list = await call(app, 'GET', '/api/v1/appointments/patient', undefined, patient.auth);
+  const [booked] = (list.body.data as { appointments: { status: string; start_date: string }[] })
+    .appointments;
+  expect(booked?.status).toBe('Canceled');
+  expect(new Date(booked!.start_date).getTime()).toBe(new Date(slot.start_date).getTime());
+}, 90_000);
+
+it('offers another slot when this one is taken, refusing the same one', async () => {
+  const practice = await createPractice(app);
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Omar Haddad',
+    booking_capacity: 2,
+  });
+  const slot = await tomorrowsSlot(app, calendarId, position, 3);
+  const other = await tomorrowsSlot(app, calendarId, position, 4);
+  const patient = await createUser(app, 'Patient', null, { first: 'Lena', last: 'Park' });
+  // The patient already has this slot: booking it again is refused as already booked.
+  const first = await call(
+    app,
+    'POST',
+    '/api/v1/appointments',
+    { calendar_id: calendarId, start_date: slot.start_date },
+    patient.auth,
+  );
+  expect(first.status).toBe(201);
+  await signInAs(patient);
+  await page.goto(
+    `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('sms-mobile').fill('5559876543');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByTestId('sms-code').waitFor();
+  await page.getByTestId('sms-code').fill(await smsCode('5559876543'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByText('Skip insurance').click();
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Choose another time').waitFor();
+  const confirm = dialog.getByRole('button', { name: 'CONFIRM' });
+  expect(await confirm.isDisabled()).toBe(true);
+  const label = (start: string) =>
+    DateTime.fromISO(start, { zone: 'America/New_York' }).toFormat('EEE, MMM d h:mm a');
+  await dialog.getByRole('group').first().waitFor();
+  await shoot('booking-slot-taken');
+  await dialog.getByRole('button', { name: label(slot.start_date) }).click();
+  await dialog.getByText(BOOKING_MESSAGES.sameSlot).waitFor();
+  expect(await confirm.isDisabled()).toBe(true);
+  await shoot('booking-same-slot');
+  await dialog.getByRole('button', { name: label(other.start_date) }).click();
+  expect(await confirm.isDisabled()).toBe(false);
+  await confirm.click();
+  await page.getByText('Your appointment has been scheduled').waitFor();
+}, 90_000);
