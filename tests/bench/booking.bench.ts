@@ -54,7 +54,18 @@ async function main(): Promise<void> {
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), { max: 30, appName: 'medbook-bench' });
+  // BENCH_QUERY_COUNTS=1 counts the statements the API sends per booking (closed loop).
+  const queryCounts = process.env.BENCH_QUERY_COUNTS ? new Map<string, number>() : null;
+  const database = connectDatabase(url.toString(), {
+    max: 30,
+    appName: 'medbook-bench',
+    onQuery: queryCounts
+      ? (query) => {
+          const key = query.replace(/\s+/g, ' ').slice(0, 90);
+          queryCounts.set(key, (queryCounts.get(key) ?? 0) + 1);
+        }
+      : undefined,
+  });
   const port = await freePort();
   const config = {
     ...loadConfig({ ...process.env, NODE_ENV: 'test', PORT: String(port) }),
@@ -233,6 +244,12 @@ async function main(): Promise<void> {
       }),
     );
     await projectionsIdle();
+    if (queryCounts) {
+      const sorted = [...queryCounts].sort((a, b) => b[1] - a[1]);
+      for (const [query, n] of sorted.slice(0, 25))
+        process.stdout.write(`  ${(n / BOOKINGS).toFixed(2)}/booking  ${query}\n`);
+      queryCounts.clear();
+    }
     const openCount = OPEN_RATE * OPEN_SECONDS;
     process.stdout.write(
       `Booking at ${OPEN_RATE}/s for ${OPEN_SECONDS} s, open loop (load ${os.loadavg()[0]!.toFixed(2)})...\n`,

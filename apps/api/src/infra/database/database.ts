@@ -12,10 +12,17 @@ export interface Database {
 /** One postgres.js pool serves both Kysely (read models) and the event store. */
 export function connectDatabase(
   url: string,
-  options: { max?: number; appName?: string } = {},
+  options: {
+    max?: number;
+    appName?: string;
+    /** Called with each statement's text as it is sent (profiling). */
+    onQuery?: (query: string) => void;
+  } = {},
 ): Database {
+  const onQuery = options.onQuery;
   const sql = postgres(url, {
     max: options.max ?? 20,
+    ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
     onnotice: () => undefined,
     connection: { application_name: options.appName ?? 'medbook-api' },
   });

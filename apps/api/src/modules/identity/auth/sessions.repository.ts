@@ -50,6 +50,11 @@ export class SessionsRepository {
   private readonly openSessions = new Map<string, OpenSession>();
   /** Counts revocations, so a check that read the row before one does not remember it open. */
   private revocations = 0;
+  /** Session reads in flight, each with the revocation count when it started. */
+  private readonly checks = new Map<
+    string,
+    { readonly revocations: number; readonly session: Promise<OpenSession | null> }
+  >();
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -154,6 +159,24 @@ export class SessionsRepository {
     if (known && performance.now() - known.checkedAt < OPEN_SESSION_TTL_MS) {
       return known.expiresAt > now;
     }
+    // Concurrent requests share one read, unless a revocation came after it started.
+    let check = this.checks.get(sessionId);
+    if (!check || check.revocations !== this.revocations) {
+      const started = { revocations: this.revocations, session: this.readOpen(sessionId) };
+      this.checks.set(sessionId, started);
+      void started.session
+        .finally(() => {
+          if (this.checks.get(sessionId) === started) this.checks.delete(sessionId);
+        })
+        .catch(() => undefined);
+      check = started;
+    }
+    const session = await check.session;
+    return !!session && session.expiresAt > now;
+  }
+
+  /** The session from the database if it is not revoked, remembered unless one was meanwhile. */
+  private async readOpen(sessionId: string): Promise<OpenSession | null> {
     const checkedAt = performance.now();
     const revocations = this.revocations;
     const row = await this.database.db
@@ -161,15 +184,16 @@ export class SessionsRepository {
       .select(['user_id', 'revoked_at', 'expires_at'])
       .where('session_id', '=', sessionId)
       .executeTakeFirst();
-    const open = !!row && !row.revoked_at && row.expires_at > now;
-    if (!open) {
+    if (!row || row.revoked_at) {
       this.openSessions.delete(sessionId);
-      return false;
+      return null;
     }
-    if (revocations !== this.revocations) return true;
-    if (this.openSessions.size >= OPEN_SESSION_CACHE_MAX) this.openSessions.clear();
-    this.openSessions.set(sessionId, { userId: row.user_id, expiresAt: row.expires_at, checkedAt });
-    return true;
+    const session = { userId: row.user_id, expiresAt: row.expires_at, checkedAt };
+    if (revocations === this.revocations) {
+      if (this.openSessions.size >= OPEN_SESSION_CACHE_MAX) this.openSessions.clear();
+      this.openSessions.set(sessionId, session);
+    }
+    return session;
   }
 
   async touch(sessionId: string, timeZone: string | null): Promise<void> {
