@@ -30,7 +30,7 @@ afterEach(async () => {
 const text = (testId: string) => page.getByTestId(testId).innerText();
 
 it('shows the health of the API and follows the log live, without a reload', async () => {
-  await page.goto(app.url);
+  await page.goto(`${app.url}/health`);
   await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor();
   await page.getByTestId('health-status').filter({ hasText: 'ok' }).waitFor();
   expect(await text('database-state')).toBe('up');
@@ -60,6 +60,6 @@ it('shows the not-found page for an unknown address and leads back home', async 
   await page.getByText("THE PAGE YOU WERE LOOKING FOR DOESN'T EXIST").waitFor();
   await page.screenshot({ path: path.join(__dirname, 'screenshots', 'not-found.png') });
   await page.getByRole('link', { name: 'Go Back Home' }).click();
-  await page.getByTestId('health-status').waitFor();
+  await page.getByRole('heading', { name: 'Find a Top Doctor' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
 });

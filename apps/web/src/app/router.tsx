@@ -9,7 +9,13 @@ export const router = createBrowserRouter([
       {
         index: true,
         lazy: async () => ({
-          Component: (await import('../features/health/components/health-page')).HealthPage,
+          Component: (await import('./routes/home-route')).HomeRoute,
+        }),
+      },
+      {
+        path: 'provider-search',
+        lazy: async () => ({
+          Component: (await import('./routes/provider-search-route')).ProviderSearchRoute,
         }),
       },
       {

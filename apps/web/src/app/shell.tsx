@@ -1,8 +1,24 @@
 import { Box, Container } from '@mui/material';
 import { Outlet, useLocation } from 'react-router';
+import { SearchFilterBar } from '../features/search/components/search-filter-bar';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ToastHost } from './toast-host';
+
+/** The header carries the search bar except where the page has its own or search is off-topic. */
+const searchInHeader = (pathname: string): boolean =>
+  pathname !== '/' &&
+  ![
+    '/provider-search',
+    '/login',
+    '/signup',
+    '/account',
+    '/forgot-password',
+    '/verify-code',
+    '/reset-password',
+    '/booking',
+    '/social',
+  ].some((prefix) => pathname.startsWith(prefix));
 
 /** The root shell: the home page runs full width on its own background, inner pages in a column. */
 export function Shell() {
@@ -10,7 +26,7 @@ export function Shell() {
   const home = pathname === '/';
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Header search={null} />
+      <Header search={searchInHeader(pathname) ? <SearchFilterBar mode="header" /> : null} />
       {home ? (
         <Box component="main" sx={{ flex: 1 }}>
           <Outlet />

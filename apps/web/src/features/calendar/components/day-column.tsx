@@ -36,7 +36,14 @@ export function DayColumn({ day, zone, shown, onSelect }: Props) {
               data-testid="slot"
               data-start={slot.start_date}
               data-places={slot.booking_capacity}
-              sx={{ px: 0.5, minWidth: 0, fontWeight: 600, textTransform: 'none' }}
+              sx={{
+                px: 0,
+                minWidth: 0,
+                fontWeight: 600,
+                textTransform: 'none',
+                whiteSpace: 'nowrap',
+                fontSize: { xs: 12, sm: 13.5 },
+              }}
             >
               {slotTime(slot.start_date, zone)}
             </Button>

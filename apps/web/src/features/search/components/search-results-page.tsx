@@ -1,0 +1,113 @@
+import type { ProviderCardView, ProviderSearchResult } from '@medbook/contracts';
+import { Alert, Box, CircularProgress, Pagination, Typography } from '@mui/material';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { defer, tap } from 'rxjs';
+import { useObservable } from '../../../shared/use-observable';
+import { searchProviders } from '../api/search-api';
+import {
+  DEFAULT_FILTER,
+  filterFromQuery,
+  searchPath,
+  storedSearch,
+  storeSearch,
+} from '../search-params';
+import { ProviderCard } from './provider-card';
+import { SearchFilterBar } from './search-filter-bar';
+
+/** Spec 2.2: the results of the filter in the address, a page at a time. */
+export function SearchResultsPage({
+  availability,
+}: {
+  availability: (provider: ProviderCardView) => ReactNode;
+}) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const filter = useMemo(() => {
+    const fromAddress = filterFromQuery(new URLSearchParams(search));
+    const kept = storedSearch().filter;
+    // The plan ids are not in the address; keep them while the insurance is the same.
+    const planIds =
+      kept.insurance_name === fromAddress.insurance_name ? kept.insurance_plan_ids : undefined;
+    return {
+      ...DEFAULT_FILTER,
+      ...fromAddress,
+      ...(planIds ? { insurance_plan_ids: planIds } : {}),
+    };
+  }, [search]);
+  const result = useObservable(
+    useMemo(
+      () =>
+        defer(() => searchProviders(filter)).pipe(
+          tap((found) => storeSearch<ProviderSearchResult>(filter, found)),
+        ),
+      [filter],
+    ),
+  );
+  useEffect(() => {
+    document.title = 'Find a Doctor Near You | Schedule Online';
+  }, []);
+  const found = result.value;
+  const pages = found ? Math.max(1, Math.ceil(found.count / found.page_size)) : 1;
+  const what =
+    filter.condition ??
+    filter.specialty ??
+    (filter.visit_type === 'Online Now' ? 'Online now' : 'Doctors');
+  return (
+    <Box>
+      <Box sx={{ mb: 3 }}>
+        <SearchFilterBar mode="page" initial={filter} key={search} />
+      </Box>
+      {result.error ? (
+        <Alert severity="error">
+          {result.error instanceof Error
+            ? result.error.message
+            : 'System encountered an unexpected error. Please try again.'}
+        </Alert>
+      ) : !found ? (
+        <Box sx={{ textAlign: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading..." />
+        </Box>
+      ) : (
+        <>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+            {what}
+            {filter.text_field ? ` near ${filter.text_field}` : ''}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="result-count">
+            {found.count === 1 ? '1 provider' : `${found.count} providers`}
+          </Typography>
+          {found.providers.length === 0 && (
+            <Alert severity="info">No Result Found. Try a different search.</Alert>
+          )}
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {found.providers.map((provider) => (
+              <ProviderCard
+                key={provider.id}
+                provider={provider}
+                availability={availability(provider)}
+              />
+            ))}
+          </Box>
+          {pages > 1 && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+              <Pagination
+                count={pages}
+                page={found.page_no}
+                color="primary"
+                getItemAriaLabel={(type, page) =>
+                  type === 'page' ? `Page ${page ?? ''}` : `Go to ${type} page`
+                }
+                onChange={(_e, page) =>
+                  void navigate(
+                    searchPath({ ...filter, page_no: String(page), page_changed: 'true' }),
+                  )
+                }
+              />
+            </Box>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
