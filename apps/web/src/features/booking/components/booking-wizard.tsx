@@ -80,7 +80,9 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
   const advance = (from: BookingStage, changed: Partial<BookingFacts> = {}) =>
     setStage(nextStage(from, { ...facts, ...changed }));
   const back = previousStage(stage, facts);
-  const visible = BOOKING_STAGES.filter((s) => stageApplies(s, facts));
+  // Stages shown in the stepper: phone verification stays listed once it was needed.
+  const shown = { ...facts, mobileVerified: me.credentials.is_mobile_verified };
+  const visible = BOOKING_STAGES.filter((s) => stageApplies(s, shown));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [stage]);
 

@@ -30,6 +30,7 @@ export function AppointmentCard(props: Props) {
   const start = DateTime.fromISO(a.start_date, { zone: a.time_zone });
   const provider = a.provider_name ?? 'Your provider';
   const forMember = a.patient_id !== selfId;
+  const actions = mayTryCheckIn(a, now) || a.status === 'Checked-In' || mayChange(a, now);
   return (
     <Card variant="outlined" data-testid="appointment-card" data-appointment-id={a.appointment_id}>
       <CardContent>
@@ -56,37 +57,39 @@ export function AppointmentCard(props: Props) {
           </Box>
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {mayTryCheckIn(a, now) && (
-          <Button variant="contained" size="small" onClick={props.onCheckIn}>
-            Check in
-          </Button>
-        )}
-        {a.status === 'Checked-In' && (
-          <Button variant="contained" size="small" onClick={props.onShowPass}>
-            Check-in pass
-          </Button>
-        )}
-        {mayChange(a, now) && (
-          <>
-            <Button
-              size="small"
-              onClick={props.onReschedule}
-              aria-label={`Reschedule ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
-            >
-              Reschedule
+      {actions && (
+        <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {mayTryCheckIn(a, now) && (
+            <Button variant="contained" size="small" onClick={props.onCheckIn}>
+              Check in
             </Button>
-            <Button
-              size="small"
-              color="error"
-              onClick={props.onCancel}
-              aria-label={`Cancel ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
-            >
-              Cancel
+          )}
+          {a.status === 'Checked-In' && (
+            <Button variant="contained" size="small" onClick={props.onShowPass}>
+              Check-in pass
             </Button>
-          </>
-        )}
-      </CardActions>
+          )}
+          {mayChange(a, now) && (
+            <>
+              <Button
+                size="small"
+                onClick={props.onReschedule}
+                aria-label={`Reschedule ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
+              >
+                Reschedule
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                onClick={props.onCancel}
+                aria-label={`Cancel ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
+              >
+                Cancel
+              </Button>
+            </>
+          )}
+        </CardActions>
+      )}
     </Card>
   );
 }

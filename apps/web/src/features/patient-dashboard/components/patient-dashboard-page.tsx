@@ -7,7 +7,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  Snackbar,
   Stack,
   Typography,
 } from '@mui/material';
@@ -15,6 +14,7 @@ import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { Subject } from 'rxjs';
 import { ApiError } from '../../../shared/api-client';
+import { toast } from '../../../shared/toast';
 import { useObservable } from '../../../shared/use-observable';
 import { ChooseAnotherSlotDialog } from '../../booking/components/choose-another-slot-dialog';
 import { patientAppointmentsApi } from '../api/patient-appointments-api';
@@ -37,7 +37,6 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [toast, setToast] = useState<{ text: string; ok: boolean } | null>(null);
 
   const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -45,7 +44,7 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
     try {
       await work();
       setAction(null);
-      setToast({ text: done, ok: true });
+      toast.success(done);
       refresh$.next();
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'Error occured');
@@ -56,11 +55,10 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
   const checkIn = (appointment: AppointmentView) =>
     patientAppointmentsApi.checkIn(appointment.appointment_id).then(
       () => {
-        setToast({ text: 'You are checked in.', ok: true });
+        toast.success('You are checked in.');
         refresh$.next();
       },
-      (cause: unknown) =>
-        setToast({ text: cause instanceof ApiError ? cause.message : 'Error occured', ok: false }),
+      (cause: unknown) => toast.error(cause instanceof ApiError ? cause.message : 'Error occured'),
     );
 
   const sections = list ? splitAppointments(list, DateTime.now()) : null;
@@ -166,16 +164,6 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
           <Button onClick={() => setAction(null)}>Close</Button>
         </DialogActions>
       </Dialog>
-      <Snackbar
-        open={toast !== null}
-        autoHideDuration={toast?.ok ? 2_000 : 3_000}
-        onClose={() => setToast(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Alert severity={toast?.ok ? 'success' : 'error'} variant="filled" data-testid="toast">
-          {toast?.text}
-        </Alert>
-      </Snackbar>
     </Stack>
   );
 }
