@@ -200,3 +200,42 @@ it('offers another slot when this one is taken, refusing the same one', async ()
   await confirm.click();
   await page.getByText('Your appointment has been scheduled').waitFor();
 }, 90_000);
+
+it('shows a check-in made at the front desk live on the dashboard, with the check-in pass', async () => {
+  const practice = await createPractice(app);
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Ines Alvarez',
+  });
+  const slot = await tomorrowsSlot(app, calendarId, position, 5);
+  const patient = await createUser(app, 'Patient', null, { first: 'Sam', last: 'Okafor' });
+  const booked = await call(
+    app,
+    'POST',
+    '/api/v1/appointments',
+    { calendar_id: calendarId, start_date: slot.start_date },
+    patient.auth,
+  );
+  const appointmentId = (booked.body.data as { appointment_id: string }).appointment_id;
+  await signInAs(patient);
+  const card = page.getByTestId('upcoming').getByTestId('appointment-card');
+  await card.getByTestId('status').filter({ hasText: 'Scheduled' }).waitFor();
+
+  const desk = await call(
+    app,
+    'PUT',
+    `/api/v1/appointments/${appointmentId}/check-in`,
+    {},
+    practice.staff.auth,
+  );
+  expect(desk.status).toBe(200);
+  const changedAt = Date.now();
+  // No reload: the socket's appointment.status message changes the card.
+  await card.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 5_000 });
+  expect(Date.now() - changedAt).toBeLessThan(5_000);
+  await card.getByRole('button', { name: 'Check-in pass' }).click();
+  await page.getByTestId('check-in-pass').waitFor();
+  expect(await page.getByTestId('check-in-pass').innerText()).toContain(
+    appointmentId.slice(0, 8).toUpperCase(),
+  );
+  await shoot('dashboard-check-in-pass');
+}, 60_000);
