@@ -14,6 +14,7 @@ import {
   demoStreams,
 } from '../../../apps/api/src/modules/search/search-demo-seed';
 import { call, createUser, type TestUser } from '../../support/accounts';
+import { eventually } from '../../support/events';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 // A Tuesday at 15:00 UTC (10:00 in New York, 07:00 in Los Angeles): every demo telehealth
@@ -59,8 +60,15 @@ beforeAll(async () => {
   app = await startTestApp({ clock: { now: () => NOW } });
   const seeded = await appendDemoDirectory(app.app.get<EventStore>(EVENT_STORE), NOW);
   position = seeded.position!;
+  // The first read waits for ~600 demo events to be projected: on a busy machine that can take
+  // longer than one read's wait (503), so wait for it here.
+  await eventually(
+    () => call(app, 'POST', `/api/v1/providers/search?min_position=${position}`, {}),
+    (response) => response.status === 200,
+    120_000,
+  );
   admin = await createUser(app, 'PracticeAdmin', demoProviders[0]!.practice_id);
-});
+}, 150_000);
 
 afterAll(async () => {
   await app.close();

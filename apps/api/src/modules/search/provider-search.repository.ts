@@ -24,6 +24,17 @@ export interface FacilityRow {
   readonly longitude: number | null;
 }
 
+export interface CalendarVersion {
+  readonly settings: CalendarSettings;
+  /** The position of the calendar's last settings change. */
+  readonly position: number;
+}
+
+export interface CalendarPlaces {
+  readonly places: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  readonly positions: ReadonlyMap<string, number>;
+}
+
 const EARTH_RADIUS_MILES = 3958.8;
 
 /** Haversine miles from a point to a row's latitude/longitude columns. */
@@ -132,40 +143,44 @@ export class ProviderSearchRepository {
   }
 
   /** Scheduling's calendars of these providers (its read model), for next availability. */
-  async calendars(providerIds: readonly string[]): Promise<CalendarSettings[]> {
+  async calendars(providerIds: readonly string[]): Promise<CalendarVersion[]> {
     if (providerIds.length === 0) return [];
     const rows = await this.database.db
       .selectFrom('rm_calendars')
-      .select('settings')
+      .select(['settings', 'position'])
       .where('provider_id', 'in', [...providerIds])
       .execute();
-    return rows.map((row) => row.settings as CalendarSettings);
+    return rows.map((row) => ({
+      settings: row.settings as CalendarSettings,
+      position: Number(row.position),
+    }));
   }
 
-  /** Free places of touched slots from `from` on, per calendar (untouched slots are full). */
-  async freePlaces(
-    calendarIds: readonly string[],
-    from: Date,
-    to: Date,
-  ): Promise<Map<string, Map<string, number>>> {
-    const byCalendar = new Map<string, Map<string, number>>();
-    if (calendarIds.length === 0) return byCalendar;
+  /**
+   * Free places of touched slots from `from` on, per calendar (untouched slots are full), and the
+   * last position that changed any of them.
+   */
+  async freePlaces(calendarIds: readonly string[], from: Date, to: Date): Promise<CalendarPlaces> {
+    const places = new Map<string, Map<string, number>>();
+    const positions = new Map<string, number>();
+    if (calendarIds.length === 0) return { places, positions };
     const rows = await this.database.db
       .selectFrom('rm_slot_capacity')
-      .select(['calendar_id', 'start_at', 'capacity', 'holds', 'bookings'])
+      .select(['calendar_id', 'start_at', 'capacity', 'holds', 'bookings', 'position'])
       .where('calendar_id', 'in', [...calendarIds])
       .where('start_at', '>=', from)
       .where('start_at', '<', to)
       .execute();
     for (const r of rows) {
-      const places = byCalendar.get(r.calendar_id) ?? new Map<string, number>();
-      places.set(
+      const free = places.get(r.calendar_id) ?? new Map<string, number>();
+      free.set(
         r.start_at.toISOString().replace('.000Z', 'Z'),
         Math.max(0, r.capacity - r.holds - r.bookings),
       );
-      byCalendar.set(r.calendar_id, places);
+      places.set(r.calendar_id, free);
+      positions.set(r.calendar_id, Math.max(positions.get(r.calendar_id) ?? 0, Number(r.position)));
     }
-    return byCalendar;
+    return { places, positions };
   }
 
   /** Providers with a telehealth calendar open now: how many, and the best ranked few. */

@@ -10,11 +10,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
 import type { CalendarSettings } from '../scheduling/domain/calendar.events';
-import { NEXT_AVAILABILITY_DAYS, nextAvailability } from '../scheduling/week-calendar';
+import { NEXT_AVAILABILITY_DAYS } from '../scheduling/week-calendar';
+import { NextAvailabilityCache } from './next-availability.cache';
 import { milesBetween } from '../reference/zip-directory';
 import { type SearchCriteria, searchCriteria } from './provider-search.criteria';
 import type { FacilityAddress } from './projections/provider-search.rows';
 import {
+  type CalendarPlaces,
+  type CalendarVersion,
   type FacilityRow,
   type ProviderHit,
   ProviderSearchRepository,
@@ -27,6 +30,8 @@ const oneDecimal = (miles: number): number => Math.round(miles * 10) / 10;
 /** Provider search: the filter resolved, a page from the read model, then each card completed. */
 @Injectable()
 export class ProviderSearchService {
+  private readonly nextAvailability = new NextAvailabilityCache();
+
   constructor(
     private readonly repository: ProviderSearchRepository,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -63,6 +68,29 @@ export class ProviderSearchService {
     };
   }
 
+  /** The earliest first free slot over the provider's calendars, from the searched day on. */
+  private firstAvailability(
+    calendars: readonly CalendarVersion[],
+    fromDay: string | null,
+    now: Date,
+    { places, positions }: CalendarPlaces,
+  ): NextAvailabilityView | null {
+    let best: NextAvailabilityView | null = null;
+    for (const { settings, position } of calendars) {
+      const id = settings.calendar_id;
+      const version = `${position}:${positions.get(id) ?? 0}`;
+      const found = this.nextAvailability.find(
+        settings,
+        version,
+        fromDay,
+        now,
+        places.get(id) ?? new Map(),
+      );
+      if (found && (!best || found.start_date < best.start_date)) best = found;
+    }
+    return best;
+  }
+
   private async cards(
     hits: readonly ProviderHit[],
     criteria: SearchCriteria,
@@ -75,10 +103,10 @@ export class ProviderSearchService {
     ]);
     const facilities = new Map(facilityRows.map((f) => [f.facility_id, f]));
     const bookable = calendars.filter(
-      (c) => !criteria.visitType || c.visit_type === criteria.visitType,
+      (c) => !criteria.visitType || c.settings.visit_type === criteria.visitType,
     );
-    const places = await this.repository.freePlaces(
-      bookable.map((c) => c.calendar_id),
+    const { places, positions } = await this.repository.freePlaces(
+      bookable.map((c) => c.settings.calendar_id),
       new Date(now.getTime() - DAY_MS),
       new Date(now.getTime() + (NEXT_AVAILABILITY_DAYS + 7) * DAY_MS),
     );
@@ -88,7 +116,7 @@ export class ProviderSearchService {
         .filter((f): f is FacilityRow => f !== undefined)
         .map((f) => facilityView(f, criteria.origin));
       if (criteria.origin) mine.sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
-      const own = calendars.filter((c) => c.provider_id === hit.provider_id);
+      const own = calendars.map((c) => c.settings).filter((c) => c.provider_id === hit.provider_id);
       const nearest = mine[0];
       const card = hit.card;
       return {
@@ -128,11 +156,11 @@ export class ProviderSearchService {
             }
           : null,
         facilities: mine,
-        next_availability: firstAvailability(
-          bookable.filter((c) => c.provider_id === hit.provider_id),
+        next_availability: this.firstAvailability(
+          bookable.filter((c) => c.settings.provider_id === hit.provider_id),
           criteria.date,
           now,
-          places,
+          { places, positions },
         ),
       };
     });
@@ -173,34 +201,6 @@ function facilityView(f: FacilityRow, origin: SearchCriteria['origin']): SearchF
         ? oneDecimal(milesBetween(origin.latitude, origin.longitude, f.latitude, f.longitude))
         : null,
   };
-}
-
-/** The earliest first free slot over the provider's calendars, from the searched day on. */
-function firstAvailability(
-  calendars: readonly CalendarSettings[],
-  fromDay: string | null,
-  now: Date,
-  places: ReadonlyMap<string, ReadonlyMap<string, number>>,
-): NextAvailabilityView | null {
-  let best: NextAvailabilityView | null = null;
-  for (const calendar of calendars) {
-    const found = nextAvailability(
-      calendar,
-      fromDay ?? undefined,
-      now,
-      places.get(calendar.calendar_id) ?? new Map(),
-    );
-    if (found && (!best || found.start_date < best.start_date)) {
-      best = {
-        calendar_id: calendar.calendar_id,
-        facility_id: calendar.facility_id,
-        start_date: found.start_date,
-        time_zone: calendar.time_zone,
-        visit_type: calendar.visit_type,
-      };
-    }
-  }
-  return best;
 }
 
 /** The same rule as the read model's 'Online Now' filter, for one calendar. */
