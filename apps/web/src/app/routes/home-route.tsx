@@ -1,7 +1,8 @@
 import { HomePage } from '../../features/home/components/home-page';
+import { OnlineDoctorsLink } from '../../features/search/components/online-doctors-link';
 import { SearchFilterBar } from '../../features/search/components/search-filter-bar';
 
 /** The home page with the search filter in its home-page mode. */
 export function HomeRoute() {
-  return <HomePage filter={<SearchFilterBar mode="home" />} />;
+  return <HomePage filter={<SearchFilterBar mode="home" />} online={<OnlineDoctorsLink />} />;
 }

@@ -87,7 +87,7 @@ function TileGrid({ tiles, kind }: { tiles: readonly Tile[]; kind: 'specialty' |
 }
 
 /** The home page: the search filter, top specialties and conditions, and what Medbook offers. */
-export function HomePage({ filter }: { filter: ReactNode }) {
+export function HomePage({ filter, online }: { filter: ReactNode; online?: ReactNode }) {
   const [shown, setShown] = useState<'specialties' | 'conditions'>('specialties');
   useEffect(() => {
     document.title = 'Find a Doctor Near You | Schedule Online';
@@ -137,6 +137,7 @@ export function HomePage({ filter }: { filter: ReactNode }) {
             >
               See Doctor Now
             </Button>
+            <Box sx={{ ml: { sm: 'auto' } }}>{online}</Box>
           </Box>
         </Container>
       </Box>

@@ -1,6 +1,7 @@
 import type {
   InsurancePlanView,
   InsuranceView,
+  OnlineProvidersView,
   ProviderSearchDto,
   ProviderSearchResult,
   ReferenceItem,
@@ -55,3 +56,6 @@ export function searchBody(filter: SearchFilter): ProviderSearchDto {
 
 export const searchProviders = (filter: SearchFilter): Promise<ProviderSearchResult> =>
   api<ProviderSearchResult>('POST', '/providers/search', searchBody(filter));
+
+export const getOnlineProviders = (): Promise<OnlineProvidersView> =>
+  api<OnlineProvidersView>('GET', '/providers/online');
