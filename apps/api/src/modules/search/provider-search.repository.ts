@@ -12,7 +12,6 @@ export interface ProviderHit {
   readonly facility_ids: string[];
   readonly card: ProviderCard;
   readonly miles: number | null;
-  readonly total: string;
 }
 
 export interface FacilityRow {
@@ -74,8 +73,11 @@ const likeWord = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\
 export class ProviderSearchRepository {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  /** A page of providers matching the criteria, each row carrying the total count. */
-  async search(criteria: SearchCriteria, now: Date): Promise<ProviderHit[]> {
+  /** A page of providers matching the criteria, and how many match in all. */
+  async search(
+    criteria: SearchCriteria,
+    now: Date,
+  ): Promise<{ rows: ProviderHit[]; total: number }> {
     const where: RawBuilder<unknown>[] = [sql`true`];
     if (criteria.specialty)
       where.push(sql`p.specialties_key @> ARRAY[${criteria.specialty}]::text[]`);
@@ -114,22 +116,24 @@ export class ProviderSearchRepository {
         ? sql`${miles} ASC NULLS LAST, p.last_name, p.first_name, p.provider_id`
         : sql`p.last_name, p.first_name, p.provider_id`;
     const offset = (criteria.pageNo - 1) * criteria.pageSize;
-    const { rows } = await sql<ProviderHit>`${near}
-      SELECT p.provider_id, p.practice_id, pr.name AS practice_name, p.facility_ids, p.card,
-             ${miles} AS miles, count(*) OVER () AS total
-      FROM rm_search_providers p
-      ${join}
-      LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id
-      WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY ${order}
-      LIMIT ${criteria.pageSize} OFFSET ${offset}`.execute(this.database.db);
-    return rows;
-  }
-
-  /** The count alone, for a page past the end (which has no rows to carry it). */
-  async count(criteria: SearchCriteria, now: Date): Promise<number> {
-    const first = await this.search({ ...criteria, pageNo: 1, pageSize: 1 }, now);
-    return Number(first[0]?.total ?? 0);
+    const filter = sql.join(where, sql` AND `);
+    // Two statements, not count(*) OVER (): the page can then stop at its last row (a top-N
+    // sort or an index walk) instead of sorting every match.
+    const [page, count] = await Promise.all([
+      sql<ProviderHit>`${near}
+        SELECT p.provider_id, p.practice_id, pr.name AS practice_name, p.facility_ids, p.card,
+               ${miles} AS miles
+        FROM rm_search_providers p
+        ${join}
+        LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id
+        WHERE ${filter}
+        ORDER BY ${order}
+        LIMIT ${criteria.pageSize} OFFSET ${offset}`.execute(this.database.db),
+      sql<{ total: string }>`${near}
+        SELECT count(*) AS total FROM rm_search_providers p ${join}
+        WHERE ${filter}`.execute(this.database.db),
+    ]);
+    return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
   }
 
   async facilities(ids: readonly string[]): Promise<FacilityRow[]> {
@@ -185,7 +189,7 @@ export class ProviderSearchRepository {
 
   /** Providers with a telehealth calendar open now: how many, and the best ranked few. */
   async onlineNow(now: Date, limit: number): Promise<{ total: number; rows: ProviderHit[] }> {
-    const { rows } = await sql<ProviderHit>`
+    const { rows } = await sql<ProviderHit & { total: string }>`
       SELECT p.provider_id, p.practice_id, NULL AS practice_name, p.facility_ids, p.card,
              NULL::float8 AS miles, count(*) OVER () AS total
       FROM rm_search_providers p

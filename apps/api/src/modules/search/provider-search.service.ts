@@ -40,13 +40,7 @@ export class ProviderSearchService {
   async search(dto: ProviderSearchDto): Promise<ProviderSearchResult> {
     const now = this.clock.now();
     const criteria = searchCriteria(dto, now);
-    const hits = await this.repository.search(criteria, now);
-    const count =
-      hits.length > 0
-        ? Number(hits[0]!.total)
-        : criteria.pageNo > 1
-          ? await this.repository.count(criteria, now)
-          : 0;
+    const { rows: hits, total: count } = await this.repository.search(criteria, now);
     return {
       count,
       page_no: criteria.pageNo,
