@@ -46,13 +46,14 @@ function milesFrom(origin: { latitude: number; longitude: number }): RawBuilder<
 
 /** A calendar of the provider open at `now` (local weekday, hour and date range). */
 function openNow(now: Date): RawBuilder<boolean> {
-  const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE c.time_zone)`;
+  // The local time is computed once per calendar row, not once per condition.
   return sql<boolean>`EXISTS (SELECT 1 FROM rm_search_calendars c
+    CROSS JOIN LATERAL (SELECT ${now.toISOString()}::timestamptz AT TIME ZONE c.time_zone AS at) l
     WHERE c.provider_id = p.provider_id AND c.visit_type = 'Telehealth'
       AND NOT c.online_booking_disabled
-      AND extract(isodow FROM ${local})::int = ANY (c.working_days)
-      AND extract(hour FROM ${local}) >= c.first_hour AND extract(hour FROM ${local}) < c.last_hour
-      AND ${local}::date >= c.date_from AND (c.date_to IS NULL OR ${local}::date <= c.date_to))`;
+      AND extract(isodow FROM l.at)::int = ANY (c.working_days)
+      AND extract(hour FROM l.at) >= c.first_hour AND extract(hour FROM l.at) < c.last_hour
+      AND l.at::date >= c.date_from AND (c.date_to IS NULL OR l.at::date <= c.date_to))`;
 }
 
 /** Only bookable calendars count; a date needs one working that weekday within its dates. */
