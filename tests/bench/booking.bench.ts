@@ -404,7 +404,7 @@ async function main(): Promise<void> {
   );
   await writeFile(
     path.join(PROJECT_ROOT, 'tests/bench/BOOKING-RESULTS.md'),
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} with \`npm run bench:booking\` (API, load generator process and embedded PostgreSQL on one machine; 1-min load average ${os.loadavg()[0]!.toFixed(2)} at the end: above the core count, other processes shared the CPU, so read each row beside its raw baseline from the same run).\n\n${table}\n`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} with \`npm run bench:booking\` (API, load generator process and embedded PostgreSQL on one machine; 1-min load average ${os.loadavg()[0]!.toFixed(2)} at the end, against ${os.cpus().length} cores; read each row beside its raw baseline from the same run).\n\n${table}\n`,
   );
 }
 
