@@ -1,21 +1,20 @@
 // `npm run bench:booking`: bookings through the HTTP API, the capacity race, commit-to-socket
 // latency and the week query, each beside a raw INSERT baseline measured in the same run.
 import { fork } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { BookingResult, SlotChangedMessage, WeekView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import pino from 'pino';
-import postgres from 'postgres';
 import { io } from 'socket.io-client';
 import { createApp } from '../../apps/api/dist/create-app';
 import { loadConfig } from '../../apps/api/dist/infra/config/app-config';
+import { openBenchDatabase } from './bench-database';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import { connectDatabase } from '../../apps/api/dist/infra/database/database';
-import { startEmbeddedPostgres } from '../../apps/api/dist/infra/database/embedded-postgres';
 import { migrateToLatest } from '../../apps/api/dist/infra/database/migrator';
 import { AccountService } from '../../apps/api/dist/modules/identity/account.service';
 import type { LoadRequest, LoadResult } from './booking-load';
@@ -44,19 +43,10 @@ async function freePort(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'medbook-bench-'));
-  const embedded = process.env.BENCH_DATABASE_URL
-    ? null
-    : await startEmbeddedPostgres(tempDir, 'postgres');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
-  const name = `medbook_booking_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await openBenchDatabase('medbook_booking');
   // BENCH_QUERY_COUNTS=1 counts the statements the API sends per booking (closed loop).
   const queryCounts = process.env.BENCH_QUERY_COUNTS ? new Map<string, number>() : null;
-  const database = connectDatabase(url.toString(), {
+  const database = connectDatabase(scratch.url, {
     max: 30,
     appName: 'medbook-bench',
     onQuery: queryCounts
@@ -385,10 +375,7 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     await database.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
-    await rm(tempDir, { recursive: true, force: true });
+    await scratch.close();
   }
   const machine = `${os.cpus().length} cores, Node ${process.version}`;
   const table = [

@@ -1,19 +1,17 @@
 // `npm run bench:search`: provider search over 10,000 providers (the read model filled by the
 // search and scheduling projections' own code), each typical filter's p50/p99 beside a raw indexed
 // SELECT on the same table in the same run. Floor: p99 under 50 ms.
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ProviderSearchDto } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { DateTime } from 'luxon';
-import postgres from 'postgres';
 import zipcodes from 'zipcodes';
+import { openBenchDatabase } from './bench-database';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import { connectDatabase } from '../../apps/api/dist/infra/database/database';
-import { startEmbeddedPostgres } from '../../apps/api/dist/infra/database/embedded-postgres';
 import { migrateToLatest } from '../../apps/api/dist/infra/database/migrator';
 import { eventIdFor } from '../../apps/api/dist/infra/event-sourcing/event-ids';
 import type { Projection } from '../../apps/api/dist/infra/projections/projection';
@@ -204,17 +202,8 @@ function directoryEvents(): { type: string; data: Record<string, unknown> }[] {
 }
 
 async function main(): Promise<void> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'medbook-bench-'));
-  const embedded = process.env.BENCH_DATABASE_URL
-    ? null
-    : await startEmbeddedPostgres(tempDir, 'postgres');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
-  const name = `medbook_search_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), { max: 10, appName: 'medbook-bench' });
+  const scratch = await openBenchDatabase('medbook_search');
+  const database = connectDatabase(scratch.url, { max: 10, appName: 'medbook-bench' });
   const rows: { case: string; value: string; baseline: string; floor: string }[] = [];
   let missed = false;
   try {
@@ -315,10 +304,7 @@ async function main(): Promise<void> {
     });
   } finally {
     await database.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
-    await rm(tempDir, { recursive: true, force: true });
+    await scratch.close();
   }
   const machine = `${os.cpus().length} cores, Node ${process.version}`;
   const table = [

@@ -160,6 +160,8 @@ describe('live availability', () => {
       expect(await page.evaluate<number>("performance.getEntriesByType('navigation').length")).toBe(
         1,
       );
-    console.log(`slot change seen in both browsers ${elapsed} ms after the hold was accepted`);
+    process.stdout.write(
+      `slot change seen in both browsers ${elapsed} ms after the hold was accepted\n`,
+    );
   });
 });

@@ -46,6 +46,29 @@ function slotIdOf(start: string): string | null {
 /** Streams read one after the other saw another writer's commit in between: read again. */
 class StaleRead extends Error {}
 
+/** A new appointment's details: who and where come from the calendar, when from the caller. */
+function appointmentDetails(
+  appointmentId: string,
+  settings: CalendarSettings,
+  input: Pick<BookInput, 'patientId' | 'bookedBy' | 'reason'>,
+  when: Pick<AppointmentDetails, 'start_date' | 'end_date' | 'visit_schedule_type'>,
+): Omit<AppointmentDetails, 'status'> {
+  return {
+    appointment_id: appointmentId,
+    calendar_id: settings.calendar_id,
+    practice_id: settings.practice_id,
+    provider_id: settings.provider_id,
+    resource_id: settings.resource_id,
+    facility_id: settings.facility_id,
+    patient_id: input.patientId,
+    booked_by: input.bookedBy,
+    ...when,
+    time_zone: settings.time_zone,
+    visit_type: settings.visit_type,
+    reason: input.reason,
+  };
+}
+
 interface Loaded<State> {
   readonly state: State;
   readonly events: readonly RecordedEvent[];
@@ -144,22 +167,11 @@ export class SchedulingService {
       const appointmentEvents = appointmentDecider.decide(
         {
           type: 'BookAppointment',
-          details: {
-            appointment_id: appointmentId,
-            calendar_id: settings.calendar_id,
-            practice_id: settings.practice_id,
-            provider_id: settings.provider_id,
-            resource_id: settings.resource_id,
-            facility_id: settings.facility_id,
-            patient_id: input.patientId,
-            booked_by: input.bookedBy,
+          details: appointmentDetails(appointmentId, settings, input, {
             start_date: slot.start,
             end_date: slot.end,
-            time_zone: settings.time_zone,
-            visit_type: settings.visit_type,
             visit_schedule_type: 'Scheduled',
-            reason: input.reason,
-          },
+          }),
           acceptRejectEnabled: settings.accept_reject_enabled,
           now,
         },
@@ -203,22 +215,11 @@ export class SchedulingService {
       const events = appointmentDecider.decide(
         {
           type: 'BookAppointment',
-          details: {
-            appointment_id: appointmentId,
-            calendar_id: settings.calendar_id,
-            practice_id: settings.practice_id,
-            provider_id: settings.provider_id,
-            resource_id: settings.resource_id,
-            facility_id: settings.facility_id,
-            patient_id: input.patientId,
-            booked_by: input.bookedBy,
+          details: appointmentDetails(appointmentId, settings, input, {
             start_date: now.toISOString(),
             end_date: new Date(now.getTime() + settings.time_step * 60_000).toISOString(),
-            time_zone: settings.time_zone,
-            visit_type: settings.visit_type,
             visit_schedule_type: 'WalkIn',
-            reason: input.reason,
-          },
+          }),
           // Walk-ins are seen in turn: no request to accept.
           acceptRejectEnabled: false,
           now,
