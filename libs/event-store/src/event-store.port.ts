@@ -50,6 +50,23 @@ export interface StreamAppend {
   readonly expectedRevision: ExpectedRevision;
 }
 
+/**
+ * A stream an append decided on but does not write (a calendar whose capacity a booking used):
+ * it must still be at this revision when the append commits, else nothing is written and the
+ * append fails with WrongExpectedRevision naming it. The stream is not locked: writers of it do
+ * not wait for the append, and an append that commits after such a writer's snapshot-concurrent
+ * commit is ordered before it.
+ */
+export interface StreamCheck {
+  readonly streamId: string;
+  readonly expectedRevision: number | 'no_stream';
+}
+
+export interface AppendOptions {
+  /** Streams read, not written, that must be unchanged: see StreamCheck. */
+  readonly unchanged?: readonly StreamCheck[];
+}
+
 export interface AppendResult {
   /** Last revision of each stream written: the expected revision of its next append. */
   readonly revisions: Readonly<Record<string, number>>;
@@ -99,8 +116,11 @@ export interface EventStore {
     events: readonly NewEvent[],
     expectedRevision?: ExpectedRevision,
   ): Promise<AppendResult>;
-  /** All or nothing: every stream's expectation must hold or nothing is written. */
-  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult>;
+  /**
+   * All or nothing: every stream's expectation, and every unchanged stream's revision, must hold
+   * or nothing is written.
+   */
+  appendToStreams(appends: readonly StreamAppend[], options?: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Several whole streams in one read, each in revision order, in the order asked for (an

@@ -123,6 +123,76 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
       });
     });
 
+    describe('append with streams that must stay unchanged', () => {
+      it('writes when each checked stream is where it was read, and leaves it untouched', async () => {
+        const [calendar, slot, fresh] = [stream('c'), stream('s'), stream('f')];
+        await store.appendToStream(calendar, newEvents(2), 'no_stream');
+        await store.appendToStream(slot, [newEvent()], 'no_stream');
+        const result = await store.appendToStreams(
+          [
+            { streamId: slot, events: [newEvent()], expectedRevision: 0 },
+            { streamId: fresh, events: [newEvent()], expectedRevision: 'no_stream' },
+          ],
+          { unchanged: [{ streamId: calendar, expectedRevision: 1 }] },
+        );
+        expect(result.revisions).toEqual({ [slot]: 1, [fresh]: 0 });
+        expect(await store.readStream(calendar)).toHaveLength(2);
+        const single = await store.appendToStreams(
+          [{ streamId: slot, events: [newEvent()], expectedRevision: 'any' }],
+          { unchanged: [{ streamId: stream('none'), expectedRevision: 'no_stream' }] },
+        );
+        expect(single.revisions).toEqual({ [slot]: 2 });
+      });
+
+      it('writes nothing when a checked stream moved on, naming it', async () => {
+        const [calendar, slot, fresh] = [stream('c'), stream('s'), stream('f')];
+        await store.appendToStream(calendar, newEvents(2), 'no_stream');
+        await store.appendToStream(slot, [newEvent()], 'no_stream');
+        for (const appends of [
+          [
+            { streamId: slot, events: [newEvent()], expectedRevision: 0 },
+            { streamId: fresh, events: [newEvent()], expectedRevision: 'no_stream' as const },
+          ],
+          [{ streamId: slot, events: [newEvent()], expectedRevision: 'any' as const }],
+        ]) {
+          const error = await store
+            .appendToStreams(appends, { unchanged: [{ streamId: calendar, expectedRevision: 0 }] })
+            .catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(WrongExpectedRevision);
+          expect(error).toMatchObject({ streamId: calendar, expected: 0, actual: 1 });
+        }
+        expect(await store.readStream(slot)).toHaveLength(1);
+        expect(await store.readStream(fresh)).toHaveLength(0);
+      });
+
+      it('lets a retry of a committed append succeed though the checked stream moved since', async () => {
+        const [calendar, slot] = [stream('c'), stream('s')];
+        await store.appendToStream(calendar, [newEvent()], 'no_stream');
+        await store.appendToStream(slot, [newEvent()], 'no_stream');
+        const appends = [{ streamId: slot, events: [newEvent()], expectedRevision: 0 }];
+        const first = await store.appendToStreams(appends, {
+          unchanged: [{ streamId: calendar, expectedRevision: 0 }],
+        });
+        await store.appendToStream(calendar, [newEvent()], 0);
+        const retry = await store.appendToStreams(appends, {
+          unchanged: [{ streamId: calendar, expectedRevision: 0 }],
+        });
+        expect(retry).toMatchObject({ alreadyAppended: true, position: first.position });
+      });
+
+      it('refuses a stream both written and checked', async () => {
+        const slot = stream('s');
+        await expect(
+          store.appendToStreams(
+            [{ streamId: slot, events: [newEvent()], expectedRevision: 'any' }],
+            {
+              unchanged: [{ streamId: slot, expectedRevision: 0 }],
+            },
+          ),
+        ).rejects.toThrow(/both written and checked/);
+      });
+    });
+
     describe('idempotent retries', () => {
       it('answers a retry with the first result and writes nothing', async () => {
         const id = stream();

@@ -8,6 +8,7 @@ import {
   type SlotChangedMessage,
   type SubscribeAck,
 } from '@medbook/contracts';
+import type { EventStore } from '@medbook/event-store';
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { call, createUser, post } from '../../support/accounts';
@@ -20,6 +21,7 @@ import {
   week,
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -180,6 +182,39 @@ it("lets a calendar's capacity per slot rise and fall: started slots follow, no 
   ]);
   const positions = pushed.map((m) => m.position);
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+});
+
+it('decides a booking again on the new capacity when the capacity drops between its read and its commit', async () => {
+  const { calendarId, position } = await createCalendar(app, practice, { booking_capacity: 2 });
+  const slot = await tomorrowsSlot(app, calendarId, position, 0);
+  await bookFor(calendarId, slot.start_date);
+
+  // The booking reads its streams; before it appends, an admin lowers the capacity to 1.
+  const store = app.app.get<EventStore>(EVENT_STORE);
+  const read = store.readStreams.bind(store);
+  let dropped: number | null = null;
+  const interleave = jest.spyOn(store, 'readStreams').mockImplementation(async (ids) => {
+    const streams = await read(ids);
+    if (dropped === null && ids.includes(`calendar-${calendarId}`)) {
+      dropped = 0;
+      dropped = await setCapacity(calendarId, 1);
+    }
+    return streams;
+  });
+  try {
+    const late = await post(
+      app,
+      '/api/v1/appointments',
+      { calendar_id: calendarId, start_date: slot.start_date, patient_id: randomUUID() },
+      practice.staff.auth,
+    );
+    expect(dropped).toBeGreaterThan(0);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(BOOKING_MESSAGES.alreadyBooked);
+  } finally {
+    interleave.mockRestore();
+  }
+  expect(await slotEvents(calendarId, slot.start_date)).toEqual(['SlotBooked']);
 });
 
 it('keeps the capacity per slot a whole number from 1 to 500', async () => {

@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import { IdempotencyConflict, InvalidAppend, WrongExpectedRevision } from '../errors';
 import type {
+  AppendOptions,
   AppendResult,
   EventMetadata,
   EventStore,
@@ -12,6 +13,7 @@ import type {
   ReadStreamOptions,
   RecordedEvent,
   StreamAppend,
+  StreamCheck,
   SubscribeOptions,
   Subscription,
 } from '../event-store.port';
@@ -94,34 +96,66 @@ export class PostgresEventStore implements EventStore {
     return this.appendToStreams([{ streamId, events, expectedRevision }]);
   }
 
-  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult> {
-    validateAppends(appends);
+  async appendToStreams(
+    appends: readonly StreamAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    const unchanged = options.unchanged ?? [];
+    validateAppends(appends, unchanged);
     // A fixed lock order keeps two multi-stream appends from deadlocking.
     const sorted = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : 1));
-    const streamIds = sorted.map((a) => a.streamId);
-    const expected = sorted.map((a) => expectedCode(a.expectedRevision));
-    const events = sorted.flatMap((a, index) =>
-      a.events.map((e) => ({ id: e.id, s: index + 1, t: e.type, d: e.data, m: e.metadata })),
-    );
     const recordedAt = this.now();
     try {
       const fast =
-        sorted.length === 1
+        sorted.length === 1 && unchanged.length === 0
           ? await this.appendFast(sorted[0]!, recordedAt)
-          : await this.appendFastToStreams(sorted, recordedAt);
-      const rows =
-        fast.length > 0
-          ? fast
-          : await this.sql<AppendedRow[]>`
-        SELECT * FROM es_append(${streamIds}::text[], ${expected}::bigint[], ${this.sql.json(
-          events as never,
-        )}::jsonb, ${recordedAt}::timestamptz)`;
+          : await this.appendFastToStreams(sorted, unchanged, recordedAt);
+      const rows = fast.length > 0 ? fast : await this.appendChecked(sorted, unchanged, recordedAt);
       const result = toAppendResult(rows, rows[0]?.already_appended === true);
       if (!result.alreadyAppended) this.announceAppend();
       return result;
     } catch (error) {
       return this.explainAppendFailure(error, sorted);
     }
+  }
+
+  /**
+   * The general append through `es_append`, which locks and checks each written stream, then
+   * (unless it replayed a retry) checks the unchanged streams in the same transaction.
+   */
+  private async appendChecked(
+    sorted: readonly StreamAppend[],
+    unchanged: readonly StreamCheck[],
+    recordedAt: Date,
+  ): Promise<AppendedRow[]> {
+    const streamIds = sorted.map((a) => a.streamId);
+    const expected = sorted.map((a) => expectedCode(a.expectedRevision));
+    const events = sorted.flatMap((a, index) =>
+      a.events.map((e) => ({ id: e.id, s: index + 1, t: e.type, d: e.data, m: e.metadata })),
+    );
+    const append = (sql: Sql) => sql<AppendedRow[]>`
+      SELECT * FROM es_append(${streamIds}::text[], ${expected}::bigint[], ${this.sql.json(
+        events as never,
+      )}::jsonb, ${recordedAt}::timestamptz)`;
+    if (unchanged.length === 0) return append(this.sql);
+    return (await this.sql.begin(async (tx) => {
+      const rows = await append(tx as unknown as Sql);
+      if (rows[0]?.already_appended === true) return rows;
+      const heads = await tx<{ stream_id: string; revision: string }[]>`
+        SELECT stream_id, revision FROM es_streams
+         WHERE stream_id = ANY(${unchanged.map((c) => c.streamId)}::text[])`;
+      for (const check of unchanged) {
+        const actual = Number(heads.find((h) => h.stream_id === check.streamId)?.revision ?? -1);
+        if (actual !== expectedCode(check.expectedRevision)) {
+          throw new WrongExpectedRevision(
+            check.streamId,
+            check.expectedRevision,
+            actual < 0 ? 'no_stream' : actual,
+          );
+        }
+      }
+      return rows;
+    }));
   }
 
   /**
@@ -173,6 +207,7 @@ export class PostgresEventStore implements EventStore {
    */
   private async appendFastToStreams(
     sorted: readonly StreamAppend[],
+    unchanged: readonly StreamCheck[],
     recordedAt: Date,
   ): Promise<AppendedRow[]> {
     const exact = sorted.filter((a) => typeof a.expectedRevision === 'number');
@@ -206,8 +241,18 @@ export class PostgresEventStore implements EventStore {
           RETURNING s.stream_id, s.revision - i.n AS prev
         ), heads AS (
           SELECT stream_id, prev FROM created UNION ALL SELECT stream_id, prev FROM moved
+        ), unchanged AS (
+          -- Streams decided on but not written: still where they were read (same snapshot).
+          SELECT c.stream_id
+            FROM unnest(${unchanged.map((c) => c.streamId)}::text[],
+                        ${unchanged.map((c) => expectedCode(c.expectedRevision))}::bigint[])
+                   AS c(stream_id, revision)
+            LEFT JOIN es_streams AS s ON s.stream_id = c.stream_id
+           WHERE coalesce(s.revision, -1) = c.revision
         ), checked AS (
-          SELECT es_require_heads(count(*), ${sorted.length}) AS ok FROM heads
+          SELECT es_require_heads(
+                   (SELECT count(*) FROM heads) + (SELECT count(*) FROM unchanged),
+                   ${sorted.length + unchanged.length}) AS ok
         )
         INSERT INTO es_events AS e
                (event_id, stream_id, stream_revision, event_type, data, metadata, recorded_at)
@@ -408,9 +453,21 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-function validateAppends(appends: readonly StreamAppend[]): void {
+function validateAppends(
+  appends: readonly StreamAppend[],
+  unchanged: readonly StreamCheck[],
+): void {
   if (appends.length === 0) throw new InvalidAppend('An append needs at least one stream');
   const seen = new Set<string>();
+  for (const check of unchanged) {
+    if (appends.some((a) => a.streamId === check.streamId)) {
+      throw new InvalidAppend(`Stream ${check.streamId} is both written and checked unchanged`);
+    }
+    const expected = check.expectedRevision;
+    if (expected !== 'no_stream' && (!Number.isSafeInteger(expected) || expected < 0)) {
+      throw new InvalidAppend(`Expected revision ${expected} is not a revision`);
+    }
+  }
   const ids = new Set<string>();
   for (const append of appends) {
     if (!append.streamId) throw new InvalidAppend('A stream id cannot be empty');

@@ -6,6 +6,7 @@ import {
   type HoldView,
 } from '@medbook/contracts';
 import {
+  type AppendOptions,
   type EventStore,
   IdempotencyConflict,
   type RecordedEvent,
@@ -100,9 +101,34 @@ export class SchedulingService {
   ) {}
 
   async calendar(calendarId: string): Promise<CalendarSettings> {
-    const { state } = await this.load(calendarStreamId(calendarId), calendarDecider);
-    if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
-    return state.settings;
+    return (await this.decidingCalendar(calendarId)).settings;
+  }
+
+  /**
+   * A calendar that a slot command decides on (its capacity, hours): the command's append then
+   * requires the calendar unchanged, so a booking decided on a capacity that was just lowered
+   * retries on the new one instead of exceeding it.
+   */
+  private async decidingCalendar(
+    calendarId: string,
+  ): Promise<{ settings: CalendarSettings; unchanged: AppendOptions }> {
+    return this.decidedOn(await this.load(calendarStreamId(calendarId), calendarDecider));
+  }
+
+  private decidedOn(calendar: Loaded<{ settings: CalendarSettings | null }>): {
+    settings: CalendarSettings;
+    unchanged: AppendOptions;
+  } {
+    const settings = calendar.state.settings;
+    if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    return {
+      settings,
+      unchanged: {
+        unchanged: [
+          { streamId: calendarStreamId(settings.calendar_id), expectedRevision: calendar.revision },
+        ],
+      },
+    };
   }
 
   async appointment(appointmentId: string): Promise<AppointmentDetails> {
@@ -139,10 +165,8 @@ export class SchedulingService {
         ...(requested ? [slotStreamId(input.calendarId, requested)] : []),
       ]);
       const appointment = this.loaded(appointmentRead!, appointmentDecider);
-      const calendar = this.loaded(calendarRead!, calendarDecider);
+      const { settings, unchanged } = this.decidedOn(this.loaded(calendarRead!, calendarDecider));
       const slotState = slotRead ? this.loaded(slotRead, slotDecider) : null;
-      const settings = calendar.state.settings;
-      if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
       await input.authorize?.(settings);
       if (appointment.state.details) return this.earlierBooking(appointment, input.commandId);
       const now = this.clock.now();
@@ -180,17 +204,20 @@ export class SchedulingService {
       // The slot already holds this appointment: its booking committed after we read the
       // appointment stream (a concurrent retry of this very command). Its answer is there now.
       if (slotEvents.length === 0) throw new StaleRead();
-      const result = await this.store.appendToStreams([
-        this.append(slotStream, slotState, slotEvents, input.commandId, 0, context),
-        this.append(
-          appointmentStreamId(appointmentId),
-          appointment,
-          appointmentEvents,
-          input.commandId,
-          10,
-          context,
-        ),
-      ]);
+      const result = await this.store.appendToStreams(
+        [
+          this.append(slotStream, slotState, slotEvents, input.commandId, 0, context),
+          this.append(
+            appointmentStreamId(appointmentId),
+            appointment,
+            appointmentEvents,
+            input.commandId,
+            10,
+            context,
+          ),
+        ],
+        unchanged,
+      );
       const status = appointmentEvents[0]?.data as { status: AppointmentStatus } | undefined;
       return {
         appointment_id: appointmentId,
@@ -249,7 +276,7 @@ export class SchedulingService {
   ): Promise<HoldView> {
     const holdId = commandId ? eventIdFor(commandId, -1) : randomUUID();
     return this.retrying(async () => {
-      const settings = await this.calendar(calendarId);
+      const { settings, unchanged } = await this.decidingCalendar(calendarId);
       const now = this.clock.now();
       const slot = this.bookableSlot(settings, start, now);
       const stream = slotStreamId(calendarId, slot.start);
@@ -277,9 +304,10 @@ export class SchedulingService {
         },
         loaded.state,
       );
-      const result = await this.store.appendToStreams([
-        this.append(stream, loaded, events, commandId, 0, context),
-      ]);
+      const result = await this.store.appendToStreams(
+        [this.append(stream, loaded, events, commandId, 0, context)],
+        unchanged,
+      );
       const held = events[0]!.data as { expires_at: string };
       return {
         hold_id: holdId,
@@ -330,7 +358,7 @@ export class SchedulingService {
       const details = appointment.state.details;
       if (!details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
       this.checkRevision(appointment, expectedRevision);
-      const settings = await this.calendar(details.calendar_id);
+      const { settings, unchanged } = await this.decidingCalendar(details.calendar_id);
       const now = this.clock.now();
       const requested = findSlot(settings, start);
       if (requested?.start === details.start_date)
@@ -368,7 +396,7 @@ export class SchedulingService {
       ];
       if (released.length > 0)
         appends.push(this.append(oldStream, oldSlot, released, null, 0, context));
-      const result = await this.store.appendToStreams(appends);
+      const result = await this.store.appendToStreams(appends, unchanged);
       return { appointment_id: appointmentId, status: details.status, position: result.position };
     });
   }
