@@ -138,7 +138,7 @@ export class PostgresEventStore implements EventStore {
         events as never,
       )}::jsonb, ${recordedAt}::timestamptz)`;
     if (unchanged.length === 0) return append(this.sql);
-    return (await this.sql.begin(async (tx) => {
+    return await this.sql.begin(async (tx) => {
       const rows = await append(tx as unknown as Sql);
       if (rows[0]?.already_appended === true) return rows;
       const heads = await tx<{ stream_id: string; revision: string }[]>`
@@ -155,7 +155,7 @@ export class PostgresEventStore implements EventStore {
         }
       }
       return rows;
-    }));
+    });
   }
 
   /**
