@@ -123,9 +123,34 @@ export class CalendarRulesDto {
   @IsString({ each: true })
   @Length(1, 100, { each: true })
   reasons?: string[];
+
+  /** Booking wizard: the custom forms the patient fills in, by id, in order. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  custom_form_ids?: string[];
+
+  /** Booking wizard: ask for the patient's demographics. */
+  @IsOptional()
+  @IsBoolean(invalid)
+  collect_patient_demographics?: boolean;
+
+  /** Booking wizard: the insurance step (default true). */
+  @IsOptional()
+  @IsBoolean(invalid)
+  enable_insurance?: boolean;
+
+  /** Booking wizard: check the insurance's eligibility. */
+  @IsOptional()
+  @IsBoolean(invalid)
+  enable_insurance_eligibility?: boolean;
 }
 
-const TIME_STEPS = [5, 10, 15, 20, 30, 45, 60, 90, 120];
+/** The minutes a calendar's slots may last (and start apart). */
+export const CALENDAR_TIME_STEPS: readonly number[] = [5, 10, 15, 20, 30, 45, 60, 90, 120];
+const TIME_STEPS = [...CALENDAR_TIME_STEPS];
 
 export class CreateCalendarDto extends CalendarRulesDto {
   @IsString(invalid)

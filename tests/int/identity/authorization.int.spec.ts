@@ -119,6 +119,10 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { start: '2030-01-01T10:00:00Z', end: '2030-01-01T11:00:00Z' },
   },
+  'DELETE /api/v1/calendars/{calendar_id}/blocks': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { start: '2030-01-01T10:00:00Z', end: '2030-01-01T11:00:00Z' },
+  },
   'GET /api/v1/calendars/{calendar_id}/next-availability': { access: { kind: 'public' } },
   'POST /api/v1/calendars/reason-based/week': { access: { kind: 'public' } },
   'GET /api/v1/specialties': { access: { kind: 'public' } },

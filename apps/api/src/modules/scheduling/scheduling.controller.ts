@@ -53,7 +53,11 @@ import {
   type CalendarDirectory,
   calendarDecider,
 } from './domain/calendar.decider';
-import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
+import {
+  type CalendarSettings,
+  calendarStreamId,
+  withCalendarDefaults,
+} from './domain/calendar.events';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
 import { forReason, offersReason } from './domain/reason-window';
@@ -115,6 +119,10 @@ export class SchedulingController {
           accept_reject_enabled: dto.accept_reject_enabled ?? false,
           hold_minutes: dto.hold_minutes ?? 10,
           reasons: dto.reasons ?? [],
+          custom_form_ids: dto.custom_form_ids ?? [],
+          collect_patient_demographics: dto.collect_patient_demographics ?? false,
+          enable_insurance: dto.enable_insurance ?? true,
+          enable_insurance_eligibility: dto.enable_insurance_eligibility ?? false,
         },
         directory,
         now: this.clock.now(),
@@ -165,10 +173,33 @@ export class SchedulingController {
     this.policy.assertMayWorkForPractice(caller, settings.practice_id);
     const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
       command: {
-        type: 'ChangeCalendarSettings',
-        changes: {
-          marked_time_spans: [...settings.marked_time_spans, { start: dto.start, end: dto.end }],
-        },
+        type: 'BlockTimeSpan',
+        span: { start: dto.start, end: dto.end },
+        now: this.clock.now(),
+      },
+      context,
+      commandId: null,
+    });
+    return { id: calendarId, position: result.position };
+  }
+
+  /** Opens a blocked span again (the same start and end as blocked): its slots are offered again. */
+  @Delete('calendars/:calendar_id/blocks')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  @ResponseMessage('Time unblocked.')
+  async unblock(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: MarkedTimeSpanDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    const settings = await this.scheduling.calendar(calendarId);
+    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
+    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+      command: {
+        type: 'UnblockTimeSpan',
+        span: { start: dto.start, end: dto.end },
         now: this.clock.now(),
       },
       context,
@@ -187,7 +218,7 @@ export class SchedulingController {
         errors: ['provider_id or resource_id is required'],
       });
     }
-    return this.repository.findCalendars(query);
+    return (await this.repository.findCalendars(query)).map(withCalendarDefaults);
   }
 
   /** The calendar's settings (public: the booking flow reads them). */
@@ -200,7 +231,7 @@ export class SchedulingController {
   ) {
     const settings = await this.repository.calendar(calendarId);
     if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
-    return settings;
+    return withCalendarDefaults(settings);
   }
 
   /**

@@ -6,6 +6,8 @@ import {
   type CalendarState,
   evolveCalendar,
   initialCalendarState,
+  type MarkedTimeSpan,
+  withCalendarDefaults,
 } from './calendar.events';
 
 export const CALENDAR_NOT_FOUND = 'This calendar does not exist.';
@@ -23,7 +25,17 @@ export const RESOURCE_NOT_REGISTERED = 'This resource is not registered.';
 export const RESOURCE_OF_ANOTHER_PRACTICE = 'This resource belongs to another practice.';
 export const CALENDAR_PLACE_FIXED =
   "A calendar's facility, provider, resource and time zone are set when it is created.";
+export const CALENDAR_STEP_INVALID =
+  'The time step must divide the hours from the first to the last hour evenly.';
+export const CALENDAR_DATES_INVALID = 'The last date must not come before the first date.';
+export const CALENDAR_WORKING_DAYS_INVALID =
+  'A calendar needs at least one working day, each from 1 (Monday) to 7 (Sunday), listed once.';
+export const CALENDAR_NAME_REQUIRED = 'A calendar needs a name.';
+export const BLOCK_SPAN_INVALID = 'A blocked time span must end after it starts.';
+export const BLOCK_SPAN_EXISTS = 'This time span is already blocked.';
+export const BLOCK_SPAN_NOT_FOUND = 'This time span is not blocked.';
 export const MAX_BOOKING_CAPACITY = 500;
+export const MAX_MARKED_TIME_SPANS = 500;
 
 /** Fixed at creation: they were checked against the directory then. */
 const FIXED_FIELDS = [
@@ -45,10 +57,42 @@ export interface CalendarDirectory {
 
 export type CalendarCommand =
   | { type: 'CreateCalendar'; settings: CalendarSettings; directory: CalendarDirectory; now: Date }
-  | { type: 'ChangeCalendarSettings'; changes: Partial<CalendarSettings>; now: Date };
+  | { type: 'ChangeCalendarSettings'; changes: Partial<CalendarSettings>; now: Date }
+  /** Blocks a span of time: no slot overlapping it is offered. */
+  | { type: 'BlockTimeSpan'; span: MarkedTimeSpan; now: Date }
+  /** Opens a blocked span again. */
+  | { type: 'UnblockTimeSpan'; span: MarkedTimeSpan; now: Date };
+
+const sameInstant = (a: string, b: string): boolean => Date.parse(a) === Date.parse(b);
+const sameSpan = (a: MarkedTimeSpan, b: MarkedTimeSpan): boolean =>
+  sameInstant(a.start, b.start) && sameInstant(a.end, b.end);
+
+function checkSpan(span: MarkedTimeSpan): void {
+  const start = Date.parse(span.start);
+  const end = Date.parse(span.end);
+  if (Number.isNaN(start) || Number.isNaN(end) || end <= start) {
+    throw new DomainError(400, BLOCK_SPAN_INVALID);
+  }
+}
 
 function check(settings: CalendarSettings): void {
+  if (!settings.name.trim()) throw new DomainError(400, CALENDAR_NAME_REQUIRED);
   if (settings.last_hour <= settings.first_hour) throw new DomainError(400, CALENDAR_HOURS_INVALID);
+  if (((settings.last_hour - settings.first_hour) * 60) % settings.time_step !== 0) {
+    throw new DomainError(400, CALENDAR_STEP_INVALID);
+  }
+  if (settings.date_to && settings.date_to < settings.date_from) {
+    throw new DomainError(400, CALENDAR_DATES_INVALID);
+  }
+  const days = settings.working_days;
+  if (
+    days.length === 0 ||
+    new Set(days).size !== days.length ||
+    days.some((d) => !Number.isInteger(d) || d < 1 || d > 7)
+  ) {
+    throw new DomainError(400, CALENDAR_WORKING_DAYS_INVALID);
+  }
+  settings.marked_time_spans.forEach(checkSpan);
   if (!settings.provider_id === !settings.resource_id) {
     throw new DomainError(400, CALENDAR_OWNER_REQUIRED);
   }
@@ -93,23 +137,59 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
       if (FIXED_FIELDS.some((field) => field in command.changes)) {
         throw new DomainError(400, CALENDAR_PLACE_FIXED);
       }
-      check({ ...state.settings, ...command.changes });
-      return [
-        {
-          type: 'CalendarSettingsChanged',
-          data: {
-            calendar_id: state.settings.calendar_id,
-            changes: command.changes,
-            changed_at: at,
-          },
-        },
-      ];
+      return changed(state.settings, command.changes, at);
+    }
+    case 'BlockTimeSpan': {
+      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      checkSpan(command.span);
+      const spans = state.settings.marked_time_spans;
+      if (spans.some((s) => sameSpan(s, command.span))) throw new ConflictError(BLOCK_SPAN_EXISTS);
+      if (spans.length >= MAX_MARKED_TIME_SPANS) {
+        throw new DomainError(
+          400,
+          `A calendar has at most ${MAX_MARKED_TIME_SPANS} blocked spans.`,
+        );
+      }
+      const span = { start: command.span.start, end: command.span.end };
+      return changed(state.settings, { marked_time_spans: [...spans, span] }, at);
+    }
+    case 'UnblockTimeSpan': {
+      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      const spans = state.settings.marked_time_spans;
+      const kept = spans.filter((s) => !sameSpan(s, command.span));
+      if (kept.length === spans.length) throw new NotFoundError(BLOCK_SPAN_NOT_FOUND);
+      return changed(state.settings, { marked_time_spans: kept }, at);
     }
     default: {
       const unknown: never = command;
       return unknown;
     }
   }
+}
+
+/**
+ * One CalendarSettingsChanged with only the fields whose value differs; a change that changes
+ * nothing records nothing (the answer is where the stream stands).
+ */
+function changed(
+  settings: CalendarSettings,
+  requested: Partial<CalendarSettings>,
+  at: string,
+): CalendarEvent[] {
+  const current = withCalendarDefaults(settings) as unknown as Record<string, unknown>;
+  const changes = Object.fromEntries(
+    Object.entries(requested).filter(
+      ([field, value]) => JSON.stringify(current[field]) !== JSON.stringify(value),
+    ),
+  ) as Partial<CalendarSettings>;
+  check({ ...settings, ...changes });
+  if (Object.keys(changes).length === 0) return [];
+  return [
+    {
+      type: 'CalendarSettingsChanged',
+      data: { calendar_id: settings.calendar_id, changes, changed_at: at },
+    },
+  ];
 }
 
 export const calendarDecider: Decider<CalendarCommand, CalendarEvent, CalendarState> = {

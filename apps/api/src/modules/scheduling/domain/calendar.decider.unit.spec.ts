@@ -14,7 +14,7 @@ import {
   RESOURCE_NOT_REGISTERED,
   RESOURCE_OF_ANOTHER_PRACTICE,
 } from './calendar.decider';
-import type { CalendarEvent, CalendarSettings } from './calendar.events';
+import { type CalendarEvent, type CalendarSettings, withCalendarDefaults } from './calendar.events';
 
 const now = new Date('2026-11-23T09:00:00Z');
 const practice = 'practice-1';
@@ -144,5 +144,49 @@ describe('ChangeCalendarSettings', () => {
     ]) {
       expect(given([created]).when(change(changes))).toThrow(CALENDAR_PLACE_FIXED);
     }
+  });
+});
+
+const changedTo = (changes: Partial<CalendarSettings>): CalendarEvent[] => [
+  {
+    type: 'CalendarSettingsChanged',
+    data: { calendar_id: 'cal', changes, changed_at: now.toISOString() },
+  },
+];
+
+describe('the booking wizard settings', () => {
+  it('reads the spec defaults on a calendar created before they existed', () => {
+    const state = fold(calendarDecider, [created]);
+    expect(withCalendarDefaults(state.settings!)).toMatchObject({
+      custom_form_ids: [],
+      collect_patient_demographics: false,
+      enable_insurance: true,
+      enable_insurance_eligibility: false,
+      wait_list_enabled: false,
+      accept_reject_enabled: false,
+    });
+  });
+
+  it('changes the custom forms, demographics, insurance, eligibility, accept/reject and waitlist', () => {
+    const changes = {
+      custom_form_ids: ['form-intake', 'form-covid'],
+      collect_patient_demographics: true,
+      enable_insurance: false,
+      enable_insurance_eligibility: true,
+      accept_reject_enabled: true,
+      wait_list_enabled: true,
+    };
+    const events = given([created]).when(change(changes))();
+    expect(events).toEqual(changedTo(changes));
+    expect(fold(calendarDecider, [created, ...events]).settings).toMatchObject(changes);
+  });
+
+  it('records only what differs, and nothing when nothing differs', () => {
+    expect(
+      given([created]).when(change({ enable_insurance: true, wait_list_enabled: true }))(),
+    ).toEqual(changedTo({ wait_list_enabled: true }));
+    expect(
+      given([created]).when(change({ enable_insurance: true, booking_capacity: 2 }))(),
+    ).toEqual([]);
   });
 });

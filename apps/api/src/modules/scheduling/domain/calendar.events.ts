@@ -39,7 +39,42 @@ export interface CalendarSettings {
   readonly hold_minutes: number;
   /** Titles of the visit reasons the calendar offers; none listed (or absent) offers every one. */
   readonly reasons?: readonly string[];
+  /** Booking wizard: the custom forms the patient fills in (ids), in order. */
+  readonly custom_form_ids?: readonly string[];
+  /** Booking wizard: ask for the patient's demographics. */
+  readonly collect_patient_demographics?: boolean;
+  /** Booking wizard: the insurance step (spec: default true). */
+  readonly enable_insurance?: boolean;
+  /** Booking wizard: check the insurance's eligibility. */
+  readonly enable_insurance_eligibility?: boolean;
 }
+
+type DefaultedField =
+  | 'reasons'
+  | 'custom_form_ids'
+  | 'collect_patient_demographics'
+  | 'enable_insurance'
+  | 'enable_insurance_eligibility';
+
+/**
+ * Settings added after the first calendars were created: a calendar whose events never set them
+ * reads these values (the spec's enable_insurance defaults to true).
+ */
+export const CALENDAR_DEFAULTS: Required<Pick<CalendarSettings, DefaultedField>> = {
+  reasons: [],
+  custom_form_ids: [],
+  collect_patient_demographics: false,
+  enable_insurance: true,
+  enable_insurance_eligibility: false,
+};
+
+export type CompleteCalendarSettings = CalendarSettings & typeof CALENDAR_DEFAULTS;
+
+/** The settings with every later-added field present. */
+export const withCalendarDefaults = (settings: CalendarSettings): CompleteCalendarSettings => ({
+  ...CALENDAR_DEFAULTS,
+  ...settings,
+});
 
 export type CalendarEvent =
   | { type: 'CalendarCreated'; data: CalendarSettings & { created_at: string } }
