@@ -8,6 +8,7 @@ import { ReferenceModule } from './modules/reference/reference.module';
 import { SearchModule } from './modules/search/search.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { WaitlistModule } from './modules/waitlist/waitlist.module';
 
 @Module({})
 export class AppModule {
@@ -24,6 +25,7 @@ export class AppModule {
         ReferenceModule,
         SearchModule,
         NotificationsModule,
+        WaitlistModule,
       ],
     };
   }

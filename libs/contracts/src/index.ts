@@ -8,3 +8,4 @@ export * from './scheduling';
 export * from './directory.dto';
 export * from './search';
 export * from './notifications';
+export * from './waitlist';

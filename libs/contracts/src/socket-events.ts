@@ -9,6 +9,7 @@ import type {
   CalendarChangedMessage,
   SlotChangedMessage,
 } from './scheduling';
+import type { WaitlistOfferMessage } from './waitlist';
 
 /** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
 export type RoomName =
@@ -45,6 +46,7 @@ export interface ServerToClientEvents {
   'notification.added': (message: NotificationAddedMessage) => void;
   'notification.counts': (message: NotificationCountsMessage) => void;
   'notification.settings': (message: AcceptRejectSettingMessage) => void;
+  'waitlist.offer': (message: WaitlistOfferMessage) => void;
 }
 
 export interface SubscribeAck {

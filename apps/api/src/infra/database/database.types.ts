@@ -269,6 +269,32 @@ export interface NotificationCalendarsTable {
   position: Int8;
 }
 
+export interface WaitlistTable {
+  calendar_id: string;
+  patient_id: string;
+  joined_by: string;
+  provider_id: string | null;
+  resource_id: string | null;
+  practice_id: string;
+  type: string;
+  seq: Int8;
+  joined_at: Timestamp;
+  position: Int8;
+}
+
+export interface WaitlistOffersTable {
+  offer_id: string;
+  calendar_id: string;
+  patient_id: string;
+  start_date: Timestamp;
+  hold_id: string;
+  expires_at: Timestamp;
+  status: string;
+  offered_at: Timestamp;
+  appointment_id: string | null;
+  position: Int8;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface SearchPracticesTable {
   practice_id: string;
@@ -355,6 +381,8 @@ export interface DB {
   rm_notifications: NotificationsTable;
   rm_notification_appointments: NotificationAppointmentsTable;
   rm_notification_calendars: NotificationCalendarsTable;
+  rm_waitlist: WaitlistTable;
+  rm_waitlist_offers: WaitlistOffersTable;
 }
 
 export type PracticeRow = Selectable<PracticesTable>;

@@ -32,7 +32,7 @@ import { type AppointmentDetails, appointmentStreamId } from './domain/appointme
 import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
 import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
 import { findSlot, slotId } from './domain/slot-schedule';
-import { type SlotCommand, slotDecider } from './domain/slot.decider';
+import { HOLD_NOT_FOUND, type SlotCommand, slotDecider } from './domain/slot.decider';
 import { slotStreamId } from './domain/slot.events';
 
 /** Each conflict means another writer succeeded on the stream, so retrying always progresses. */
@@ -86,6 +86,8 @@ export interface BookInput {
   readonly commandId: string | null;
   /** Checks the caller against the calendar once it is loaded (practice staff booking). */
   readonly authorize?: (settings: CalendarSettings) => void | Promise<void>;
+  /** Book only by consuming this live hold (a waitlist offer), never a free place instead. */
+  readonly requireHold?: boolean;
 }
 
 /**
@@ -204,6 +206,8 @@ export class SchedulingService {
       // The slot already holds this appointment: its booking committed after we read the
       // appointment stream (a concurrent retry of this very command). Its answer is there now.
       if (slotEvents.length === 0) throw new StaleRead();
+      const consumed = (slotEvents[0]?.data as { hold_id?: string | null }).hold_id;
+      if (input.requireHold && consumed !== input.holdId) throw new ConflictError(HOLD_NOT_FOUND);
       const result = await this.store.appendToStreams(
         [
           this.append(slotStream, slotState, slotEvents, input.commandId, 0, context),
@@ -273,6 +277,8 @@ export class SchedulingService {
     patientId: string,
     commandId: string | null,
     context: RequestContext,
+    /** How long the hold lasts (a waitlist offer's time); the calendar's hold minutes by default. */
+    holdMinutes?: number,
   ): Promise<HoldView> {
     const holdId = commandId ? eventIdFor(commandId, -1) : randomUUID();
     return this.retrying(async () => {
@@ -299,7 +305,7 @@ export class SchedulingService {
           capacity: settings.booking_capacity,
           holdId,
           patientId,
-          holdMinutes: settings.hold_minutes,
+          holdMinutes: holdMinutes ?? settings.hold_minutes,
           now,
         },
         loaded.state,

@@ -1,0 +1,163 @@
+import type { EventStore, RecordedEvent, Subscription } from '@medbook/event-store';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { CLOCK, type Clock } from '../../infra/clock';
+import { DATABASE, type Database } from '../../infra/database/database';
+import { fold } from '../../infra/event-sourcing/decider';
+import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
+import { DomainError } from '../../infra/http/domain-error';
+import { LOGGER } from '../../infra/logging/logger';
+import {
+  lockCheckpoint,
+  readCheckpoint,
+  saveCheckpoint,
+} from '../../infra/projections/projection-checkpoints';
+import { calendarDecider } from '../scheduling/domain/calendar.decider';
+import { type CalendarEvent, calendarStreamId } from '../scheduling/domain/calendar.events';
+import type { SlotEvent } from '../scheduling/domain/slot.events';
+import { offerOfHold } from './domain/waitlist.events';
+import { WaitlistService } from './waitlist.service';
+
+/** Its checkpoint in projection_checkpoints: where in the log it has reacted up to. */
+export const WAITLIST_OFFERS_CHECKPOINT = 'waitlist-offers';
+
+const SLOT_EVENTS = new Set<string>([
+  'SlotHoldReleased',
+  'SlotBooked',
+  'SlotBookingCanceled',
+] satisfies SlotEvent['type'][]);
+
+/** Capacity rises offer at most this many of the calendar's touched future slots at once. */
+const RISE_SLOTS = 20;
+
+/**
+ * The waitlist's process manager: it follows the committed log from its own checkpoint and
+ * turns freed places (a cancel or reschedule away, a released or expired hold, a capacity rise)
+ * into offers for the next patient in line, and a booking or end of an offer's hold into the
+ * offer's outcome. Every reaction is idempotent (ids derive from the triggering event), so a
+ * restart that reacts to a batch again changes nothing.
+ */
+@Injectable()
+export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnApplicationShutdown {
+  private subscription: Subscription | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly waitlist: WaitlistService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runProjections) return;
+    const from = await readCheckpoint(this.database.db, WAITLIST_OFFERS_CHECKPOINT);
+    this.subscription = this.store.subscribeToAll({
+      from,
+      batchSize: 100,
+      handle: (events) => this.handle(events),
+      onError: (error) => this.logger.warn({ err: error }, 'waitlist offers failed; retrying'),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  private async handle(events: readonly RecordedEvent[]): Promise<void> {
+    for (const event of events) await this.react(event);
+    const last = events[events.length - 1];
+    if (!last) return;
+    await this.database.db.transaction().execute(async (trx) => {
+      await lockCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT);
+      await saveCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT, last.logPosition, this.clock.now());
+    });
+  }
+
+  /** One event's consequences; a domain refusal (slot gone, list changed) means nothing to do. */
+  async react(event: RecordedEvent): Promise<void> {
+    try {
+      if (SLOT_EVENTS.has(event.type)) await this.slotChanged(event);
+      else if (event.type === 'CalendarSettingsChanged') await this.capacityChanged(event);
+    } catch (error) {
+      if (error instanceof DomainError) return;
+      throw error;
+    }
+  }
+
+  private async slotChanged(recorded: RecordedEvent): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as SlotEvent;
+    const calendarId = event.data.calendar_id;
+    const line = await this.waitlist.line(calendarId);
+    if (line.events.length === 0) return;
+    if (event.type === 'SlotBooked') {
+      const offer = event.data.hold_id ? offerOfHold(line.state, event.data.hold_id) : null;
+      if (offer?.status === 'Offered')
+        await this.waitlist.endOffer(
+          calendarId,
+          offer.offerId,
+          'Accepted',
+          event.data.appointment_id,
+        );
+      return;
+    }
+    if (event.type === 'SlotHoldReleased') {
+      const offer = offerOfHold(line.state, event.data.hold_id);
+      if (offer?.status === 'Offered') {
+        const status = event.data.reason === 'expired' ? 'Expired' : 'Declined';
+        await this.waitlist.endOffer(calendarId, offer.offerId, status, null);
+      }
+    }
+    if (event.type === 'SlotHoldReleased' || event.type === 'SlotBookingCanceled') {
+      await this.waitlist.offerFreedSlot(
+        calendarId,
+        event.data.start,
+        recorded.id,
+        recorded.globalPosition,
+      );
+    }
+  }
+
+  /** A capacity rise frees places on every slot that was full: offered earliest first. */
+  private async capacityChanged(recorded: RecordedEvent): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as CalendarEvent;
+    if (event.type !== 'CalendarSettingsChanged') return;
+    const raised = event.data.changes.booking_capacity;
+    if (raised === undefined) return;
+    const calendarId = event.data.calendar_id;
+    const line = await this.waitlist.line(calendarId);
+    if (line.state.entries.size === 0) return;
+    const history = await this.store.readStream(calendarStreamId(calendarId), {
+      maxCount: recorded.streamRevision,
+    });
+    const before = fold(
+      calendarDecider,
+      history.map((e) => ({ type: e.type, data: e.data }) as CalendarEvent),
+    ).settings;
+    if (!before || raised <= before.booking_capacity) return;
+    const touched = await this.database.db
+      .selectFrom('rm_slot_capacity')
+      .select('start_at')
+      .where('calendar_id', '=', calendarId)
+      .where('start_at', '>', this.clock.now())
+      .orderBy('start_at')
+      .limit(RISE_SLOTS)
+      .execute();
+    for (const { start_at } of touched) {
+      const start = start_at.toISOString().replace('.000Z', 'Z');
+      await this.waitlist
+        .offerFreedSlot(calendarId, start, recorded.id, recorded.globalPosition)
+        .catch((error: unknown) => {
+          if (!(error instanceof DomainError)) throw error;
+        });
+    }
+  }
+}

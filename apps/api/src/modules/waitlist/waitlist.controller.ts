@@ -1,0 +1,182 @@
+import {
+  type BookingResult,
+  ConsistentReadQuery,
+  JoinWaitlistDto,
+  LeaveWaitlistQuery,
+  STATUS_MESSAGES,
+  WAITLIST_MESSAGES,
+  type WaitlistExistsView,
+  WaitlistExistsQuery,
+  type WaitlistItemView,
+  type WaitlistJoined,
+} from '@medbook/contracts';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { DomainError } from '../../infra/http/domain-error';
+import { Context, type RequestContext } from '../../infra/http/request-context';
+import { ResponseMessage } from '../../infra/http/response-message.decorator';
+import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
+import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
+import { Caller, type Principal, Roles } from '../identity/auth/principal';
+import { UserAccounts } from '../identity/user-accounts';
+import { WaitlistRepository } from './waitlist.repository';
+import { WaitlistService } from './waitlist.service';
+
+const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'SupportAgent'] as const;
+
+/** The calendars' waiting lists (section 7 of the second document, "Waitlist"). */
+@ApiTags('waitlist')
+@Controller()
+export class WaitlistController {
+  constructor(
+    private readonly waitlist: WaitlistService,
+    private readonly repository: WaitlistRepository,
+    private readonly policy: AccessPolicy,
+    private readonly accounts: UserAccounts,
+  ) {}
+
+  /** Patients only: anyone else gets the spec's 403 text. */
+  @Post('waitlist')
+  @HttpCode(201)
+  @ResponseMessage(WAITLIST_MESSAGES.added)
+  async join(
+    @Caller() caller: Principal,
+    @Body() dto: JoinWaitlistDto,
+    @Context() context: RequestContext,
+  ): Promise<WaitlistJoined> {
+    if (caller.type !== 'Patient') throw new DomainError(403, WAITLIST_MESSAGES.onlyPatient);
+    const patientId = dto.patient_id ?? caller.userId;
+    await this.policy.assertMayActForPatient(caller, patientId);
+    const settings = await this.waitlist.waitlistCalendar(dto.calendar_id);
+    return this.waitlist.join(
+      settings,
+      patientId,
+      caller.userId,
+      dto.type ?? 'appointment-unavailable',
+      dto.command_id ?? null,
+      { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
+    );
+  }
+
+  /** A patient's items (their own and their family's); practice users see their practice's. */
+  @Get('waitlist/patients/:patient_id')
+  @Roles('Patient', ...PRACTICE_USERS)
+  @ReadsFrom('waitlist')
+  async byPatient(
+    @Caller() caller: Principal,
+    @Param('patient_id', new ParseUUIDPipe()) patientId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<WaitlistItemView[]> {
+    if (caller.type === 'Patient') {
+      await this.policy.assertMayActForPatient(caller, patientId);
+      if (patientId !== caller.userId) return this.repository.items({ patientIds: [patientId] });
+      // The patient's own list shows their family members' items too.
+      const family = (await this.accounts.load(caller.userId)).family.map((m) => m.member_id);
+      return this.repository.items({ patientIds: [patientId, ...family] });
+    }
+    if (this.policy.isOperator(caller)) return this.repository.items({ patientIds: [patientId] });
+    if (!caller.practiceId) throw forbidden();
+    return this.repository.items({ patientIds: [patientId], practiceId: caller.practiceId });
+  }
+
+  /** A calendar's line, in order: its practice's users only. */
+  @Get('calendars/:calendar_id/waitlist')
+  @Roles(...PRACTICE_USERS)
+  @ReadsFrom('waitlist')
+  async byCalendar(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<WaitlistItemView[]> {
+    const settings = await this.waitlist.waitlistCalendar(calendarId).catch((error: unknown) => {
+      if (error instanceof DomainError && error.statusCode === 400) return null;
+      throw error;
+    });
+    if (!settings) return [];
+    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
+    return this.repository.items({ calendarId });
+  }
+
+  /** Is the patient (the caller by default) on this calendar's list? */
+  @Get('waitlist/exists')
+  @Roles('Patient', ...PRACTICE_USERS)
+  @ReadsFrom('waitlist')
+  async exists(
+    @Caller() caller: Principal,
+    @Query() query: WaitlistExistsQuery,
+  ): Promise<WaitlistExistsView> {
+    const patientId = query.patient_id ?? caller.userId;
+    if (caller.type === 'Patient') {
+      await this.policy.assertMayActForPatient(caller, patientId);
+    } else {
+      const settings = await this.waitlist.waitlistCalendar(query.calendar_id);
+      this.policy.assertMayWorkForPractice(caller, settings.practice_id);
+    }
+    const [item] = await this.repository.items({
+      patientIds: [patientId],
+      calendarId: query.calendar_id,
+    });
+    return { exists: !!item, item: item ?? null };
+  }
+
+  /** Leaves the list (an open offer is declined and passed on). */
+  @Delete('waitlist/calendars/:calendar_id')
+  @Roles('Patient')
+  @HttpCode(200)
+  @ResponseMessage(WAITLIST_MESSAGES.left)
+  async leave(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Query() query: LeaveWaitlistQuery,
+    @Context() context: RequestContext,
+  ): Promise<{ position: number }> {
+    const patientId = query.patient_id ?? caller.userId;
+    await this.policy.assertMayActForPatient(caller, patientId);
+    return { position: await this.waitlist.leave(calendarId, patientId, context) };
+  }
+
+  /** Books the offered slot with the hold the offer placed. */
+  @Put('waitlist/offers/:offer_id/accept')
+  @Roles('Patient')
+  @HttpCode(200)
+  @ResponseMessage(WAITLIST_MESSAGES.offerAccepted)
+  async accept(
+    @Caller() caller: Principal,
+    @Param('offer_id', new ParseUUIDPipe()) offerId: string,
+    @Context() context: RequestContext,
+  ): Promise<BookingResult> {
+    const offer = await this.offerFor(caller, offerId);
+    return this.waitlist.accept(offer.calendar_id, offerId, caller.userId, context);
+  }
+
+  @Put('waitlist/offers/:offer_id/decline')
+  @Roles('Patient')
+  @HttpCode(200)
+  @ResponseMessage(WAITLIST_MESSAGES.offerDeclined)
+  async decline(
+    @Caller() caller: Principal,
+    @Param('offer_id', new ParseUUIDPipe()) offerId: string,
+    @Context() context: RequestContext,
+  ): Promise<{ position: number }> {
+    const offer = await this.offerFor(caller, offerId);
+    return { position: await this.waitlist.decline(offer.calendar_id, offerId, context) };
+  }
+
+  private async offerFor(caller: Principal, offerId: string) {
+    const offer = await this.repository.offer(offerId);
+    if (!offer) throw new DomainError(404, STATUS_MESSAGES[404]);
+    await this.policy.assertMayActForPatient(caller, offer.patient_id);
+    return offer;
+  }
+}

@@ -1,0 +1,110 @@
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { ConsistentReadQuery } from './practice.dto';
+
+/** The spec's waitlist reason codes (section 3, Other). */
+export const WAITLIST_TYPES = ['appointment-unavailable', 'patient-ineligible'] as const;
+export type WaitlistType = (typeof WAITLIST_TYPES)[number];
+
+/** What an offer of a freed slot became. */
+export const WAITLIST_OFFER_STATUSES = ['Offered', 'Accepted', 'Declined', 'Expired'] as const;
+export type WaitlistOfferStatus = (typeof WAITLIST_OFFER_STATUSES)[number];
+
+/** The waitlist's texts: the spec's where it gives them (sections 2.10, 5, 8). */
+export const WAITLIST_MESSAGES = {
+  added: 'Added to waitlist',
+  onlyPatient: 'Only patient can be added into waitlist',
+  alreadyOnList: "You're already on the waitlist",
+  notEnabled: 'This calendar has no waiting list.',
+  notOnList: 'You are not on the waitlist of this calendar.',
+  left: 'Removed from waitlist',
+  offerNotFound: 'This offer is no longer available.',
+  offerEnded: 'This offer has ended: the slot was passed to the next patient in line.',
+  offerDeclined: 'Offer declined',
+  offerAccepted: 'Appointment booked successfully.',
+} as const;
+
+const invalid = { message: 'Invalid' };
+
+/** POST /waitlist: the caller (a patient) or a family member joins a calendar's waiting list. */
+export class JoinWaitlistDto {
+  @IsUUID(undefined, invalid)
+  calendar_id!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+
+  @IsOptional()
+  @IsIn(WAITLIST_TYPES, invalid)
+  type?: WaitlistType;
+
+  /** Client-chosen: a retry with the same id writes nothing and answers the same. */
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+/** GET /waitlist/exists: is this patient (default the caller) on this calendar's list? */
+export class WaitlistExistsQuery extends ConsistentReadQuery {
+  @IsUUID(undefined, invalid)
+  calendar_id!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+}
+
+/** DELETE /waitlist/calendars/{id}: leave the list (the caller or a family member). */
+export class LeaveWaitlistQuery {
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+}
+
+/** An offer of a freed slot, held for the patient until `expires_at`. */
+export interface WaitlistOfferView {
+  readonly offer_id: string;
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly start_date: string;
+  readonly hold_id: string;
+  readonly expires_at: string;
+  readonly status: WaitlistOfferStatus;
+  readonly offered_at: string;
+  readonly appointment_id: string | null;
+}
+
+/** The spec's waitlist item (section 3) plus its place in line and any live offer. */
+export interface WaitlistItemView {
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly practice_id: string;
+  readonly type: WaitlistType;
+  /** 1 for the next patient in line on this calendar. */
+  readonly position: number;
+  readonly joined_at: string;
+  readonly calendar_name: string | null;
+  readonly practice_name: string | null;
+  readonly offer: WaitlistOfferView | null;
+}
+
+export interface WaitlistExistsView {
+  readonly exists: boolean;
+  readonly item: WaitlistItemView | null;
+}
+
+export interface WaitlistJoined {
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly position: number;
+  /** The event's global position: pass as min_position to read your write. */
+  readonly event_position: number;
+}
+
+/** Pushed to `user:<patient>` when an offer is made, accepted, declined or expires. */
+export interface WaitlistOfferMessage {
+  readonly offer: WaitlistOfferView;
+  readonly position: number;
+}
