@@ -86,6 +86,8 @@ export interface WaitlistItemView {
   readonly position: number;
   readonly joined_at: string;
   readonly calendar_name: string | null;
+  /** The facility's zone: offered times read in it. */
+  readonly time_zone: string | null;
   readonly practice_name: string | null;
   readonly offer: WaitlistOfferView | null;
 }

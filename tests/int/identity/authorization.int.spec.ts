@@ -240,6 +240,26 @@ const ROUTES: Record<string, RouteCase> = {
     query: '?status=Seen',
     body: { notification_ids: [randomUUID()] },
   },
+  'POST /api/v1/waitlist': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { calendar_id: '{calendar}', patient_id: '{victim}' },
+  },
+  'GET /api/v1/waitlist/patients/{patient_id}': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/waitlist/exists': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    query: '?calendar_id={calendar_id}&patient_id={patient_id}',
+  },
+  'GET /api/v1/calendars/{calendar_id}/waitlist': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'DELETE /api/v1/waitlist/calendars/{calendar_id}': {
+    access: { kind: 'object', reachOthers: [] },
+    query: '?patient_id={patient_id}',
+  },
+  'PUT /api/v1/waitlist/offers/{offer_id}/accept': { access: { kind: 'object', reachOthers: [] } },
+  'PUT /api/v1/waitlist/offers/{offer_id}/decline': { access: { kind: 'object', reachOthers: [] } },
   'GET /api/v1/practices/{practice_id}/users': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
@@ -323,6 +343,7 @@ const concrete = (path: string, query = '') =>
     .replace('{calendar_id}', victimCalendar)
     .replace('{appointment_id}', victimAppointment)
     .replace('{hold_id}', randomUUID())
+    .replace('{offer_id}', randomUUID())
     .replace('{notification_id}', randomUUID());
 
 /** Bodies name other people's objects too. */

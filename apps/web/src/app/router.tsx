@@ -84,6 +84,12 @@ export const router = createBrowserRouter([
         }),
       })),
       {
+        path: 'waitlist',
+        lazy: async () => ({
+          Component: (await import('../features/waitlist/components/waitlist-page')).WaitlistPage,
+        }),
+      },
+      {
         path: 'booking',
         lazy: async () => ({
           Component: (await import('../features/booking/components/booking-page')).BookingPage,

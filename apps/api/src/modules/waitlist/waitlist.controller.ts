@@ -27,7 +27,7 @@ import { DomainError } from '../../infra/http/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
-import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
+import { AccessPolicy } from '../identity/auth/access-policy';
 import { Caller, type Principal, Roles } from '../identity/auth/principal';
 import { UserAccounts } from '../identity/user-accounts';
 import { WaitlistRepository } from './waitlist.repository';
@@ -69,9 +69,9 @@ export class WaitlistController {
     );
   }
 
-  /** A patient's items (their own and their family's); practice users see their practice's. */
+  /** A patient's items (their own and their family's); practices list their calendars' lines. */
   @Get('waitlist/patients/:patient_id')
-  @Roles('Patient', ...PRACTICE_USERS)
+  @Roles('Patient', 'SuperUser', 'SupportAgent')
   @ReadsFrom('waitlist')
   async byPatient(
     @Caller() caller: Principal,
@@ -85,9 +85,7 @@ export class WaitlistController {
       const family = (await this.accounts.load(caller.userId)).family.map((m) => m.member_id);
       return this.repository.items({ patientIds: [patientId, ...family] });
     }
-    if (this.policy.isOperator(caller)) return this.repository.items({ patientIds: [patientId] });
-    if (!caller.practiceId) throw forbidden();
-    return this.repository.items({ patientIds: [patientId], practiceId: caller.practiceId });
+    return this.repository.items({ patientIds: [patientId] });
   }
 
   /** A calendar's line, in order: its practice's users only. */
@@ -99,11 +97,7 @@ export class WaitlistController {
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<WaitlistItemView[]> {
-    const settings = await this.waitlist.waitlistCalendar(calendarId).catch((error: unknown) => {
-      if (error instanceof DomainError && error.statusCode === 400) return null;
-      throw error;
-    });
-    if (!settings) return [];
+    const settings = await this.waitlist.calendar(calendarId);
     this.policy.assertMayWorkForPractice(caller, settings.practice_id);
     return this.repository.items({ calendarId });
   }
@@ -120,7 +114,7 @@ export class WaitlistController {
     if (caller.type === 'Patient') {
       await this.policy.assertMayActForPatient(caller, patientId);
     } else {
-      const settings = await this.waitlist.waitlistCalendar(query.calendar_id);
+      const settings = await this.waitlist.calendar(query.calendar_id);
       this.policy.assertMayWorkForPractice(caller, settings.practice_id);
     }
     const [item] = await this.repository.items({

@@ -30,6 +30,7 @@ export class WaitlistRepository {
         'w.seq',
         'w.joined_at',
         'c.name as calendar_name',
+        sql<string | null>`c.settings->>'time_zone'`.as('time_zone'),
         'p.name as practice_name',
         sql<string>`(SELECT count(*) FROM rm_waitlist l
           WHERE l.calendar_id = w.calendar_id AND l.seq <= w.seq)`.as('line_position'),
@@ -49,6 +50,7 @@ export class WaitlistRepository {
       position: Number(r.line_position),
       joined_at: new Date(r.joined_at).toISOString(),
       calendar_name: r.calendar_name,
+      time_zone: r.time_zone,
       practice_name: r.practice_name,
       offer: offers.get(`${r.calendar_id}|${r.patient_id}`) ?? null,
     }));

@@ -70,6 +70,11 @@ export class WaitlistService {
     };
   }
 
+  /** The calendar's settings from its stream (404 when there is none). */
+  calendar(calendarId: string): Promise<CalendarSettings> {
+    return this.scheduling.calendar(calendarId);
+  }
+
   /** A calendar the patient may wait for: it exists (404) and has its waiting list on (400). */
   async waitlistCalendar(calendarId: string): Promise<CalendarSettings> {
     const settings = await this.scheduling.calendar(calendarId);

@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { defer } from 'rxjs';
 import { currentUser$, rememberRedirect } from '../../../shared/session';
 import { useObservable } from '../../../shared/use-observable';
+import { useWaitlistEnrolled } from '../../waitlist/use-waitlist-enrolled';
 import { getCalendar } from '../api/calendar-api';
 import { scrollerRange, zonesDiffer } from '../slot-time';
 import { calendarWeek$ } from '../streams/calendar-week.stream';
@@ -47,16 +48,22 @@ export function AvailabilityWidget(props: AvailabilityWidgetProps) {
       </Notice>
     );
   }
-  return <LiveAvailability {...props} signedIn={!!user} />;
+  return <LiveAvailability {...props} signedIn={!!user} patient={user?.type === 'Patient'} />;
 }
 
-function LiveAvailability(props: AvailabilityWidgetProps & { readonly signedIn: boolean }) {
+function LiveAvailability(
+  props: AvailabilityWidgetProps & { readonly signedIn: boolean; readonly patient: boolean },
+) {
   const { calendarId } = props;
   const navigate = useNavigate();
   const calendar = useObservable(useMemo(() => defer(() => getCalendar(calendarId)), [calendarId]));
   const [start, setStart] = useState<string | undefined>(undefined);
   const week = useObservable(useMemo(() => calendarWeek$(calendarId, start), [calendarId, start]));
   const [confirming, setConfirming] = useState<TimeSlotView | null>(null);
+  const enrolled = useWaitlistEnrolled(
+    calendarId,
+    props.patient && !!calendar.value?.wait_list_enabled,
+  );
   if (week.error || calendar.error) {
     return <Alert severity="error">{errorText(week.error ?? calendar.error)}</Alert>;
   }
@@ -75,12 +82,8 @@ function LiveAvailability(props: AvailabilityWidgetProps & { readonly signedIn: 
     if (zonesDiffer(slot.start_date, zone, localZone())) setConfirming(slot);
     else select(slot);
   };
-  const joinWaitlist = () => {
-    const target = `/waitlist?calendar_id=${calendarId}`;
-    if (props.signedIn) return void navigate(target);
-    rememberRedirect(target);
-    void navigate('/login');
-  };
+  // The waitlist page asks a visitor to log in or sign up first (spec 2.10's auth header).
+  const joinWaitlist = () => void navigate(`/waitlist?calendar_id=${calendarId}`);
   return (
     <>
       <WeekAvailabilityView
@@ -99,6 +102,7 @@ function LiveAvailability(props: AvailabilityWidgetProps & { readonly signedIn: 
         onJumpTo={setStart}
         onSelect={pick}
         onJoinWaitlist={calendar.value?.wait_list_enabled ? joinWaitlist : undefined}
+        waitlistEnrolled={enrolled}
       />
       <TimeZoneDialog
         start={confirming?.start_date ?? null}

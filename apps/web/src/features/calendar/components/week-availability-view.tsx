@@ -20,6 +20,8 @@ export interface WeekAvailabilityViewProps {
   readonly onSelect: (slot: TimeSlotView) => void;
   /** Present when the calendar takes a waiting list. */
   readonly onJoinWaitlist?: () => void;
+  /** The signed-in patient is on this calendar's list already. */
+  readonly waitlistEnrolled?: boolean;
 }
 
 /** Five days of slots with the week scroller, or what to do when there are none. */
@@ -104,7 +106,12 @@ export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
               <Typography color="text.secondary" data-testid="no-availability">
                 No availability.
               </Typography>
-              {props.onJoinWaitlist && (
+              {props.onJoinWaitlist && props.waitlistEnrolled && (
+                <Typography sx={{ mt: 1, fontWeight: 600 }} data-testid="waitlist-enrolled">
+                  You&apos;re already on the waitlist
+                </Typography>
+              )}
+              {props.onJoinWaitlist && !props.waitlistEnrolled && (
                 <Button variant="contained" sx={{ mt: 1 }} onClick={props.onJoinWaitlist}>
                   Join Waiting List
                 </Button>

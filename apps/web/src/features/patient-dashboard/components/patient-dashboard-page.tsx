@@ -23,6 +23,7 @@ import { patientAppointments$ } from '../streams/patient-appointments.stream';
 import { AppointmentCard } from './appointment-card';
 import { CancelDialog } from './cancel-dialog';
 import { CheckInPass } from './check-in-pass';
+import { WaitlistPanel } from '../../waitlist/components/waitlist-panel';
 
 type Action =
   | { kind: 'cancel'; appointment: AppointmentView }
@@ -103,6 +104,7 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
       {!sections && loadError === undefined && (
         <CircularProgress aria-label="Loading appointments" />
       )}
+      <WaitlistPanel user={user} onBooked={() => refresh$.next()} />
       {sections && (
         <>
           <Section

@@ -1,0 +1,33 @@
+import type {
+  BookingResult,
+  WaitlistExistsView,
+  WaitlistItemView,
+  WaitlistJoined,
+  WaitlistType,
+} from '@medbook/contracts';
+import { api } from '../../../shared/api-client';
+
+const enc = encodeURIComponent;
+
+/** The calendar fields the join flow needs (GET /calendars/:id). */
+export interface WaitlistCalendar {
+  readonly calendar_id: string;
+  readonly practice_id: string;
+  readonly name: string;
+  readonly wait_list_enabled: boolean;
+}
+
+export const waitlistApi = {
+  join: (calendarId: string, type: WaitlistType) =>
+    api<WaitlistJoined>('POST', '/waitlist', { calendar_id: calendarId, type }),
+  exists: (calendarId: string) =>
+    api<WaitlistExistsView>('GET', `/waitlist/exists?calendar_id=${enc(calendarId)}`),
+  list: (patientId: string) =>
+    api<WaitlistItemView[]>('GET', `/waitlist/patients/${enc(patientId)}`),
+  leave: (calendarId: string) => api<unknown>('DELETE', `/waitlist/calendars/${enc(calendarId)}`),
+  accept: (offerId: string) => api<BookingResult>('PUT', `/waitlist/offers/${enc(offerId)}/accept`),
+  decline: (offerId: string) => api<unknown>('PUT', `/waitlist/offers/${enc(offerId)}/decline`),
+  calendar: (calendarId: string) => api<WaitlistCalendar>('GET', `/calendars/${enc(calendarId)}`),
+  practiceName: (practiceId: string) =>
+    api<{ name: string }>('GET', `/practices/${enc(practiceId)}`).then((p) => p.name),
+};
