@@ -8,6 +8,7 @@ import { ReferenceModule } from './modules/reference/reference.module';
 import { SearchModule } from './modules/search/search.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { WalkInQueueModule } from './modules/walk-in-queue/walk-in-queue.module';
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
 
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
         ReferenceModule,
         SearchModule,
         NotificationsModule,
+        WalkInQueueModule,
         WaitlistModule,
       ],
     };

@@ -9,3 +9,4 @@ export * from './directory.dto';
 export * from './search';
 export * from './notifications';
 export * from './waitlist';
+export * from './walk-in-queue';

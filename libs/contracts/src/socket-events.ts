@@ -10,6 +10,7 @@ import type {
   SlotChangedMessage,
 } from './scheduling';
 import type { WaitlistOfferMessage } from './waitlist';
+import type { QueueIndexMessage, WalkInQueueMessage } from './walk-in-queue';
 
 /** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
 export type RoomName =
@@ -47,6 +48,10 @@ export interface ServerToClientEvents {
   'notification.counts': (message: NotificationCountsMessage) => void;
   'notification.settings': (message: AcceptRejectSettingMessage) => void;
   'waitlist.offer': (message: WaitlistOfferMessage) => void;
+  /** The spec's "queue index": a walk-in patient's place in line. */
+  'walk-in.queue-index': (message: QueueIndexMessage) => void;
+  /** A provider's walk-in queue and patients_in_queue changed. */
+  'walk-in.queue': (message: WalkInQueueMessage) => void;
 }
 
 export interface SubscribeAck {

@@ -295,6 +295,21 @@ export interface WaitlistOffersTable {
   position: Int8;
 }
 
+export interface WalkInQueueTable {
+  appointment_id: string;
+  practice_id: string;
+  provider_id: string;
+  calendar_id: string;
+  patient_id: string;
+  booked_by: string;
+  visit_type: string;
+  status: string;
+  waiting: boolean;
+  arrived_at: Timestamp;
+  seq: Int8;
+  position: Int8;
+}
+
 /** Every table the application reads or writes through Kysely. */
 export interface SearchPracticesTable {
   practice_id: string;
@@ -383,6 +398,7 @@ export interface DB {
   rm_notification_calendars: NotificationCalendarsTable;
   rm_waitlist: WaitlistTable;
   rm_waitlist_offers: WaitlistOffersTable;
+  rm_walk_in_queue: WalkInQueueTable;
 }
 
 export type PracticeRow = Selectable<PracticesTable>;

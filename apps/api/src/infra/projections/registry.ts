@@ -5,6 +5,7 @@ import { schedulingProjection } from '../../modules/scheduling/projections/sched
 import { providerSearchProjection } from '../../modules/search/projections/provider-search.projection';
 import { directoryEntriesProjection } from '../../modules/directory/projections/directory-entries.projection';
 import { notificationsProjection } from '../../modules/notifications/projections/notifications.projection';
+import { walkInQueueProjection } from '../../modules/walk-in-queue/projections/walk-in-queue.projection';
 import { waitlistProjection } from '../../modules/waitlist/projections/waitlist.projection';
 import type { Projection } from './projection';
 
@@ -16,6 +17,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   schedulingProjection,
   providerSearchProjection,
   notificationsProjection,
+  walkInQueueProjection,
   waitlistProjection,
   auditTrailProjection,
 ];

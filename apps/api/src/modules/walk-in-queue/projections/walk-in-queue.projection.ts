@@ -1,0 +1,158 @@
+import { type AppointmentStatus, isWaitingInQueue } from '@medbook/contracts';
+import type { RecordedEvent } from '@medbook/event-store';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
+import { countWaiting, readQueueLines } from '../queries/queue-lines';
+
+const EVENTS = new Set<string>([
+  'AppointmentBooked',
+  'AppointmentStatusChanged',
+  'AppointmentCanceled',
+] satisfies AppointmentEvent['type'][]);
+
+/** Statuses that take a walk-in off its provider's board. */
+const LEAVES_QUEUE = new Set<AppointmentStatus>([
+  'Checked-Out',
+  'Canceled',
+  'No-Show',
+  'Rejected',
+  'Waiting-List',
+]);
+
+interface Left {
+  readonly appointment_id: string;
+  readonly patient_id: string;
+  readonly booked_by: string;
+  readonly status: AppointmentStatus;
+}
+
+/**
+ * rm_walk_in_queue: each provider's walk-in appointments, in order of arrival, while they wait
+ * (booked, Checked-In, Waiting-Room) or are In Progress. After commit, the provider's queue goes
+ * to `practice:<id>` and `user:<provider>`, and each patient on it gets their queue index on
+ * `appointment:<id>` and their `user:` rooms (null once the visit started or the walk-in left).
+ */
+export const walkInQueueProjection: Projection = {
+  name: 'walk-in-queue',
+  tables: ['rm_walk_in_queue'],
+  async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    if (!EVENTS.has(recorded.type)) return;
+    const event = { type: recorded.type, data: recorded.data } as AppointmentEvent;
+    const { trx } = context;
+    const position = recorded.globalPosition;
+    switch (event.type) {
+      case 'AppointmentBooked': {
+        const d = event.data;
+        if (d.visit_schedule_type !== 'WalkIn' || !d.provider_id) return;
+        if (LEAVES_QUEUE.has(d.status)) return;
+        await trx
+          .insertInto('rm_walk_in_queue')
+          .values({
+            appointment_id: d.appointment_id,
+            practice_id: d.practice_id,
+            provider_id: d.provider_id,
+            calendar_id: d.calendar_id,
+            patient_id: d.patient_id,
+            booked_by: d.booked_by,
+            visit_type: d.visit_type,
+            status: d.status,
+            waiting: isWaitingInQueue(d.status),
+            arrived_at: d.booked_at,
+            seq: position,
+            position,
+          })
+          .onConflict((oc) => oc.column('appointment_id').doNothing())
+          .execute();
+        await publishQueue(context, d.practice_id, d.provider_id, position, null);
+        return;
+      }
+      case 'AppointmentStatusChanged':
+      case 'AppointmentCanceled': {
+        const d = event.data;
+        const status: AppointmentStatus =
+          event.type === 'AppointmentCanceled' ? 'Canceled' : event.data.status;
+        if (LEAVES_QUEUE.has(status)) {
+          const removed = await trx
+            .deleteFrom('rm_walk_in_queue')
+            .where('appointment_id', '=', d.appointment_id)
+            .returning(['practice_id', 'provider_id', 'patient_id', 'booked_by'])
+            .executeTakeFirst();
+          if (removed)
+            await publishQueue(context, removed.practice_id, removed.provider_id, position, {
+              appointment_id: d.appointment_id,
+              patient_id: removed.patient_id,
+              booked_by: removed.booked_by,
+              status,
+            });
+          return;
+        }
+        const row = await trx
+          .updateTable('rm_walk_in_queue')
+          .set({ status, waiting: isWaitingInQueue(status), position })
+          .where('appointment_id', '=', d.appointment_id)
+          .returning(['practice_id', 'provider_id'])
+          .executeTakeFirst();
+        if (row) await publishQueue(context, row.practice_id, row.provider_id, position, null);
+        return;
+      }
+      case 'AppointmentRescheduled':
+        // The line is ordered by arrival, which a new time does not change.
+        return;
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};
+
+/** Read in the batch's transaction: the numbers pushed are the ones its commit makes true. */
+async function publishQueue(
+  context: ProjectionContext,
+  practiceId: string,
+  providerId: string,
+  position: number,
+  left: Left | null,
+): Promise<void> {
+  const lines = await readQueueLines(context.trx, { providerId });
+  const patientsInQueue = countWaiting(lines);
+  const queue = {
+    practiceId,
+    providerId,
+    patientsInQueue,
+    entries: lines.map((line) => ({
+      appointmentId: line.appointment_id,
+      patientId: line.patient_id,
+      status: line.status,
+      queueIndex: line.queue_index,
+    })),
+    position,
+  };
+  context.publish(`practice:${practiceId}`, 'walk-in.queue', queue);
+  context.publish(`user:${providerId}`, 'walk-in.queue', queue);
+  const patients: Left[] = lines.map((line) => ({
+    appointment_id: line.appointment_id,
+    patient_id: line.patient_id,
+    booked_by: line.booked_by,
+    status: line.status,
+  }));
+  if (left) patients.push(left);
+  for (const patient of patients) {
+    const line = lines.find((l) => l.appointment_id === patient.appointment_id);
+    const message = {
+      appointmentId: patient.appointment_id,
+      patientId: patient.patient_id,
+      providerId,
+      status: patient.status,
+      queueIndex: line?.queue_index ?? null,
+      patientsInQueue,
+      position,
+    };
+    const rooms = new Set([
+      `appointment:${patient.appointment_id}`,
+      `user:${patient.patient_id}`,
+      `user:${patient.booked_by}`,
+    ] as const);
+    for (const room of rooms) context.publish(room, 'walk-in.queue-index', message);
+  }
+}

@@ -1,0 +1,74 @@
+import { type AppointmentStatus } from '@medbook/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
+
+/** One appointment on a provider's board, with its place in the waiting line. */
+export interface QueueLine {
+  readonly appointment_id: string;
+  readonly practice_id: string;
+  readonly provider_id: string;
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly booked_by: string;
+  readonly visit_type: string;
+  readonly status: AppointmentStatus;
+  readonly arrived_at: Date;
+  /** 1-based among the waiting, in order of arrival; null for a visit in progress. */
+  readonly queue_index: number | null;
+}
+
+/**
+ * The providers' boards in order: each provider's waiting patients by arrival (numbered 1, 2, 3
+ * ...), then their visits in progress. Read inside the projection's transaction for pushes and
+ * from the read model for queries, so both number the line the same way.
+ */
+export async function readQueueLines(
+  db: Kysely<DB> | Transaction<DB>,
+  filter: { providerId?: string; practiceId?: string },
+): Promise<QueueLine[]> {
+  let query = db
+    .selectFrom('rm_walk_in_queue')
+    .select([
+      'appointment_id',
+      'practice_id',
+      'provider_id',
+      'calendar_id',
+      'patient_id',
+      'booked_by',
+      'visit_type',
+      'status',
+      'waiting',
+      'arrived_at',
+      'seq',
+    ])
+    .orderBy('provider_id')
+    .orderBy('waiting', 'desc')
+    .orderBy('seq');
+  if (filter.providerId) query = query.where('provider_id', '=', filter.providerId);
+  if (filter.practiceId) query = query.where('practice_id', '=', filter.practiceId);
+  const rows = await query.execute();
+  const counters = new Map<string, number>();
+  return rows.map((row) => {
+    let index: number | null = null;
+    if (row.waiting) {
+      index = (counters.get(row.provider_id) ?? 0) + 1;
+      counters.set(row.provider_id, index);
+    }
+    return {
+      appointment_id: row.appointment_id,
+      practice_id: row.practice_id,
+      provider_id: row.provider_id,
+      calendar_id: row.calendar_id,
+      patient_id: row.patient_id,
+      booked_by: row.booked_by,
+      visit_type: row.visit_type,
+      status: row.status as AppointmentStatus,
+      arrived_at: row.arrived_at,
+      queue_index: index,
+    };
+  });
+}
+
+/** How many of the lines wait (the provider's patients_in_queue). */
+export const countWaiting = (lines: readonly QueueLine[]): number =>
+  lines.filter((line) => line.queue_index !== null).length;

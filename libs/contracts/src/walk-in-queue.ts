@@ -1,0 +1,113 @@
+import { IsOptional, IsUUID } from 'class-validator';
+import { ConsistentReadQuery } from './practice.dto';
+import type { AppointmentStatus } from './scheduling';
+import type { Positioned } from './socket-events';
+
+/**
+ * The walk-in queue (issue 6 item 4). A walk-in appointment waits in its provider's queue while
+ * it is booked, Checked-In or in the Waiting-Room; In Progress takes it out of the waiting line
+ * (it stays on the board until Checked-Out); Checked-Out, Canceled, No-Show and Rejected take it
+ * off the queue.
+ */
+export const WALK_IN_WAITING_STATUSES = [
+  'Scheduled',
+  'Accepted',
+  'Confirmed',
+  'Pending',
+  'Checked-In',
+  'Waiting-Room',
+] as const satisfies readonly AppointmentStatus[];
+
+export const isWaitingInQueue = (status: AppointmentStatus): boolean =>
+  (WALK_IN_WAITING_STATUSES as readonly string[]).includes(status);
+
+/** Waiting, or in the visit: the statuses in which a walk-in is on its provider's board. */
+export const onWalkInBoard = (status: AppointmentStatus): boolean =>
+  isWaitingInQueue(status) || status === 'In Progress';
+
+/** The logout dialog's texts (second document, section 2.13), verbatim. */
+export const PATIENTS_IN_QUEUE_DIALOG = {
+  title: 'Patients in Queue',
+  logout: 'Logout',
+  stay: 'Stay',
+  question: 'Are you sure you want to leave?',
+} as const;
+
+/** 'You still have N patient(s) in queue', singular when 1. */
+export const patientsInQueueText = (count: number): string =>
+  `You still have ${count} ${count === 1 ? 'patient' : 'patients'} in queue`;
+
+/** `?provider_id=` narrows the practice's board to one provider. */
+export class WalkInQueueQuery extends ConsistentReadQuery {
+  @IsOptional()
+  @IsUUID('all', { message: 'Invalid' })
+  provider_id?: string;
+}
+
+export interface WalkInQueueEntry {
+  readonly appointment_id: string;
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly patient_name: { readonly first_name: string | null; readonly last_name: string | null };
+  readonly status: AppointmentStatus;
+  /** 1-based place in the waiting line ("you are number N"); null once the visit has started. */
+  readonly queue_index: number | null;
+  /** When the walk-in was booked: the queue's order. */
+  readonly arrived_at: string;
+  readonly visit_type: string;
+}
+
+export interface ProviderWalkInQueue {
+  readonly provider_id: string;
+  readonly provider_name: string | null;
+  readonly patients_in_queue: number;
+  /** Waiting patients first, in line order, then visits in progress. */
+  readonly entries: readonly WalkInQueueEntry[];
+}
+
+/** GET practices/{id}/walk-in-queue: one queue per provider with a walk-in on the board. */
+export interface PracticeWalkInQueue extends Positioned {
+  readonly practice_id: string;
+  readonly queues: readonly ProviderWalkInQueue[];
+}
+
+/** GET appointments/{id}/queue-position: the patient's own place. */
+export interface QueuePositionView extends Positioned {
+  readonly appointment_id: string;
+  readonly provider_id: string;
+  readonly status: AppointmentStatus;
+  /** Null when the appointment is no longer waiting (in progress, or off the queue). */
+  readonly queue_index: number | null;
+  readonly patients_in_queue: number;
+  readonly in_queue: boolean;
+}
+
+/** GET providers/{id}/patients-in-queue: the logout dialog's number. */
+export interface PatientsInQueueView extends Positioned {
+  readonly provider_id: string;
+  readonly patients_in_queue: number;
+}
+
+/** Pushed to `appointment:<id>` and the patient's `user:` rooms after each commit that moves it. */
+export interface QueueIndexMessage extends Positioned {
+  readonly appointmentId: string;
+  readonly patientId: string;
+  readonly providerId: string;
+  readonly status: AppointmentStatus;
+  readonly queueIndex: number | null;
+  readonly patientsInQueue: number;
+}
+
+/** Pushed to `practice:<id>` and the provider's `user:` room: the queue changed. */
+export interface WalkInQueueMessage extends Positioned {
+  readonly practiceId: string;
+  readonly providerId: string;
+  readonly patientsInQueue: number;
+  /** The queue in order (waiting then in progress), without names: the board fetches those. */
+  readonly entries: readonly {
+    readonly appointmentId: string;
+    readonly patientId: string;
+    readonly status: AppointmentStatus;
+    readonly queueIndex: number | null;
+  }[];
+}

@@ -1,0 +1,385 @@
+import type {
+  BookingResult,
+  PatientsInQueueView,
+  PracticeWalkInQueue,
+  QueuePositionView,
+} from '@medbook/contracts';
+import type { EventStore } from '@medbook/event-store';
+import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
+import { ProjectionRebuilder } from '../../../apps/api/src/infra/projections/projection-rebuilder';
+import { walkInQueueProjection } from '../../../apps/api/src/modules/walk-in-queue/projections/walk-in-queue.projection';
+import { call, createUser, type TestUser } from '../../support/accounts';
+import { eventually } from '../../support/events';
+import {
+  createCalendar,
+  createPractice,
+  type TestPractice,
+  tomorrowsSlot,
+} from '../../support/scheduling';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { openQueueWatcher, type QueueWatcher, subscribe } from './queue-watcher.socket';
+
+let app: TestApp;
+let practice: TestPractice;
+let calendarId: string;
+const watchers: QueueWatcher[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  practice = await createPractice(app);
+  ({ calendarId } = await createCalendar(app, practice));
+});
+
+afterAll(async () => {
+  for (const watcher of watchers) watcher.socket.disconnect();
+  await app.close();
+});
+
+async function watch(user: TestUser, rooms: string[]): Promise<QueueWatcher> {
+  const watcher = await openQueueWatcher(app, user.token, rooms);
+  watchers.push(watcher);
+  return watcher;
+}
+
+async function walkIn(patient: TestUser): Promise<BookingResult> {
+  const response = await call(
+    app,
+    'POST',
+    '/api/v1/appointments/walk-in',
+    { calendar_id: calendarId },
+    patient.auth,
+  );
+  if (response.status !== 201) throw new Error(`walk-in: ${JSON.stringify(response.body)}`);
+  return response.body.data as BookingResult;
+}
+
+async function setStatus(appointmentId: string, status: string, by: TestUser): Promise<number> {
+  const response = await call(
+    app,
+    'PUT',
+    `/api/v1/appointments/${appointmentId}/status`,
+    { status },
+    by.auth,
+  );
+  if (response.status !== 200) throw new Error(`status: ${JSON.stringify(response.body)}`);
+  return (response.body.data as { position: number }).position;
+}
+
+async function board(user: TestUser, position: number): Promise<PracticeWalkInQueue> {
+  const response = await call(
+    app,
+    'GET',
+    `/api/v1/practices/${practice.practiceId}/walk-in-queue?min_position=${position}`,
+    undefined,
+    user.auth,
+  );
+  expect(response.status).toBe(200);
+  return response.body.data as PracticeWalkInQueue;
+}
+
+async function myPosition(
+  user: TestUser,
+  appointmentId: string,
+  position: number,
+): Promise<QueuePositionView> {
+  const response = await call(
+    app,
+    'GET',
+    `/api/v1/appointments/${appointmentId}/queue-position?min_position=${position}`,
+    undefined,
+    user.auth,
+  );
+  expect(response.status).toBe(200);
+  return response.body.data as QueuePositionView;
+}
+
+async function inQueue(user: TestUser, providerId: string, position: number): Promise<number> {
+  const response = await call(
+    app,
+    'GET',
+    `/api/v1/providers/${providerId}/patients-in-queue?min_position=${position}`,
+    undefined,
+    user.auth,
+  );
+  expect(response.status).toBe(200);
+  const view = response.body.data as PatientsInQueueView;
+  expect(view.position).toBeGreaterThanOrEqual(position);
+  return view.patients_in_queue;
+}
+
+/** Waits until the watcher's last index for the appointment is the expected one. */
+const indexSeen = (watcher: QueueWatcher, appointmentId: string, expected: number | null) =>
+  eventually(
+    () => watcher.lastIndex(appointmentId),
+    (index) => index === expected,
+  );
+
+it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider works the queue', async () => {
+  const patients = await Promise.all(
+    ['Ada', 'Grace', 'Alan', 'Edsger'].map((first) =>
+      createUser(app, 'Patient', null, { first, last: 'Walker' }),
+    ),
+  );
+  const desk = await watch(practice.staff, [`practice:${practice.practiceId}`]);
+  const providerSocket = await watch(practice.provider, []);
+
+  const booked: BookingResult[] = [];
+  for (const patient of patients.slice(0, 3)) booked.push(await walkIn(patient));
+  const [first, second, third] = booked as [BookingResult, BookingResult, BookingResult];
+  const sockets = await Promise.all(
+    patients.slice(0, 3).map((p, n) => watch(p, [`appointment:${booked[n]!.appointment_id}`])),
+  );
+  const [firstSocket, secondSocket, thirdSocket] = sockets as [
+    QueueWatcher,
+    QueueWatcher,
+    QueueWatcher,
+  ];
+
+  // Each patient reads their own place; the board lists them in order of arrival.
+  expect((await myPosition(patients[0]!, first.appointment_id, third.position)).queue_index).toBe(
+    1,
+  );
+  expect(await myPosition(patients[1]!, second.appointment_id, third.position)).toEqual({
+    appointment_id: second.appointment_id,
+    provider_id: practice.provider.userId,
+    status: 'Scheduled',
+    queue_index: 2,
+    patients_in_queue: 3,
+    in_queue: true,
+    position: expect.any(Number) as unknown,
+  });
+  expect((await myPosition(patients[2]!, third.appointment_id, third.position)).queue_index).toBe(
+    3,
+  );
+  const listed = await board(practice.staff, third.position);
+  expect(listed.queues).toHaveLength(1);
+  expect(listed.queues[0]!.provider_id).toBe(practice.provider.userId);
+  expect(listed.queues[0]!.patients_in_queue).toBe(3);
+  expect(
+    listed.queues[0]!.entries.map((e) => [e.patient_name.first_name, e.queue_index, e.status]),
+  ).toEqual([
+    ['Ada', 1, 'Scheduled'],
+    ['Grace', 2, 'Scheduled'],
+    ['Alan', 3, 'Scheduled'],
+  ]);
+  expect(await inQueue(practice.provider, practice.provider.userId, third.position)).toBe(3);
+  // The desk's socket saw the queue grow to three, the provider's own room too.
+  await eventually(
+    () => desk.queues.at(-1)?.patientsInQueue,
+    (n) => n === 3,
+  );
+  await eventually(
+    () => providerSocket.queues.at(-1)?.patientsInQueue,
+    (n) => n === 3,
+  );
+
+  // Check-in and the waiting room keep the place in line.
+  await setStatus(first.appointment_id, 'Checked-In', practice.staff);
+  await setStatus(second.appointment_id, 'Waiting-Room', practice.staff);
+  const stillThree = await board(
+    practice.staff,
+    await setStatus(first.appointment_id, 'Waiting-Room', practice.staff),
+  );
+  expect(stillThree.queues[0]!.entries.map((e) => [e.queue_index, e.status])).toEqual([
+    [1, 'Waiting-Room'],
+    [2, 'Waiting-Room'],
+    [3, 'Scheduled'],
+  ]);
+
+  // The provider starts #1's visit: the others' sockets receive 1 and 2 without asking.
+  const started = await setStatus(first.appointment_id, 'In Progress', practice.provider);
+  await indexSeen(secondSocket, second.appointment_id, 1);
+  await indexSeen(thirdSocket, third.appointment_id, 2);
+  await indexSeen(firstSocket, first.appointment_id, null);
+  const pushed = secondSocket.indexes.at(-1)!;
+  expect(pushed).toEqual({
+    appointmentId: second.appointment_id,
+    patientId: patients[1]!.userId,
+    providerId: practice.provider.userId,
+    status: 'Waiting-Room',
+    queueIndex: 1,
+    patientsInQueue: 2,
+    position: started,
+  });
+  expect(await inQueue(practice.provider, practice.provider.userId, started)).toBe(2);
+  const visiting = await myPosition(patients[0]!, first.appointment_id, started);
+  expect(visiting).toMatchObject({ status: 'In Progress', queue_index: null, in_queue: false });
+  // The visit in progress stays on the board, after the waiting line, so it can be checked out.
+  expect(
+    (await board(practice.provider, started)).queues[0]!.entries.map((e) => [
+      e.appointment_id,
+      e.queue_index,
+    ]),
+  ).toEqual([
+    [second.appointment_id, 1],
+    [third.appointment_id, 2],
+    [first.appointment_id, null],
+  ]);
+
+  // A fourth walk-in joins at the end; checking #1 out takes them off the board.
+  const fourth = await walkIn(patients[3]!);
+  const fourthSocket = await watch(patients[3]!, [`appointment:${fourth.appointment_id}`]);
+  expect((await myPosition(patients[3]!, fourth.appointment_id, fourth.position)).queue_index).toBe(
+    3,
+  );
+  const out = await setStatus(first.appointment_id, 'Checked-Out', practice.provider);
+  const afterOut = await board(practice.staff, out);
+  expect(afterOut.queues[0]!.entries.map((e) => e.appointment_id)).toEqual([
+    second.appointment_id,
+    third.appointment_id,
+    fourth.appointment_id,
+  ]);
+  expect(afterOut.queues[0]!.patients_in_queue).toBe(3);
+  expect(await myPosition(patients[0]!, first.appointment_id, out)).toMatchObject({
+    status: 'Checked-Out',
+    queue_index: null,
+    in_queue: false,
+  });
+
+  // Canceling the new #1 renumbers the rest live.
+  const canceled = await call(
+    app,
+    'DELETE',
+    `/api/v1/appointments/${second.appointment_id}`,
+    { reason: 'Had to leave' },
+    patients[1]!.auth,
+  );
+  expect(canceled.status).toBe(200);
+  await indexSeen(thirdSocket, third.appointment_id, 1);
+  await indexSeen(fourthSocket, fourth.appointment_id, 2);
+  await indexSeen(secondSocket, second.appointment_id, null);
+  expect(secondSocket.indexes.at(-1)!.status).toBe('Canceled');
+  await eventually(
+    () => desk.queues.at(-1)?.entries.map((e) => [e.appointmentId, e.queueIndex]),
+    (entries) =>
+      JSON.stringify(entries) ===
+      JSON.stringify([
+        [third.appointment_id, 1],
+        [fourth.appointment_id, 2],
+      ]),
+  );
+  // A no-show leaves the queue too.
+  const noShow = await setStatus(fourth.appointment_id, 'No-Show', practice.staff);
+  expect(await inQueue(practice.staff, practice.provider.userId, noShow)).toBe(1);
+  expect(await inQueue(practice.admin, practice.provider.userId, noShow)).toBe(1);
+});
+
+it('keeps scheduled (non walk-in) visits out of the queue', async () => {
+  const other = await createPractice(app);
+  const { calendarId: otherCalendar, position } = await createCalendar(app, other);
+  const patient = await createUser(app, 'Patient');
+  const slot = await tomorrowsSlot(app, otherCalendar, position);
+  const booked = await call(
+    app,
+    'POST',
+    '/api/v1/appointments',
+    { calendar_id: otherCalendar, start_date: slot.start_date },
+    patient.auth,
+  );
+  expect(booked.status).toBe(201);
+  const result = booked.body.data as BookingResult;
+  const listed = await call(
+    app,
+    'GET',
+    `/api/v1/practices/${other.practiceId}/walk-in-queue?min_position=${result.position}`,
+    undefined,
+    other.staff.auth,
+  );
+  expect((listed.body.data as PracticeWalkInQueue).queues).toEqual([]);
+  const position404 = await call(
+    app,
+    'GET',
+    `/api/v1/appointments/${result.appointment_id}/queue-position`,
+    undefined,
+    patient.auth,
+  );
+  expect(position404.status).toBe(404);
+  expect(position404.body.message).toBe('This appointment is not a walk-in.');
+});
+
+it("refuses another practice's staff and another patient, over HTTP and sockets", async () => {
+  const patient = await createUser(app, 'Patient');
+  const stranger = await createUser(app, 'Patient');
+  const other = await createPractice(app);
+  const walked = await walkIn(patient);
+
+  for (const user of [other.staff, other.admin, other.provider]) {
+    const listed = await call(
+      app,
+      'GET',
+      `/api/v1/practices/${practice.practiceId}/walk-in-queue`,
+      undefined,
+      user.auth,
+    );
+    expect(listed.status).toBe(403);
+    const count = await call(
+      app,
+      'GET',
+      `/api/v1/providers/${practice.provider.userId}/patients-in-queue`,
+      undefined,
+      user.auth,
+    );
+    expect(count.status).toBe(403);
+    const place = await call(
+      app,
+      'GET',
+      `/api/v1/appointments/${walked.appointment_id}/queue-position`,
+      undefined,
+      user.auth,
+    );
+    expect(place.status).toBe(403);
+  }
+  const theirs = await call(
+    app,
+    'GET',
+    `/api/v1/appointments/${walked.appointment_id}/queue-position`,
+    undefined,
+    stranger.auth,
+  );
+  expect([403, 404]).toContain(theirs.status);
+  for (const path of [
+    `/api/v1/practices/${practice.practiceId}/walk-in-queue`,
+    `/api/v1/providers/${practice.provider.userId}/patients-in-queue`,
+  ]) {
+    const refused = await call(app, 'GET', path, undefined, stranger.auth);
+    expect(refused.status).toBe(403);
+  }
+  // The owner is answered; a patient may not count a provider's queue for the logout dialog.
+  expect((await myPosition(patient, walked.appointment_id, walked.position)).in_queue).toBe(true);
+  // Another patient cannot join the appointment's room; another practice cannot join this one.
+  const strangerSocket = await watch(stranger, []);
+  expect((await subscribe(strangerSocket.socket, `appointment:${walked.appointment_id}`)).ok).toBe(
+    false,
+  );
+  const otherDesk = await watch(other.staff, []);
+  expect((await subscribe(otherDesk.socket, `practice:${practice.practiceId}`)).ok).toBe(false);
+  // A provider of another practice counting this provider's queue is refused; bad ids are 400.
+  const badId = await call(
+    app,
+    'GET',
+    '/api/v1/providers/not-a-uuid/patients-in-queue',
+    undefined,
+    practice.provider.auth,
+  );
+  expect(badId.status).toBe(400);
+  await setStatus(walked.appointment_id, 'Canceled', practice.staff);
+});
+
+it('rebuilds the same rows the live projection wrote', async () => {
+  const snapshot = async () =>
+    app.database.db.selectFrom('rm_walk_in_queue').selectAll().orderBy('appointment_id').execute();
+  const seen = await walkIn(await createUser(app, 'Patient'));
+  const started = await setStatus(seen.appointment_id, 'In Progress', practice.provider);
+  await board(practice.staff, started);
+  const live = await snapshot();
+  expect(live).toHaveLength(2);
+  const rebuilder = new ProjectionRebuilder(app.app.get<EventStore>(EVENT_STORE), app.database.db, {
+    now: () => new Date(),
+  });
+  await rebuilder.rebuild(walkInQueueProjection);
+  expect(await snapshot()).toEqual(live);
+  expect(live.map((row) => [row.status, row.waiting]).sort()).toEqual([
+    ['In Progress', false],
+    ['Scheduled', true],
+  ]);
+});
