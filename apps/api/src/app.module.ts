@@ -8,6 +8,7 @@ import { ReferenceModule } from './modules/reference/reference.module';
 import { SearchModule } from './modules/search/search.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { WalkInQueueModule } from './modules/walk-in-queue/walk-in-queue.module';
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
 
@@ -26,6 +27,7 @@ export class AppModule {
         ReferenceModule,
         SearchModule,
         NotificationsModule,
+        PaymentsModule,
         WalkInQueueModule,
         WaitlistModule,
       ],

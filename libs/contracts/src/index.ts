@@ -8,5 +8,6 @@ export * from './scheduling';
 export * from './directory.dto';
 export * from './search';
 export * from './notifications';
+export * from './payments';
 export * from './waitlist';
 export * from './walk-in-queue';

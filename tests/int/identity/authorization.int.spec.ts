@@ -260,6 +260,44 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'PUT /api/v1/waitlist/offers/{offer_id}/accept': { access: { kind: 'object', reachOthers: [] } },
   'PUT /api/v1/waitlist/offers/{offer_id}/decline': { access: { kind: 'object', reachOthers: [] } },
+  'GET /api/v1/calendars/{calendar_id}/payment-settings': { access: { kind: 'public' } },
+  'GET /api/v1/practices/{practice_id}/payment-settings': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'PUT /api/v1/practices/{practice_id}/payment-settings': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      online_payment_enabled: false,
+      online_payment_gateway: null,
+      enable_card_on_file: false,
+      has_paypal_account: false,
+    },
+  },
+  'POST /api/v1/payments/visit-fee': { access: { kind: 'self', types: ['Patient'] }, body: {} },
+  'GET /api/v1/payments/{payment_id}': { access: { kind: 'object', reachOthers: [] } },
+  'POST /api/v1/payments/{payment_id}/cancel-visit-fee': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
+  'POST /api/v1/appointments/{appointment_id}/associate-payment': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { amount: 75, gateway: 'Stripe', payment_id: randomUUID() },
+  },
+  'GET /api/v1/patients/{patient_id}/get-payment-methods': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'POST /api/v1/patients/{patient_id}/payment-methods': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {
+      card: {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2040,
+        cvc: '123',
+        name_on_card: 'Eve Intruder',
+      },
+    },
+  },
   'GET /api/v1/practices/{practice_id}/users': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
@@ -343,6 +381,7 @@ const concrete = (path: string, query = '') =>
     .replace('{calendar_id}', victimCalendar)
     .replace('{appointment_id}', victimAppointment)
     .replace('{hold_id}', randomUUID())
+    .replace('{payment_id}', randomUUID())
     .replace('{offer_id}', randomUUID())
     .replace('{notification_id}', randomUUID());
 
