@@ -8,6 +8,7 @@ export * from './scheduling';
 export * from './directory.dto';
 export * from './search';
 export * from './notifications';
+export * from './appointment-status';
 export * from './payments';
 export * from './waitlist';
 export * from './walk-in-queue';

@@ -203,6 +203,9 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: OPERATORS },
     query: '?doctorId={practiceUser}',
   },
+  'GET /api/v1/appointments/practice-count': {
+    access: { kind: 'self', types: ['Provider', 'PracticeAdmin', 'Staff'] },
+  },
   'POST /api/v1/appointments/requests': {
     access: { kind: 'self', types: ['Provider', 'PracticeAdmin', 'Staff'] },
     body: {},

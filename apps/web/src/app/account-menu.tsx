@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DASHBOARDS, type UserView } from '@medbook/contracts';
 import { logOut } from '../features/account/api/account-api';
+import { headerLinksShown } from '../features/practice-workspace/workspace-rules';
 import { currentUser$, signedOut } from '../shared/session';
 import { useObservable } from '../shared/use-observable';
 import { loginVisible } from './login-visibility';
@@ -71,9 +72,16 @@ export function AccountMenu() {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to={DASHBOARDS[user.type]} onClick={() => setAnchor(null)}>
-          My Dashboard
-        </MenuItem>
+        {/* Spec 2.11: practice admins reach their dashboard from the header links when shown. */}
+        {!(user.type === 'PracticeAdmin' && headerLinksShown(location.pathname)) && (
+          <MenuItem
+            component={RouterLink}
+            to={DASHBOARDS[user.type]}
+            onClick={() => setAnchor(null)}
+          >
+            My Dashboard
+          </MenuItem>
+        )}
         <MenuItem onClick={() => void signOut()} data-testid="logout">
           Logout
         </MenuItem>

@@ -2,6 +2,9 @@ import LocalHospital from '@mui/icons-material/LocalHospital';
 import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { PracticeHeaderTools } from '../features/practice-workspace/components/practice-header-tools';
+import { currentUser$ } from '../shared/session';
+import { useObservable } from '../shared/use-observable';
 import { AccountMenu } from './account-menu';
 import { logoInert } from './login-visibility';
 
@@ -39,6 +42,7 @@ function Logo() {
 
 /** Logo, the provider search bar where searching makes sense, About, and the account menu. */
 export function Header({ search }: { search: ReactNode }) {
+  const user = useObservable(currentUser$).value ?? null;
   return (
     <AppBar
       position="sticky"
@@ -60,6 +64,7 @@ export function Header({ search }: { search: ReactNode }) {
         >
           About
         </Link>
+        <PracticeHeaderTools user={user} />
         <AccountMenu />
       </Toolbar>
     </AppBar>

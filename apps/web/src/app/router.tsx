@@ -84,6 +84,13 @@ export const router = createBrowserRouter([
         }),
       })),
       {
+        path: 'dashboard/appointment-requests',
+        lazy: async () => ({
+          Component: (await import('../features/practice-workspace/components/workspace-routes'))
+            .RequestsRoute,
+        }),
+      },
+      {
         path: 'waitlist',
         lazy: async () => ({
           Component: (await import('../features/waitlist/components/waitlist-page')).WaitlistPage,

@@ -3,6 +3,7 @@ import {
   type AppointmentPage,
   DoctorCountQuery,
   type DoctorCounts,
+  PracticeCountQuery,
   RequestsQueryDto,
 } from '@medbook/contracts';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
@@ -80,6 +81,19 @@ export class AppointmentListsController {
     this.policy.assertMayWorkForPractice(caller, practiceId);
     const doctor = await this.accounts.load(query.doctorId);
     return this.lists.doctorCounts(query.doctorId, query.date, doctor.profile?.time_zone ?? 'UTC');
+  }
+
+  /** Today's counts of the caller's whole practice, in the caller's zone. */
+  @Get('practice-count')
+  @Roles('Provider', 'PracticeAdmin', 'Staff')
+  @ReadsFrom('scheduling')
+  async practiceCount(
+    @Caller() caller: Principal,
+    @Query() query: PracticeCountQuery,
+  ): Promise<DoctorCounts> {
+    if (!caller.practiceId) throw forbidden();
+    const me = await this.accounts.load(caller.userId);
+    return this.lists.practiceCounts(caller.practiceId, query.date, me.profile?.time_zone ?? 'UTC');
   }
 
   /** Pending requests of the caller's practice (the requests page). */

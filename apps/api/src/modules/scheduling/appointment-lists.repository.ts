@@ -71,8 +71,17 @@ export class AppointmentListsRepository {
   }
 
   /** A doctor's walk-in, scheduled and pending counts for a facility-local day (default today). */
-  async doctorCounts(
-    providerId: string,
+  doctorCounts(providerId: string, day: string | undefined, zone: string): Promise<DoctorCounts> {
+    return this.counts({ providerId }, day, zone);
+  }
+
+  /** The same counts for a whole practice (the staff's and the admin's dashboards). */
+  practiceCounts(practiceId: string, day: string | undefined, zone: string): Promise<DoctorCounts> {
+    return this.counts({ practiceId }, day, zone);
+  }
+
+  private async counts(
+    scope: { providerId: string } | { practiceId: string },
     day: string | undefined,
     zone: string,
   ): Promise<DoctorCounts> {
@@ -80,7 +89,12 @@ export class AppointmentListsRepository {
     const rows = await this.database.db
       .selectFrom('rm_appointments')
       .select(['visit_schedule_type', 'status', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('provider_id', '=', providerId)
+      .$if('providerId' in scope, (qb) =>
+        qb.where('provider_id', '=', (scope as { providerId: string }).providerId),
+      )
+      .$if('practiceId' in scope, (qb) =>
+        qb.where('practice_id', '=', (scope as { practiceId: string }).practiceId),
+      )
       .where('start_date', '>=', dayStart(date, zone))
       .where('start_date', '<', dayStart(date, zone, 1))
       .where('status', 'not in', ['Canceled', 'Rejected'])

@@ -2,6 +2,8 @@ import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
 import { currentUser, rememberRedirect } from '../../shared/session';
 import { PatientDashboardPage } from '../patient-dashboard/components/patient-dashboard-page';
+import { WorkspaceDashboardPage } from '../practice-workspace/components/workspace-dashboard-page';
+import { isWorkspaceType } from '../practice-workspace/workspace-rules';
 
 /** The home of each user type; what it lists comes with the scheduling and practice issues. */
 export function DashboardPage() {
@@ -12,6 +14,11 @@ export function DashboardPage() {
     return <Navigate to="/login" replace />;
   }
   if (user.type === 'Patient') return <PatientDashboardPage user={user} />;
+  if (isWorkspaceType(user.type) && user.practice_id) {
+    return (
+      <WorkspaceDashboardPage user={{ ...user, practice_id: user.practice_id }} type={user.type} />
+    );
+  }
   return (
     <Paper sx={{ p: 4 }} elevation={1}>
       <Stack spacing={2}>

@@ -1,32 +1,8 @@
 import type { AppointmentStatus } from '@medbook/contracts';
 
-/**
- * The one table of legal status changes. Pending requests are accepted or rejected; accepted,
- * scheduled and confirmed visits move through check-in, the waiting room and the visit; a visit
- * that never happened is a no-show. Canceled, Rejected, Checked-Out and No-Show are final.
- */
-export const STATUS_TRANSITIONS: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> =
-  {
-    'Waiting-List': ['Pending', 'Scheduled', 'Canceled'],
-    Pending: ['Accepted', 'Rejected', 'Canceled'],
-    Accepted: ['Confirmed', 'Checked-In', 'Waiting-Room', 'In Progress', 'No-Show', 'Canceled'],
-    Scheduled: ['Confirmed', 'Checked-In', 'Waiting-Room', 'In Progress', 'No-Show', 'Canceled'],
-    Confirmed: ['Checked-In', 'Waiting-Room', 'In Progress', 'No-Show', 'Canceled'],
-    'Checked-In': ['Waiting-Room', 'In Progress', 'Checked-Out', 'Canceled'],
-    'Waiting-Room': ['In Progress', 'Checked-Out', 'Canceled'],
-    'In Progress': ['Checked-Out'],
-    'Checked-Out': [],
-    Canceled: [],
-    Rejected: [],
-    'No-Show': [],
-  };
+// The table lives in the contracts: the practice's screens offer exactly the changes it allows.
+export { STATUS_TRANSITIONS, canMove, illegalTransition } from '@medbook/contracts';
 
 /** Statuses in which the appointment holds its place in the slot. */
 export const HOLDS_SLOT = (status: AppointmentStatus): boolean =>
   !['Canceled', 'Rejected', 'Waiting-List'].includes(status);
-
-export const canMove = (from: AppointmentStatus, to: AppointmentStatus): boolean =>
-  STATUS_TRANSITIONS[from].includes(to);
-
-export const illegalTransition = (from: AppointmentStatus, to: AppointmentStatus): string =>
-  `An appointment that is ${from} cannot become ${to}.`;

@@ -1,0 +1,73 @@
+import type { DoctorCounts } from '@medbook/contracts';
+import EventAvailable from '@mui/icons-material/EventAvailable';
+import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
+import HourglassTop from '@mui/icons-material/HourglassTop';
+import { Box, Paper, Skeleton, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
+function Tile(props: {
+  label: string;
+  value: number | undefined;
+  icon: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, borderRadius: 2 }}
+    >
+      <Box
+        sx={{
+          width: 44,
+          height: 44,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'primary.main',
+          flexShrink: 0,
+        }}
+      >
+        {props.icon}
+      </Box>
+      <div>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={props.testId}>
+          {props.value ?? <Skeleton width={32} />}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {props.label}
+        </Typography>
+      </div>
+    </Paper>
+  );
+}
+
+/** Today's counts (the spec's walkinCount, scheduledCount and pendingCount), live. */
+export function CountsStrip({ counts }: { counts: DoctorCounts | undefined }) {
+  return (
+    <Box
+      component="section"
+      aria-label="Today"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+    >
+      <Tile
+        label="Scheduled today"
+        value={counts?.scheduledCount}
+        icon={<EventAvailable />}
+        testId="count-scheduled"
+      />
+      <Tile
+        label="Walk-ins today"
+        value={counts?.walkinCount}
+        icon={<DirectionsWalk />}
+        testId="count-walkin"
+      />
+      <Tile
+        label="Pending requests today"
+        value={counts?.pendingCount}
+        icon={<HourglassTop />}
+        testId="count-pending"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,164 @@
+import type { AppointmentPage, AppointmentStatus, UserView } from '@medbook/contracts';
+import { Alert, Box, Chip, Pagination, Stack, Typography } from '@mui/material';
+import { DateTime } from 'luxon';
+import { useMemo, useState } from 'react';
+import { Subject } from 'rxjs';
+import { connection$ } from '../../../live/live-socket';
+import { ApiError } from '../../../shared/api-client';
+import { toast } from '../../../shared/toast';
+import { useObservable } from '../../../shared/use-observable';
+import { workspaceApi } from '../api/workspace-api';
+import { practiceRead$ } from '../streams/practice-live.stream';
+import {
+  defaultFilters,
+  listScope,
+  type ListFilters,
+  rangeError,
+  type WorkspaceType,
+} from '../workspace-rules';
+import { AppointmentFilters } from './appointment-filters';
+import { AppointmentList } from './appointment-list';
+import { CountsStrip } from './counts-strip';
+import { StatusChangeMenu } from './status-change-menu';
+
+const PAGE_SIZE = 10;
+const TITLES: Record<WorkspaceType, string> = {
+  Provider: 'Your appointments',
+  Staff: "The practice's appointments",
+  PracticeAdmin: "The practice's appointments",
+};
+
+/** The provider's, staff member's and practice admin's home: today's counts and the list, live. */
+export function WorkspaceDashboardPage({
+  user,
+  type,
+}: {
+  user: UserView & { practice_id: string };
+  type: WorkspaceType;
+}) {
+  const [filters, setFilters] = useState<ListFilters>(() => defaultFilters(DateTime.now()));
+  const [pageNo, setPageNo] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const changed$ = useMemo(() => new Subject<void>(), []);
+  const invalid = rangeError(filters);
+
+  const counts$ = useMemo(
+    () =>
+      practiceRead$(user.practice_id, (position) =>
+        type === 'Provider'
+          ? workspaceApi.doctorCounts(user.id, position)
+          : workspaceApi.practiceCounts(position),
+      ),
+    [user.practice_id, user.id, type],
+  );
+  const page$ = useMemo(
+    () =>
+      practiceRead$<AppointmentPage>(
+        user.practice_id,
+        (position) =>
+          workspaceApi.appointments(listScope(type), filters, pageNo, PAGE_SIZE, position),
+        changed$,
+      ),
+    [user.practice_id, type, filters, pageNo, changed$],
+  );
+  const counts = useObservable(counts$).value;
+  const { value: page, error } = useObservable(invalid ? NEVER_PAGE : page$);
+  const connection = useObservable(connection$).value;
+
+  const change = async (appointmentId: string, status: AppointmentStatus) => {
+    setBusy(appointmentId);
+    try {
+      await workspaceApi.changeStatus(appointmentId, status);
+      toast.success(`Status changed to ${status}.`);
+      changed$.next();
+    } catch (cause) {
+      toast.error(cause instanceof ApiError ? cause.message : 'Error occured');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pages = page ? Math.max(1, Math.ceil(page.total_records / PAGE_SIZE)) : 1;
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1" data-testid="dashboard-greeting">
+            Welcome, {user.name.first_name}
+          </Typography>
+          <Typography color="text.secondary">
+            {DateTime.now().toFormat('EEEE, MMMM d')} · {TITLES[type]}
+          </Typography>
+        </div>
+        <Box>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={connection === 'live' ? 'success' : 'default'}
+            label={connection === 'live' ? 'Live updates on' : 'Reconnecting…'}
+            data-testid="live-state"
+          />
+        </Box>
+      </Stack>
+      <CountsStrip counts={counts} />
+      <Stack spacing={2} component="section" aria-labelledby="list-title">
+        <Typography id="list-title" variant="h6" component="h2">
+          Appointments
+          {page && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+              ({page.total_records})
+            </Typography>
+          )}
+        </Typography>
+        <AppointmentFilters
+          filters={filters}
+          error={invalid}
+          onChange={(next) => {
+            setFilters(next);
+            setPageNo(1);
+          }}
+          onReset={() => {
+            setFilters(defaultFilters(DateTime.now()));
+            setPageNo(1);
+          }}
+        />
+        {error !== undefined && (
+          <Alert severity="error">
+            {error instanceof ApiError ? error.message : 'Error occured'}
+          </Alert>
+        )}
+        {page && (
+          <AppointmentList
+            appointments={page.appointments}
+            showProvider={type !== 'Provider'}
+            empty="No appointments match these filters."
+            actions={{
+              render: (a) => (
+                <StatusChangeMenu
+                  appointment={a}
+                  busy={busy === a.appointment_id}
+                  onChange={(status) => void change(a.appointment_id, status)}
+                />
+              ),
+            }}
+          />
+        )}
+        {page && pages > 1 && (
+          <Pagination
+            count={pages}
+            page={pageNo}
+            onChange={(_e, n) => setPageNo(n)}
+            color="primary"
+            sx={{ alignSelf: 'center' }}
+          />
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+const NEVER_PAGE = new Subject<AppointmentPage>();

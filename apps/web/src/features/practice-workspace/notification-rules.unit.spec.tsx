@@ -1,0 +1,146 @@
+import type { NotificationView, PracticeNotifications } from '@medbook/contracts';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { NotificationPanel } from './components/notification-panel';
+import {
+  dotOf,
+  headline,
+  markedSeen,
+  panelDate,
+  panelItems,
+  relativeAge,
+  unseenIds,
+  unseenRequestIds,
+  withAdded,
+} from './notification-rules';
+
+const now = DateTime.fromISO('2026-03-10T15:00:00Z');
+const notification = (id: string, change: Partial<NotificationView> = {}): NotificationView => ({
+  id,
+  practice_id: 'p',
+  provider_id: 'd',
+  resource_id: null,
+  patient_id: 'x',
+  appointment_id: `a-${id}`,
+  notification_type: 'Booked',
+  notification_status: 'New',
+  appointment_status: 'Scheduled',
+  appointment_start_date: '2026-03-12T14:30:00Z',
+  notification_date: '2026-03-10T14:00:00Z',
+  patient_name: { first_name: 'Rosa', last_name: 'Diaz' },
+  provider_name: 'Maya Chen',
+  resource_name: null,
+  profile_picture_uri: null,
+  ...change,
+});
+
+describe('notification panel rules', () => {
+  it("labels an age 'Nd ago', 'Nh ago', 'Nm ago' or 'Just now' by its largest whole unit", () => {
+    const ago = (duration: object) => relativeAge(now.minus(duration).toISO()!, now);
+    expect(ago({ seconds: 0 })).toBe('Just now');
+    expect(ago({ seconds: 59 })).toBe('Just now');
+    expect(ago({ minutes: 1 })).toBe('1m ago');
+    expect(ago({ minutes: 59, seconds: 59 })).toBe('59m ago');
+    expect(ago({ hours: 1 })).toBe('1h ago');
+    expect(ago({ hours: 23, minutes: 59 })).toBe('23h ago');
+    expect(ago({ days: 1 })).toBe('1d ago');
+    expect(ago({ days: 6, hours: 23 })).toBe('6d ago');
+    // A clock a little ahead of the server's is still "Just now", never a negative age.
+    expect(relativeAge(now.plus({ seconds: 5 }).toISO()!, now)).toBe('Just now');
+  });
+
+  it("shows dates as 'MMMM d, h:mm a'", () => {
+    expect(panelDate('2026-03-12T14:30:00Z', 'America/New_York')).toBe('March 12, 10:30 AM');
+    expect(panelDate('2026-12-01T23:05:00Z', 'UTC')).toBe('December 1, 11:05 PM');
+  });
+
+  it('gives a green dot to Scheduled appointments and a red one to every other status', () => {
+    expect(dotOf({ appointment_status: 'Scheduled' })).toBe('online');
+    for (const status of ['Pending', 'Canceled', 'Accepted', 'Checked-In'] as const) {
+      expect(dotOf({ appointment_status: status })).toBe('offline');
+    }
+  });
+
+  it('lists every notification newest first; opening sends the New ones as Seen', () => {
+    const all: PracticeNotifications = {
+      new_notifications: [notification('b', { notification_date: '2026-03-10T13:00:00Z' })],
+      seen_notifications: [
+        notification('c', {
+          notification_status: 'Seen',
+          notification_date: '2026-03-09T10:00:00Z',
+        }),
+      ],
+      new_requests_notifications: [
+        notification('a', { notification_type: 'Requested', appointment_status: 'Pending' }),
+      ],
+      seen_requests_notifications: [],
+    };
+    const items = panelItems(all);
+    expect(items.map((n) => n.id)).toEqual(['a', 'b', 'c']);
+    expect(unseenIds(items)).toEqual(['a', 'b']);
+    expect(unseenRequestIds(all)).toEqual(['a']);
+    const seen = markedSeen(items, ['a', 'b']);
+    expect(seen.map((n) => n.notification_status)).toEqual(['Seen', 'Seen', 'Seen']);
+    expect(unseenIds(seen)).toEqual([]);
+  });
+
+  it('puts a pushed notification on top as New, once', () => {
+    const listed = [notification('a', { notification_status: 'Seen' })];
+    const added = withAdded(listed, notification('z', { notification_status: 'Seen' }));
+    expect(added.map((n) => [n.id, n.notification_status])).toEqual([
+      ['z', 'New'],
+      ['a', 'Seen'],
+    ]);
+    expect(withAdded(added, notification('z')).map((n) => n.id)).toEqual(['z', 'a']);
+  });
+
+  it('says who did what with whom', () => {
+    expect(headline(notification('a'))).toBe('Rosa Diaz booked an appointment with Maya Chen');
+    expect(
+      headline(
+        notification('b', {
+          notification_type: 'Requested',
+          patient_name: { first_name: null, last_name: null },
+          provider_name: null,
+          resource_name: 'Lab 2',
+        }),
+      ),
+    ).toBe('A patient requested an appointment with Lab 2');
+  });
+});
+
+describe('NotificationPanel', () => {
+  it('renders each item with its dot, age and date, and closes from the cross', () => {
+    const onClose = jest.fn();
+    render(
+      <NotificationPanel
+        items={[
+          notification('a', { notification_date: now.minus({ hours: 3 }).toISO()! }),
+          notification('b', {
+            notification_status: 'Seen',
+            appointment_status: 'Canceled',
+            notification_type: 'Canceled',
+            notification_date: now.minus({ days: 2 }).toISO()!,
+          }),
+        ]}
+        now={now}
+        onClose={onClose}
+      />,
+    );
+    const items = screen.getAllByTestId('notification-item');
+    expect(items.map((i) => i.dataset.dot)).toEqual(['online', 'offline']);
+    expect(items.map((i) => i.dataset.status)).toEqual(['New', 'Seen']);
+    expect(within(items[0]!).getByTestId('notification-age').textContent).toBe('3h ago');
+    expect(within(items[1]!).getByTestId('notification-age').textContent).toBe('2d ago');
+    expect(within(items[1]!).getByText(/canceled an appointment with Maya Chen/)).toBeTruthy();
+    expect(within(items[0]!).getByText(new RegExp(panelDate('2026-03-12T14:30:00Z')))).toBeTruthy();
+    expect(getComputedStyle(screen.getByTestId('notification-panel')).width).toBe('350px');
+    fireEvent.click(screen.getByRole('button', { name: 'Close notifications' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the week brought nothing', () => {
+    render(<NotificationPanel items={[]} now={now} onClose={() => undefined} />);
+    expect(screen.getByText('No notifications in the last 7 days.')).toBeTruthy();
+  });
+});

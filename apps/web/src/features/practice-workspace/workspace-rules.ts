@@ -1,0 +1,109 @@
+import {
+  type AppointmentStatus,
+  type AppointmentView,
+  DASHBOARDS,
+  STATUS_TRANSITIONS,
+  type UserType,
+} from '@medbook/contracts';
+import { DateTime } from 'luxon';
+
+/** The practice's user types: each works a dashboard, the bell and the requests. */
+export const WORKSPACE_TYPES = ['Provider', 'PracticeAdmin', 'Staff'] as const;
+export type WorkspaceType = (typeof WORKSPACE_TYPES)[number];
+
+export const isWorkspaceType = (type: UserType): type is WorkspaceType =>
+  (WORKSPACE_TYPES as readonly string[]).includes(type);
+
+/** The spec's list filters (section 7 of the first document). */
+export interface ListFilters {
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly status: AppointmentStatus | '';
+  readonly visitType: '' | 'Office' | 'Telehealth' | 'Resource';
+  readonly scheduleType: '' | 'Scheduled' | 'Walk-In';
+}
+
+/** The week from today, every status and kind: what a clinic opens its day with. */
+export function defaultFilters(today: DateTime): ListFilters {
+  return {
+    startDate: today.toISODate()!,
+    endDate: today.plus({ days: 6 }).toISODate()!,
+    status: '',
+    visitType: '',
+    scheduleType: '',
+  };
+}
+
+/** A range whose end comes before its start is refused before it reaches the server. */
+export const rangeError = (filters: ListFilters): string | null =>
+  filters.startDate && filters.endDate && filters.endDate < filters.startDate
+    ? 'The end date must not be before the start date.'
+    : null;
+
+/** The changes the transition table allows from here; a final status offers none. */
+export const nextStatuses = (status: AppointmentStatus): readonly AppointmentStatus[] =>
+  STATUS_TRANSITIONS[status];
+
+/** A provider works their own list; staff and admins the practice's. */
+export const listScope = (type: WorkspaceType): 'provider' | 'staff' =>
+  type === 'Provider' ? 'provider' : 'staff';
+
+/** When and where, in the facility's zone. */
+export const visitTime = (a: Pick<AppointmentView, 'start_date' | 'time_zone'>): string =>
+  DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat('ccc, MMM d · h:mm a');
+
+export const scheduleLabel = (a: Pick<AppointmentView, 'visit_schedule_type'>): string =>
+  a.visit_schedule_type === 'WalkIn' ? 'Walk-In' : 'Scheduled';
+
+/** Section 2.11: header links show only on addresses containing one of these words. */
+const LINK_WORDS = [
+  'settings',
+  'dashboard',
+  'calendar',
+  'surveys',
+  'add-practice',
+  'reviews',
+  'consent',
+  'analytics',
+  'reports',
+  'support-agent',
+  'digital',
+  'request',
+  'checkin-report',
+];
+
+export const headerLinksShown = (pathname: string): boolean =>
+  LINK_WORDS.some((word) => pathname.includes(word));
+
+export const REQUESTS_PATH = '/dashboard/appointment-requests';
+export const WALK_IN_QUEUE_PATH = '/walk-in-queue';
+export const CALENDARS_PATH = '/practice-admin/calendars';
+
+export interface MenuLink {
+  readonly label: string;
+  readonly to: string;
+  /** Lives in the More dropdown when there is one. */
+  readonly more: boolean;
+  readonly badge?: 'requests';
+}
+
+/**
+ * Section 6's header gating for the practice's users: Dashboard for all; the walk-in queue;
+ * Calendar for practice admins (the calendar editor); Requests, with its count badge, only when
+ * accept/reject is on.
+ */
+export function menuLinks(type: WorkspaceType, acceptRejectEnabled: boolean): MenuLink[] {
+  const links: MenuLink[] = [
+    { label: 'Dashboard', to: DASHBOARDS[type], more: false },
+    { label: 'Walk-In Queue', to: WALK_IN_QUEUE_PATH, more: false },
+  ];
+  if (type === 'PracticeAdmin') links.push({ label: 'Calendar', to: CALENDARS_PATH, more: false });
+  if (acceptRejectEnabled) {
+    links.push({ label: 'Requests', to: REQUESTS_PATH, more: true, badge: 'requests' });
+  }
+  return links;
+}
+
+/** Section 2.11: a More dropdown for practice admins, and on screens under 1500 px. */
+export const hasMoreDropdown = (type: WorkspaceType, narrow: boolean): boolean =>
+  type === 'PracticeAdmin' || narrow;

@@ -1,0 +1,95 @@
+import { APPOINTMENT_STATUSES, type AppointmentView } from '@medbook/contracts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { StatusChangeMenu } from './components/status-change-menu';
+import {
+  defaultFilters,
+  hasMoreDropdown,
+  headerLinksShown,
+  menuLinks,
+  nextStatuses,
+  rangeError,
+} from './workspace-rules';
+
+const appointment = (status: AppointmentView['status']) =>
+  ({ appointment_id: 'a', status, patient_name: 'Rosa Diaz' }) as AppointmentView;
+
+describe('practice workspace rules', () => {
+  it('offers exactly the transition table’s next statuses, none from a final one', () => {
+    expect(nextStatuses('Pending')).toEqual(['Accepted', 'Rejected', 'Canceled']);
+    expect(nextStatuses('In Progress')).toEqual(['Checked-Out']);
+    for (const final of ['Checked-Out', 'Canceled', 'Rejected', 'No-Show'] as const) {
+      expect(nextStatuses(final)).toEqual([]);
+    }
+    for (const status of APPOINTMENT_STATUSES) expect(nextStatuses(status)).not.toContain(status);
+  });
+
+  it('opens on the coming week and refuses a range that ends before it starts', () => {
+    const filters = defaultFilters(DateTime.fromISO('2026-03-10'));
+    expect(filters).toEqual({
+      startDate: '2026-03-10',
+      endDate: '2026-03-16',
+      status: '',
+      visitType: '',
+      scheduleType: '',
+    });
+    expect(rangeError(filters)).toBeNull();
+    expect(rangeError({ ...filters, endDate: '2026-03-09' })).toBe(
+      'The end date must not be before the start date.',
+    );
+  });
+
+  it('shows header links only on the spec’s addresses', () => {
+    expect(headerLinksShown('/dashboard/doctor')).toBe(true);
+    expect(headerLinksShown('/dashboard/appointment-requests')).toBe(true);
+    expect(headerLinksShown('/practice-admin/calendars')).toBe(true);
+    expect(headerLinksShown('/')).toBe(false);
+    expect(headerLinksShown('/provider-search')).toBe(false);
+  });
+
+  it('gates the menu per user type and the accept/reject setting', () => {
+    const labels = (links: ReturnType<typeof menuLinks>) => links.map((l) => l.label);
+    expect(labels(menuLinks('Provider', true))).toEqual(['Dashboard', 'Walk-In Queue', 'Requests']);
+    expect(labels(menuLinks('Staff', false))).toEqual(['Dashboard', 'Walk-In Queue']);
+    expect(labels(menuLinks('PracticeAdmin', true))).toEqual([
+      'Dashboard',
+      'Walk-In Queue',
+      'Calendar',
+      'Requests',
+    ]);
+    expect(menuLinks('PracticeAdmin', true).find((l) => l.label === 'Requests')).toMatchObject({
+      to: '/dashboard/appointment-requests',
+      more: true,
+      badge: 'requests',
+    });
+    expect(menuLinks('Staff', true)[0]!.to).toBe('/dashboard/practice-staff');
+    expect(hasMoreDropdown('PracticeAdmin', false)).toBe(true);
+    expect(hasMoreDropdown('Provider', false)).toBe(false);
+    expect(hasMoreDropdown('Provider', true)).toBe(true);
+  });
+});
+
+describe('StatusChangeMenu', () => {
+  it('lists the allowed next statuses and reports the choice', () => {
+    const onChange = jest.fn();
+    render(
+      <StatusChangeMenu appointment={appointment('Checked-In')} busy={false} onChange={onChange} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Change status of Rosa Diaz/ }));
+    const options = screen.getAllByRole('menuitem').map((i) => i.textContent);
+    expect(options).toEqual(['Waiting-Room', 'In Progress', 'Checked-Out', 'Canceled']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'In Progress' }));
+    expect(onChange).toHaveBeenCalledWith('In Progress');
+  });
+
+  it('offers nothing for a final status', () => {
+    const { container } = render(
+      <StatusChangeMenu
+        appointment={appointment('Canceled')}
+        busy={false}
+        onChange={() => undefined}
+      />,
+    );
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,248 @@
+import path from 'node:path';
+import type { AppointmentPage, OutboxMessageView, PracticeNotifications } from '@medbook/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, createUser, get, type TestUser } from '../../support/accounts';
+import { launchBrowser } from '../../support/browser';
+import {
+  createCalendar,
+  createPractice,
+  type TestPractice,
+  tomorrowsSlot,
+} from '../../support/scheduling';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
+
+let app: TestApp;
+let browser: Browser;
+let practice: TestPractice;
+const contexts: BrowserContext[] = [];
+
+async function open(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => process.stdout.write(`pageerror ${e.message}\n`));
+  return page;
+}
+
+async function signIn(page: Page, user: TestUser, landing: string): Promise<void> {
+  await page.goto(`${app.url}/login`);
+  await page.getByTestId('login-email').fill(user.email);
+  // createUser's stored password is the SHA-256 of this text, as the browser sends it.
+  await page.getByTestId('login-password').fill(`Secret-${user.email}`);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`**${landing}`);
+}
+
+/** The page at a phone's width and at a desktop's, as `<name>-375.png` and `<name>-1280.png`. */
+async function shoot(page: Page, name: string, before?: () => Promise<void>): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(200);
+    if (before) await before();
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: !before });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function smsCode(mobile: string): Promise<string> {
+  const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
+  const sent = outbox.filter((m) => m.channel === 'sms' && m.recipient === mobile).at(-1);
+  const code = /(\d{6})/.exec(sent?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${mobile}`);
+  return code;
+}
+
+const count = async (page: Page, testId: string) =>
+  Number(await page.getByTestId(testId).first().getAttribute('data-count'));
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  practice = await createPractice(app);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser.close();
+  await app.close();
+});
+
+it("shows a patient's booking on the provider's bell and list in another browser within a second", async () => {
+  const { calendarId, position } = await createCalendar(app, practice, { name: 'Dr. Maya Chen' });
+  const slot = await tomorrowsSlot(app, calendarId, position, 2);
+  const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });
+
+  const provider = await open();
+  await signIn(provider, practice.provider, '/dashboard/doctor');
+  await provider.getByTestId('list-empty').waitFor();
+  await provider.getByTestId('notification-bell').waitFor();
+  expect(await count(provider, 'notification-bell')).toBe(0);
+  expect(await provider.getByTestId('live-state').innerText()).toBe('Live updates on');
+
+  const booking = await open();
+  await signIn(booking, patient, '/dashboard/patient');
+  await booking.goto(
+    `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
+  );
+  await booking.getByRole('button', { name: 'Continue' }).click();
+  await booking.getByTestId('sms-mobile').fill('5553217654');
+  await booking.getByRole('button', { name: 'Send code' }).click();
+  await booking.getByTestId('sms-code').waitFor();
+  await booking.getByTestId('sms-code').fill(await smsCode('5553217654'));
+  await booking.getByRole('button', { name: 'Verify' }).click();
+  await booking.getByText('Skip insurance').click();
+  const booked = booking.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/appointments',
+  );
+  await booking.getByRole('button', { name: 'Book Appointment' }).click();
+  const answer = await booked;
+  const bookedAt = Date.now();
+  expect(answer.status()).toBe(201);
+  const { appointment_id: appointmentId } = (
+    (await answer.json()) as {
+      data: { appointment_id: string };
+    }
+  ).data;
+
+  // No reload: the provider's list and bell follow the socket.
+  const row = provider.locator(
+    `[data-testid="appointment-row"][data-appointment="${appointmentId}"]`,
+  );
+  await Promise.all([
+    row.waitFor({ timeout: 1000 }),
+    provider
+      .locator('[data-testid="notification-bell"][data-count="1"]')
+      .waitFor({ timeout: 1000 }),
+  ]);
+  const latency = Date.now() - bookedAt;
+  expect(latency).toBeLessThan(1000);
+  expect(await row.getByTestId('status').innerText()).toBe('Scheduled');
+  expect(await row.innerText()).toContain('Rosa Diaz');
+  expect(await provider.evaluate<number>("performance.getEntriesByType('navigation').length")).toBe(
+    1,
+  );
+  process.stdout.write(
+    `booking seen on the provider's list and bell ${latency} ms after the booking was answered\n`,
+  );
+  await provider.getByTestId('count-scheduled').filter({ hasText: /^\d+$/ }).waitFor();
+  await shoot(provider, 'workspace-dashboard');
+
+  // The panel: the booking as New with its green dot; opening sends it as Seen and empties the bell.
+  await provider.getByTestId('notification-bell').click();
+  const item = provider.getByTestId('notification-item').first();
+  await item.waitFor();
+  expect(await item.getAttribute('data-dot')).toBe('online');
+  expect(await item.innerText()).toMatch(/Rosa Diaz booked an appointment/);
+  expect(await item.getByTestId('notification-age').innerText()).toMatch(/^(Just now|\dm ago)$/);
+  await provider.locator('[data-testid="notification-bell"][data-count="0"]').waitFor();
+  await shoot(provider, 'workspace-panel', async () => {
+    if (!(await provider.getByTestId('notification-panel').isVisible())) {
+      await provider.getByTestId('notification-bell').click();
+    }
+    await provider.getByTestId('notification-item').first().waitFor();
+  });
+  await provider.getByRole('button', { name: 'Close notifications' }).click();
+  await provider.getByTestId('notification-panel').waitFor({ state: 'detached' });
+
+  // The list's status menu offers the transition table's changes; a change shows live.
+  await row.getByTestId('change-status').click();
+  const options = await provider.getByRole('menuitem').allInnerTexts();
+  expect(options).toEqual([
+    'Confirmed',
+    'Checked-In',
+    'Waiting-Room',
+    'In Progress',
+    'No-Show',
+    'Canceled',
+  ]);
+  await provider.getByRole('menuitem', { name: 'Checked-In' }).click();
+  await row.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 5000 });
+  await shoot(provider, 'workspace-list');
+
+  // Filtering by a status the visit does not have empties the list.
+  await provider.getByTestId('filter-status').click({ force: true });
+  await provider.getByRole('option', { name: 'Pending' }).click();
+  await provider.getByTestId('list-empty').waitFor();
+
+  const list = await call(
+    app,
+    'GET',
+    `/api/v1/practices/${practice.practiceId}/notifications`,
+    undefined,
+    practice.staff.auth,
+  );
+  expect((list.body.data as PracticeNotifications).new_notifications).toEqual([]);
+}, 120_000);
+
+it("shows a request accepted by a staff member on the patient's dashboard, live", async () => {
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Maya Chen (requests)',
+    accept_reject_enabled: true,
+  });
+  const slot = await tomorrowsSlot(app, calendarId, position, 4);
+  const patient = await createUser(app, 'Patient', null, { first: 'Sam', last: 'Okafor' });
+  const request = await call(
+    app,
+    'POST',
+    '/api/v1/appointments',
+    { calendar_id: calendarId, start_date: slot.start_date },
+    patient.auth,
+  );
+  expect(request.status).toBe(201);
+  const appointmentId = (request.body.data as { appointment_id: string }).appointment_id;
+
+  const patientPage = await open();
+  await signIn(patientPage, patient, '/dashboard/patient');
+  const card = patientPage.getByTestId('upcoming').getByTestId('appointment-card');
+  await card.getByTestId('status').filter({ hasText: 'Pending' }).waitFor();
+
+  // Two practice users watch the requests badge; the admin's is in the More dropdown's button.
+  const admin = await open();
+  await signIn(admin, practice.admin, '/practice-admin/dashboard');
+  await admin.locator('[data-testid="requests-badge"][data-count="1"]').waitFor();
+
+  const staff = await open();
+  await signIn(staff, practice.staff, '/dashboard/practice-staff');
+  await staff.getByTestId('workspace-more').click();
+  await staff.getByRole('menuitem', { name: /Requests/ }).click();
+  await staff.waitForURL('**/dashboard/appointment-requests');
+  const row = staff.locator(`[data-testid="appointment-row"][data-appointment="${appointmentId}"]`);
+  await staff.getByTestId('requests-summary').filter({ hasText: '1 pending request' }).waitFor();
+  await row.getByTestId('accept-request').waitFor();
+  await shoot(staff, 'workspace-requests');
+
+  // Opening the requests page sends its pending-request notifications as Seen.
+  let unseenRequests = -1;
+  for (let tries = 0; tries < 50 && unseenRequests !== 0; tries += 1) {
+    const listed = await call(
+      app,
+      'GET',
+      `/api/v1/practices/${practice.practiceId}/notifications`,
+      undefined,
+      practice.staff.auth,
+    );
+    unseenRequests = (listed.body.data as PracticeNotifications).new_requests_notifications.length;
+    if (unseenRequests !== 0) await staff.waitForTimeout(100);
+  }
+  expect(unseenRequests).toBe(0);
+
+  await row.getByTestId('accept-request').click();
+  const acceptedAt = Date.now();
+  await card.getByTestId('status').filter({ hasText: 'Accepted' }).waitFor({ timeout: 5000 });
+  process.stdout.write(
+    `acceptance seen on the patient's dashboard ${Date.now() - acceptedAt} ms after the click\n`,
+  );
+  expect(
+    await patientPage.evaluate<number>("performance.getEntriesByType('navigation').length"),
+  ).toBe(1);
+  // Every staff member's badge drops at once.
+  await Promise.all([
+    admin.locator('[data-testid="requests-badge"][data-count="0"]').waitFor({ timeout: 5000 }),
+    staff.locator('[data-testid="requests-badge"][data-count="0"]').waitFor({ timeout: 5000 }),
+  ]);
+  await staff.getByTestId('list-empty').waitFor();
+  const pending = await call(app, 'POST', '/api/v1/appointments/requests', {}, practice.staff.auth);
+  expect((pending.body.data as AppointmentPage).total_records).toBe(0);
+}, 120_000);
