@@ -13,6 +13,8 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DASHBOARDS, type UserView } from '@medbook/contracts';
 import { logOut } from '../features/account/api/account-api';
 import { headerLinksShown } from '../features/practice-workspace/workspace-rules';
+import { PatientsInQueueDialog } from '../features/walk-in-queue/components/patients-in-queue-dialog';
+import { patientsInQueue } from '../features/walk-in-queue/api/walk-in-queue-api';
 import { currentUser$, signedOut } from '../shared/session';
 import { useObservable } from '../shared/use-observable';
 import { loginVisible } from './login-visibility';
@@ -27,6 +29,8 @@ export function AccountMenu() {
   const location = useLocation();
   const user = useObservable(currentUser$).value;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Spec 2.13 and 4.8: a provider with walk-ins waiting confirms before logging out.
+  const [queued, setQueued] = useState<number | null>(null);
   if (!user) {
     if (!loginVisible(location.pathname, false)) return null;
     return (
@@ -44,9 +48,19 @@ export function AccountMenu() {
   }
   async function signOut() {
     setAnchor(null);
+    setQueued(null);
     await logOut().catch(() => undefined);
     signedOut();
     await navigate('/login');
+  }
+  async function confirmSignOut() {
+    const waiting = user?.type === 'Provider' ? await patientsInQueue(user.id) : 0;
+    if (waiting > 0) {
+      setAnchor(null);
+      setQueued(waiting);
+      return;
+    }
+    await signOut();
   }
   return (
     <>
@@ -82,10 +96,16 @@ export function AccountMenu() {
             My Dashboard
           </MenuItem>
         )}
-        <MenuItem onClick={() => void signOut()} data-testid="logout">
+        <MenuItem onClick={() => void confirmSignOut()} data-testid="logout">
           Logout
         </MenuItem>
       </Menu>
+      <PatientsInQueueDialog
+        open={queued !== null}
+        count={queued ?? 0}
+        onLogout={() => void signOut()}
+        onStay={() => setQueued(null)}
+      />
     </>
   );
 }

@@ -91,6 +91,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'walk-in-queue',
+        lazy: async () => ({
+          Component: (await import('../features/walk-in-queue/components/walk-in-queue-route'))
+            .WalkInQueueRoute,
+        }),
+      },
+      {
         path: 'waitlist',
         lazy: async () => ({
           Component: (await import('../features/waitlist/components/waitlist-page')).WaitlistPage,

@@ -1,4 +1,4 @@
-import type { AppointmentView } from '@medbook/contracts';
+import { type AppointmentView, onWalkInBoard } from '@medbook/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import {
   Avatar,
@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
+import { QueuePositionCard } from '../../walk-in-queue/components/queue-position-card';
 import { mayChange, mayTryCheckIn } from '../appointment-sections';
 import { StatusChip } from './status-chip';
 
@@ -54,6 +55,9 @@ export function AppointmentCard(props: Props) {
             <Typography variant="body2" color="text.secondary">
               {a.visit_type} visit{a.reason ? ` · ${a.reason}` : ''}
             </Typography>
+            {a.visit_schedule_type === 'WalkIn' && onWalkInBoard(a.status) && (
+              <QueuePositionCard appointmentId={a.appointment_id} status={a.status} />
+            )}
           </Box>
         </Stack>
       </CardContent>

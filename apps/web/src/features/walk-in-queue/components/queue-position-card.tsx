@@ -1,0 +1,71 @@
+import type { AppointmentStatus } from '@medbook/contracts';
+import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { useObservable } from '../../../shared/use-observable';
+import { queuePlaceText } from '../queue-actions';
+import { queuePosition$ } from '../streams/walk-in-queue.stream';
+
+/** A walk-in patient's live place in line, inside their appointment card. */
+export function QueuePositionCard({
+  appointmentId,
+  status,
+}: {
+  appointmentId: string;
+  status: AppointmentStatus;
+}) {
+  const position$ = useMemo(() => queuePosition$(appointmentId), [appointmentId]);
+  const { value, error } = useObservable(position$);
+  if (error !== undefined) return null;
+  const index = value ? value.queue_index : null;
+  const current = value?.status ?? status;
+  const waiting = index !== null;
+  return (
+    <Alert
+      icon={<DirectionsWalk />}
+      severity={waiting ? 'info' : 'success'}
+      variant="outlined"
+      data-testid="queue-position"
+      data-queue-index={index ?? ''}
+      aria-live="polite"
+      sx={{ mt: 1.5, alignItems: 'center' }}
+    >
+      {!value ? (
+        <Typography variant="body2">Finding your place in line…</Typography>
+      ) : (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {waiting && (
+            <Box
+              aria-hidden
+              sx={{
+                minWidth: 44,
+                height: 44,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                fontWeight: 700,
+                fontSize: 20,
+              }}
+            >
+              {index}
+            </Box>
+          )}
+          <div>
+            <Typography sx={{ fontWeight: 600 }} data-testid="queue-position-text">
+              {queuePlaceText(index, current)}
+            </Typography>
+            {waiting && (
+              <Typography variant="body2" color="text.secondary">
+                {index === 1
+                  ? 'You are next. The provider will see you shortly.'
+                  : `${(index ?? 1) - 1} ahead of you. This updates live.`}
+              </Typography>
+            )}
+          </div>
+        </Stack>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,171 @@
+import type { AppointmentStatus, ProviderWalkInQueue } from '@medbook/contracts';
+import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
+import { Alert, Box, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Subject } from 'rxjs';
+import { connection$ } from '../../../live/live-socket';
+import { ApiError } from '../../../shared/api-client';
+import { toast } from '../../../shared/toast';
+import { useObservable } from '../../../shared/use-observable';
+import { walkInQueueApi } from '../api/walk-in-queue-api';
+import { practiceQueue$ } from '../streams/walk-in-queue.stream';
+import { QueueEntryRow } from './queue-entry-row';
+
+/** The walk-in queue board: each provider's waiting patients in order, then visits in progress. */
+export function WalkInQueuePage(props: { practiceId: string; providerId?: string }) {
+  const refresh$ = useMemo(() => new Subject<void>(), []);
+  const board$ = useMemo(
+    () => practiceQueue$(props.practiceId, props.providerId, refresh$),
+    [props.practiceId, props.providerId, refresh$],
+  );
+  const { value: board, error } = useObservable(board$);
+  const connection = useObservable(connection$).value;
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const move = async (appointmentId: string, status: AppointmentStatus) => {
+    setBusy(appointmentId);
+    try {
+      await walkInQueueApi.changeStatus(appointmentId, status);
+      toast.success(`Status changed to ${status}.`);
+      refresh$.next();
+    } catch (cause) {
+      toast.error(cause instanceof ApiError ? cause.message : 'Error occured');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1">
+            Walk-in queue
+          </Typography>
+          <Typography color="text.secondary">
+            {props.providerId
+              ? 'Your walk-in patients, in order of arrival.'
+              : "The practice's walk-in patients, in order of arrival."}
+          </Typography>
+        </div>
+        <Chip
+          size="small"
+          color={connection === 'live' ? 'success' : 'default'}
+          variant="outlined"
+          label={connection === 'live' ? 'Live' : 'Reconnecting…'}
+          data-testid="queue-connection"
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        />
+      </Stack>
+      {error !== undefined && (
+        <Alert severity="error">
+          {error instanceof ApiError ? error.message : 'Error occured'}
+        </Alert>
+      )}
+      {!board && error === undefined && <CircularProgress aria-label="Loading the queue" />}
+      {board && board.queues.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="queue-empty">
+          <DirectionsWalk color="disabled" sx={{ fontSize: 40 }} aria-hidden />
+          <Typography sx={{ fontWeight: 600, mt: 1 }}>No patients in queue</Typography>
+          <Typography color="text.secondary">
+            Walk-in patients appear here as soon as they arrive.
+          </Typography>
+        </Paper>
+      )}
+      {board?.queues.map((queue) => (
+        <ProviderQueue
+          key={queue.provider_id}
+          queue={queue}
+          busy={busy}
+          showName={!props.providerId}
+          onMove={(id, status) => void move(id, status)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function ProviderQueue(props: {
+  queue: ProviderWalkInQueue;
+  busy: string | null;
+  showName: boolean;
+  onMove: (appointmentId: string, status: AppointmentStatus) => void;
+}) {
+  const { queue } = props;
+  const waiting = queue.entries.filter((e) => e.queue_index !== null);
+  const seeing = queue.entries.filter((e) => e.queue_index === null);
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={`Queue of ${queue.provider_name ?? 'provider'}`}
+      data-testid="provider-queue"
+      sx={{ borderRadius: 2, overflow: 'hidden' }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{
+          px: 2,
+          py: 1.5,
+          bgcolor: 'grey.50',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {props.showName ? (queue.provider_name ?? 'Provider') : 'Waiting line'}
+        </Typography>
+        <Chip
+          color="primary"
+          size="small"
+          label={`${queue.patients_in_queue} waiting`}
+          data-testid="patients-in-queue"
+        />
+      </Stack>
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="waiting-line">
+        {waiting.map((entry) => (
+          <QueueEntryRow
+            key={entry.appointment_id}
+            entry={entry}
+            busy={props.busy === entry.appointment_id}
+            onMove={props.onMove}
+          />
+        ))}
+      </Box>
+      {waiting.length === 0 && (
+        <Typography color="text.secondary" sx={{ px: 2, py: 2 }}>
+          Nobody is waiting.
+        </Typography>
+      )}
+      {seeing.length > 0 && (
+        <>
+          <Typography
+            variant="overline"
+            component="h3"
+            color="text.secondary"
+            sx={{ px: 2, pt: 1.5, display: 'block' }}
+          >
+            In progress
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="in-progress">
+            {seeing.map((entry) => (
+              <QueueEntryRow
+                key={entry.appointment_id}
+                entry={entry}
+                busy={props.busy === entry.appointment_id}
+                onMove={props.onMove}
+              />
+            ))}
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
