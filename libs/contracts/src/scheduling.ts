@@ -588,6 +588,33 @@ export class UpdateCalendarDto extends CalendarRulesDto {
   booking_capacity?: number;
 }
 
+/** A visit reason as one calendar offers it: its window of weeks and immediate check-in. */
+export class CalendarReasonDto {
+  @IsString(invalid)
+  @Length(1, 100)
+  title!: string;
+
+  /** [from, to] weeks from today, or [n] for the next n weeks; empty or absent: no window. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsInt({ each: true })
+  @Min(0, { each: true })
+  @Max(104, { each: true })
+  week_time_frame?: number[];
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  allow_immediate_checkin?: boolean;
+}
+
+/** The reason a calendar stops offering. */
+export class RemoveCalendarReasonDto {
+  @IsString(invalid)
+  @Length(1, 100)
+  title!: string;
+}
+
 /** A calendar's settings changed: open week views fetch the week again. */
 export interface CalendarChangedMessage {
   readonly calendar_id: string;

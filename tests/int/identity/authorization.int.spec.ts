@@ -123,6 +123,21 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { start: '2030-01-01T10:00:00Z', end: '2030-01-01T11:00:00Z' },
   },
+  'POST /api/v1/calendars/{calendar_id}/reasons': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { title: 'Intruder reason' },
+  },
+  'PUT /api/v1/calendars/{calendar_id}/reasons': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { title: 'Intruder reason', week_time_frame: [1] },
+  },
+  'DELETE /api/v1/calendars/{calendar_id}/reasons': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { title: 'Intruder reason' },
+  },
+  'GET /api/v1/practices/{practice_id}/calendars': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+  },
   'GET /api/v1/calendars/{calendar_id}/next-availability': { access: { kind: 'public' } },
   'POST /api/v1/calendars/reason-based/week': { access: { kind: 'public' } },
   'GET /api/v1/specialties': { access: { kind: 'public' } },

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  AppointmentPage,
+  BookingResult,
   CalendarChangedMessage,
   ClientToServerEvents,
   ServerToClientEvents,
   SlotChangedMessage,
   SubscribeAck,
+  WeekView,
 } from '@medbook/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { call, createUser, post, type TestUser } from '../../support/accounts';
-import { createCalendar, createPractice, type TestPractice } from '../../support/scheduling';
+import { eventually } from '../../support/events';
+import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -33,6 +37,29 @@ afterAll(async () => {
 });
 
 const hourly = { first_hour: 8, last_hour: 12, time_step: 60, date_from: '2026-01-01' };
+
+const positionOf = (response: { body: { data: unknown } }) =>
+  (response.body.data as { position: number }).position;
+
+/** Monday 2026-03-09 (EDT) by local hour, as slot ids. */
+const monday = (hour: number) => `2026-03-09T${String(hour + 4).padStart(2, '0')}:00:00Z`;
+
+async function mondayStarts(calendarId: string, position: number): Promise<string[]> {
+  const view = await week(app, calendarId, `?start_date=2026-03-09&min_position=${position}`);
+  const day = view.days.find((d) => d.day === '2026-03-09');
+  return (day?.time_slots ?? []).map((s) => s.start_date);
+}
+
+async function book(calendarId: string, start: string): Promise<string> {
+  const response = await post(
+    app,
+    '/api/v1/appointments',
+    { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
+    practice.staff.auth,
+  );
+  expect(response.status).toBe(201);
+  return (response.body.data as BookingResult).appointment_id;
+}
 
 const put = (calendarId: string, body: unknown, user: TestUser = practice.admin) =>
   call(app, 'PUT', `/api/v1/calendars/${calendarId}`, body, user.auth);
@@ -144,4 +171,320 @@ describe('who may change a calendar', () => {
   });
 });
 
-export { watch };
+describe('each setting a practice admin changes', () => {
+  it.each<[string, Record<string, unknown>]>([
+    ['hours', { first_hour: 9, last_hour: 11 }],
+    ['the time step', { time_step: 30 }],
+    ['the date range', { date_from: '2026-02-01', date_to: '2026-12-31' }],
+    ['the capacity per slot', { booking_capacity: 3 }],
+    ['accept/reject', { accept_reject_enabled: true }],
+    ['the waitlist', { wait_list_enabled: true }],
+    ['minutes_before_showing_slots', { minutes_before_showing_slots: 240 }],
+    ['slots_hide_hours', { slots_hide_hours: 130 }],
+    ['online booking', { online_booking_disabled: true }],
+    ['the working days', { working_days: [1, 2, 3] }],
+  ])('%s: stored, returned, and announced on calendar:<id>', async (_, changes) => {
+    const { calendarId } = await createCalendar(app, practice, hourly);
+    const live = await watch(calendarId);
+    const response = await put(calendarId, changes);
+    expect(response.status).toBe(200);
+    const position = positionOf(response);
+    expect(await settingsOf(calendarId, position)).toMatchObject(changes);
+    const [message] = await eventually(
+      () => live.changes,
+      (list) => list.length >= 1,
+    );
+    expect(message).toEqual({ calendar_id: calendarId, outside_schedule: [], position });
+  });
+
+  it('changes hours and the time step on the slots offered', async () => {
+    const { calendarId, position } = await createCalendar(app, practice, hourly);
+    expect(await mondayStarts(calendarId, position)).toEqual([8, 9, 10, 11].map(monday));
+    const later = await put(calendarId, { first_hour: 9, last_hour: 11, time_step: 30 });
+    expect(await mondayStarts(calendarId, positionOf(later))).toEqual([
+      monday(9),
+      '2026-03-09T13:30:00Z',
+      monday(10),
+      '2026-03-09T14:30:00Z',
+    ]);
+    const closed = await put(calendarId, { online_booking_disabled: true });
+    expect(await mondayStarts(calendarId, positionOf(closed))).toEqual([]);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      'a last hour not after the first',
+      { first_hour: 12 },
+      'The last hour must come after the first hour.',
+    ],
+    [
+      'a step that does not divide the hours',
+      { time_step: 90 },
+      'The time step must divide the hours from the first to the last hour evenly.',
+    ],
+    [
+      'an end date before the start',
+      { date_to: '2025-12-31' },
+      'The last date must not come before the first date.',
+    ],
+    [
+      'no working day',
+      { working_days: [] },
+      'A calendar needs at least one working day, each from 1 (Monday) to 7 (Sunday), listed once.',
+    ],
+  ])('refuses %s with 400 and a clear message', async (_, changes, message) => {
+    const { calendarId } = await createCalendar(app, practice, hourly);
+    const response = await put(calendarId, changes);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it('refuses values out of range or of the wrong type with 400', async () => {
+    const { calendarId } = await createCalendar(app, practice, hourly);
+    for (const changes of [
+      { time_step: 7 },
+      { first_hour: -1 },
+      { last_hour: 25 },
+      { booking_capacity: 0 },
+      { date_from: '09/03/2026' },
+      { minutes_before_showing_slots: 'soon' },
+    ]) {
+      expect((await put(calendarId, changes)).status).toBe(400);
+    }
+    expect((await put(randomUUID(), { wait_list_enabled: true })).status).toBe(404);
+  });
+});
+
+describe('blocked time spans, live', () => {
+  it('a block over free slots pushes removed for each; unblocking offers them again', async () => {
+    const { calendarId, position } = await createCalendar(app, practice, hourly);
+    const live = await watch(calendarId);
+    const span = { start: monday(9), end: monday(11) };
+    const blocked = await post(
+      app,
+      `/api/v1/calendars/${calendarId}/blocks`,
+      span,
+      practice.admin.auth,
+    );
+    expect(blocked.status).toBe(201);
+    const at = positionOf(blocked);
+    expect(at).toBeGreaterThan(position);
+    const removed = await eventually(
+      () => live.slots,
+      (list) => list.length >= 2,
+    );
+    expect(removed).toEqual(
+      [9, 10].map((hour) => ({
+        calendar_id: calendarId,
+        slot_id: monday(hour),
+        start_date: monday(hour),
+        action: 'removed',
+        booking_capacity: 0,
+        position: at,
+      })),
+    );
+    await eventually(
+      () => live.changes,
+      (list) => list.length >= 1,
+    );
+    expect(await mondayStarts(calendarId, at)).toEqual([monday(8), monday(11)]);
+    const listed = await settingsOf(calendarId, at);
+    expect(listed.marked_time_spans).toEqual([span]);
+
+    const again = await post(
+      app,
+      `/api/v1/calendars/${calendarId}/blocks`,
+      span,
+      practice.admin.auth,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This time span is already blocked.');
+    const backwards = await post(
+      app,
+      `/api/v1/calendars/${calendarId}/blocks`,
+      { start: span.end, end: span.start },
+      practice.admin.auth,
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toBe('A blocked time span must end after it starts.');
+
+    const opened = await call(
+      app,
+      'DELETE',
+      `/api/v1/calendars/${calendarId}/blocks`,
+      span,
+      practice.admin.auth,
+    );
+    expect(opened.status).toBe(200);
+    expect(await mondayStarts(calendarId, positionOf(opened))).toEqual([8, 9, 10, 11].map(monday));
+    await eventually(
+      () => live.changes,
+      (list) => list.length >= 2,
+    );
+    const unknown = await call(
+      app,
+      'DELETE',
+      `/api/v1/calendars/${calendarId}/blocks`,
+      span,
+      practice.admin.auth,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('This time span is not blocked.');
+  });
+
+  it('a block over a booked slot keeps the booking, flagged outside the schedule, and pushes no removed for it', async () => {
+    const { calendarId } = await createCalendar(app, practice, { ...hourly, booking_capacity: 1 });
+    const booked = await book(calendarId, monday(9));
+    const live = await watch(calendarId);
+    const blocked = await post(
+      app,
+      `/api/v1/calendars/${calendarId}/blocks`,
+      { start: monday(9), end: monday(11) },
+      practice.admin.auth,
+    );
+    const at = positionOf(blocked);
+    const [changed] = await eventually(
+      () => live.changes,
+      (list) => list.length >= 1,
+    );
+    expect(changed).toEqual({ calendar_id: calendarId, outside_schedule: [booked], position: at });
+    // 09:00 was full (already removed when booked): only 10:00 is pushed now.
+    const pushed = live.slots.filter((m) => m.position === at);
+    expect(pushed.map((m) => [m.slot_id, m.action])).toEqual([[monday(10), 'removed']]);
+    const list = await call(
+      app,
+      'GET',
+      `/api/v1/appointments/provider?doctorId=${practice.provider.userId}&min_position=${at}`,
+      undefined,
+      practice.staff.auth,
+    );
+    const mine = (list.body.data as AppointmentPage).appointments.find(
+      (a) => a.appointment_id === booked,
+    );
+    expect(mine).toMatchObject({ status: 'Scheduled', outside_schedule: true });
+  });
+
+  it('shrinking the hours drops free slots live and flags the booked ones outside them', async () => {
+    const { calendarId } = await createCalendar(app, practice, { ...hourly, booking_capacity: 2 });
+    const eleven = await book(calendarId, monday(11));
+    const live = await watch(calendarId);
+    const shorter = await put(calendarId, { last_hour: 10 });
+    const at = positionOf(shorter);
+    const [changed] = await eventually(
+      () => live.changes,
+      (list) => list.length >= 1,
+    );
+    expect(changed).toEqual({ calendar_id: calendarId, outside_schedule: [eleven], position: at });
+    // 10:00 and 11:00 are gone on every day of the horizon; Monday's included.
+    const monday10 = live.slots.filter(
+      (m) => m.position === at && m.start_date.startsWith('2026-03-09'),
+    );
+    expect(monday10.map((m) => [m.slot_id, m.action, m.booking_capacity])).toEqual([
+      [monday(10), 'removed', 0],
+      [monday(11), 'removed', 0],
+    ]);
+    expect(await mondayStarts(calendarId, at)).toEqual([monday(8), monday(9)]);
+    // Growing back clears the flag.
+    const longer = await put(calendarId, { last_hour: 12 });
+    const list = await call(
+      app,
+      'GET',
+      `/api/v1/appointments/provider?doctorId=${practice.provider.userId}&min_position=${positionOf(longer)}`,
+      undefined,
+      practice.staff.auth,
+    );
+    const mine = (list.body.data as AppointmentPage).appointments.find(
+      (a) => a.appointment_id === eleven,
+    );
+    expect(mine).toMatchObject({ status: 'Scheduled', outside_schedule: false });
+  });
+});
+
+describe('visit reasons of a calendar', () => {
+  it('adds a reason with week_time_frame and immediate check-in, edits and removes it', async () => {
+    const { calendarId } = await createCalendar(app, practice, hourly);
+    const path = `/api/v1/calendars/${calendarId}/reasons`;
+    const added = await post(
+      app,
+      path,
+      { title: 'Flu shot', week_time_frame: [0, 2], allow_immediate_checkin: true },
+      practice.admin.auth,
+    );
+    expect(added.status).toBe(201);
+    expect(await settingsOf(calendarId, positionOf(added))).toMatchObject({
+      reasons: ['Flu shot'],
+      associated_reasons: [
+        { title: 'Flu shot', week_time_frame: [0, 2], allow_immediate_checkin: true },
+      ],
+    });
+    const twice = await post(app, path, { title: 'Flu shot' }, practice.admin.auth);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('This calendar already offers this visit reason.');
+    const bad = await call(
+      app,
+      'PUT',
+      path,
+      { title: 'Flu shot', week_time_frame: [3, 1] },
+      practice.admin.auth,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(
+      'A week time frame is a number of weeks, or a first and a last week with the last after the first.',
+    );
+    const edited = await call(
+      app,
+      'PUT',
+      path,
+      { title: 'Flu shot', week_time_frame: [1] },
+      practice.admin.auth,
+    );
+    expect(edited.status).toBe(200);
+    expect((await settingsOf(calendarId, positionOf(edited))).associated_reasons).toEqual([
+      { title: 'Flu shot', week_time_frame: [1] },
+    ]);
+    // The reason-based week follows the calendar's own window: one week from today.
+    const reasonWeek = await post(app, '/api/v1/calendars/reason-based/week', {
+      provider_id: practice.provider.userId,
+      facility_id: (await settingsOf(calendarId, positionOf(edited))).facility_id,
+      selected_reason_title: 'Flu shot',
+      start_date: '2026-03-09',
+    });
+    expect(reasonWeek.status).toBe(200);
+    const offered = (reasonWeek.body.data as WeekView).days
+      .filter((d) => d.time_slots.length > 0)
+      .map((d) => d.day);
+    expect(offered).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12']);
+    const staffTry = await call(app, 'DELETE', path, { title: 'Flu shot' }, practice.staff.auth);
+    expect(staffTry.status).toBe(403);
+    const removed = await call(app, 'DELETE', path, { title: 'Flu shot' }, practice.admin.auth);
+    expect(removed.status).toBe(200);
+    expect(await settingsOf(calendarId, positionOf(removed))).toMatchObject({
+      reasons: [],
+      associated_reasons: [],
+    });
+    const gone = await call(app, 'DELETE', path, { title: 'Flu shot' }, practice.admin.auth);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('This calendar does not offer this visit reason.');
+  });
+});
+
+describe("a practice's calendars", () => {
+  it('are listed for its staff with their settings, and refused to other practices', async () => {
+    const own = await createPractice(app);
+    const first = await createCalendar(app, own, { ...hourly, name: 'B calendar' });
+    const second = await createCalendar(app, own, { ...hourly, name: 'A calendar' });
+    const path = `/api/v1/practices/${own.practiceId}/calendars?min_position=${Math.max(first.position, second.position)}`;
+    const listed = await call(app, 'GET', path, undefined, own.staff.auth);
+    expect(listed.status).toBe(200);
+    const calendars = listed.body.data as {
+      calendar_id: string;
+      name: string;
+      enable_insurance: boolean;
+    }[];
+    expect(calendars.map((c) => [c.calendar_id, c.name, c.enable_insurance])).toEqual([
+      [second.calendarId, 'A calendar', true],
+      [first.calendarId, 'B calendar', true],
+    ]);
+    expect((await call(app, 'GET', path, undefined, practice.admin.auth)).status).toBe(403);
+  });
+});

@@ -4,6 +4,8 @@ import {
   AppointmentChangeDto,
   BookAppointmentDto,
   CalendarLookupQuery,
+  CalendarReasonDto,
+  RemoveCalendarReasonDto,
   STATUS_MESSAGES,
   type BookingResult,
   CancelAppointmentDto,
@@ -50,6 +52,7 @@ import { Caller, type Principal, Public, Roles } from '../identity/auth/principa
 import { APPOINTMENT_NOT_FOUND } from './domain/appointment.decider';
 import {
   CALENDAR_NOT_FOUND,
+  type CalendarCommand,
   type CalendarDirectory,
   calendarDecider,
 } from './domain/calendar.decider';
@@ -62,6 +65,14 @@ import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
 import { forReason, offersReason } from './domain/reason-window';
 import { nextAvailability, weekView } from './week-calendar';
+
+const reasonOf = (dto: CalendarReasonDto) => ({
+  title: dto.title,
+  ...(dto.week_time_frame ? { week_time_frame: dto.week_time_frame } : {}),
+  ...(dto.allow_immediate_checkin !== undefined
+    ? { allow_immediate_checkin: dto.allow_immediate_checkin }
+    : {}),
+});
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
 export const REASON_NOT_REGISTERED = 'This visit reason is not registered.';
@@ -163,24 +174,17 @@ export class SchedulingController {
   @Roles('PracticeAdmin', 'SuperUser')
   @HttpCode(201)
   @ResponseMessage('Time blocked.')
-  async block(
+  block(
     @Caller() caller: Principal,
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Body() dto: MarkedTimeSpanDto,
     @Context() context: RequestContext,
   ): Promise<CommandAccepted> {
-    const settings = await this.scheduling.calendar(calendarId);
-    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
-    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
-      command: {
-        type: 'BlockTimeSpan',
-        span: { start: dto.start, end: dto.end },
-        now: this.clock.now(),
-      },
-      context,
-      commandId: null,
-    });
-    return { id: calendarId, position: result.position };
+    return this.changeCalendar(caller, calendarId, context, (now) => ({
+      type: 'BlockTimeSpan',
+      span: { start: dto.start, end: dto.end },
+      now,
+    }));
   }
 
   /** Opens a blocked span again (the same start and end as blocked): its slots are offered again. */
@@ -188,24 +192,83 @@ export class SchedulingController {
   @Roles('PracticeAdmin', 'SuperUser')
   @HttpCode(200)
   @ResponseMessage('Time unblocked.')
-  async unblock(
+  unblock(
     @Caller() caller: Principal,
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Body() dto: MarkedTimeSpanDto,
     @Context() context: RequestContext,
   ): Promise<CommandAccepted> {
-    const settings = await this.scheduling.calendar(calendarId);
-    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
-    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
-      command: {
-        type: 'UnblockTimeSpan',
-        span: { start: dto.start, end: dto.end },
-        now: this.clock.now(),
-      },
-      context,
-      commandId: null,
-    });
-    return { id: calendarId, position: result.position };
+    return this.changeCalendar(caller, calendarId, context, (now) => ({
+      type: 'UnblockTimeSpan',
+      span: { start: dto.start, end: dto.end },
+      now,
+    }));
+  }
+
+  /** Offers a visit reason on the calendar, with its week_time_frame and immediate check-in. */
+  @Post('calendars/:calendar_id/reasons')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(201)
+  @ResponseMessage('Reason added.')
+  addReason(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: CalendarReasonDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.changeCalendar(caller, calendarId, context, (now) => ({
+      type: 'AddCalendarReason',
+      reason: reasonOf(dto),
+      now,
+    }));
+  }
+
+  /** New rules for a reason the calendar offers, named by its title. */
+  @Put('calendars/:calendar_id/reasons')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  @ResponseMessage('Reason updated.')
+  changeReason(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: CalendarReasonDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.changeCalendar(caller, calendarId, context, (now) => ({
+      type: 'ChangeCalendarReason',
+      reason: reasonOf(dto),
+      now,
+    }));
+  }
+
+  @Delete('calendars/:calendar_id/reasons')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  @ResponseMessage('Reason removed.')
+  removeReason(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: RemoveCalendarReasonDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.changeCalendar(caller, calendarId, context, (now) => ({
+      type: 'RemoveCalendarReason',
+      title: dto.title,
+      now,
+    }));
+  }
+
+  /** A practice's calendars with their settings, for its staff (the calendar editor). */
+  @Get('practices/:practice_id/calendars')
+  @Roles(...PRACTICE_STAFF, 'SuperUser')
+  @ReadsFrom('scheduling')
+  async practiceCalendars(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ) {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    return (await this.repository.practiceCalendars(practiceId)).map(withCalendarDefaults);
   }
 
   /** Calendars by provider or resource and facility (public: the booking flow finds them). */
@@ -523,7 +586,11 @@ export class SchedulingController {
       const zone = details.time_zone;
       const today = DateTime.fromJSDate(this.clock.now(), { zone }).toISODate();
       const day = DateTime.fromISO(details.start_date, { zone }).toISODate();
-      if (!settings.can_check_in || today !== day) {
+      // The calendar allows check-in, or the visit's reason allows immediate check-in there.
+      const immediate = settings.associated_reasons?.some(
+        (r) => r.title === details.reason && r.allow_immediate_checkin,
+      );
+      if (!(settings.can_check_in || immediate) || today !== day) {
         throw new ConflictError(BOOKING_MESSAGES.checkInUnavailable);
       }
     }
@@ -577,6 +644,23 @@ export class SchedulingController {
     );
   }
 
+  /** A calendar command by one of its practice's admins (or a super user). */
+  private async changeCalendar(
+    caller: Principal,
+    calendarId: string,
+    context: RequestContext,
+    command: (now: Date) => CalendarCommand,
+  ): Promise<CommandAccepted> {
+    const settings = await this.scheduling.calendar(calendarId);
+    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
+    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+      command: command(this.clock.now()),
+      context,
+      commandId: null,
+    });
+    return { id: calendarId, position: result.position };
+  }
+
   /** Patients book for themselves and their family; practice users for their practice's calendars. */
   /** The facility and the provider or resource as registered, each read from its own stream. */
   private async calendarDirectory(dto: CreateCalendarDto): Promise<CalendarDirectory> {
@@ -603,9 +687,12 @@ export class SchedulingController {
     title: string,
     now: Date,
   ): Promise<CalendarSettings> {
+    // The calendar's own window for the reason comes first, then the practice's registered one.
+    const own = settings.associated_reasons?.find((r) => r.title === title.trim());
+    if (own?.week_time_frame?.length) return forReason(settings, own.week_time_frame, now);
     const reason = await this.repository.visitReason(settings.practice_id, title.trim());
-    if (!reason) throw new NotFoundError(REASON_NOT_REGISTERED);
-    return forReason(settings, reason.week_time_frame, now);
+    if (!reason && !own) throw new NotFoundError(REASON_NOT_REGISTERED);
+    return forReason(settings, reason?.week_time_frame, now);
   }
 
   private async assertMayBookFor(caller: Principal, patientId: string, calendarId: string) {

@@ -18,6 +18,19 @@ export class SchedulingRepository {
     return row ? (row.settings as CalendarSettings) : null;
   }
 
+  /** A practice's calendars, by name (the calendar editor lists them). */
+  async practiceCalendars(practiceId: string): Promise<CalendarSettings[]> {
+    const rows = await this.database.db
+      .selectFrom('rm_calendars')
+      .select('settings')
+      .where('practice_id', '=', practiceId)
+      .orderBy('name')
+      .orderBy('calendar_id')
+      .limit(500)
+      .execute();
+    return rows.map((row) => row.settings as CalendarSettings);
+  }
+
   /** Calendars of a provider or resource, optionally at one facility and of one visit type. */
   async findCalendars(query: {
     provider_id?: string;

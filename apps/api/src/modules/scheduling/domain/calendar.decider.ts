@@ -2,6 +2,7 @@ import type { Decider } from '../../../infra/event-sourcing/decider';
 import { ConflictError, DomainError, NotFoundError } from '../../../infra/http/domain-error';
 import {
   type CalendarEvent,
+  type CalendarReason,
   type CalendarSettings,
   type CalendarState,
   evolveCalendar,
@@ -34,6 +35,10 @@ export const CALENDAR_NAME_REQUIRED = 'A calendar needs a name.';
 export const BLOCK_SPAN_INVALID = 'A blocked time span must end after it starts.';
 export const BLOCK_SPAN_EXISTS = 'This time span is already blocked.';
 export const BLOCK_SPAN_NOT_FOUND = 'This time span is not blocked.';
+export const REASON_ALREADY_OFFERED = 'This calendar already offers this visit reason.';
+export const REASON_NOT_OFFERED = 'This calendar does not offer this visit reason.';
+export const WEEK_TIME_FRAME_INVALID =
+  'A week time frame is a number of weeks, or a first and a last week with the last after the first.';
 export const MAX_BOOKING_CAPACITY = 500;
 export const MAX_MARKED_TIME_SPANS = 500;
 
@@ -61,7 +66,11 @@ export type CalendarCommand =
   /** Blocks a span of time: no slot overlapping it is offered. */
   | { type: 'BlockTimeSpan'; span: MarkedTimeSpan; now: Date }
   /** Opens a blocked span again. */
-  | { type: 'UnblockTimeSpan'; span: MarkedTimeSpan; now: Date };
+  | { type: 'UnblockTimeSpan'; span: MarkedTimeSpan; now: Date }
+  | { type: 'AddCalendarReason'; reason: CalendarReason; now: Date }
+  /** New rules for a reason the calendar offers (what is left out is cleared). */
+  | { type: 'ChangeCalendarReason'; reason: CalendarReason; now: Date }
+  | { type: 'RemoveCalendarReason'; title: string; now: Date };
 
 const sameInstant = (a: string, b: string): boolean => Date.parse(a) === Date.parse(b);
 const sameSpan = (a: MarkedTimeSpan, b: MarkedTimeSpan): boolean =>
@@ -73,6 +82,42 @@ function checkSpan(span: MarkedTimeSpan): void {
   if (Number.isNaN(start) || Number.isNaN(end) || end <= start) {
     throw new DomainError(400, BLOCK_SPAN_INVALID);
   }
+}
+
+function checkReason(reason: CalendarReason): void {
+  const frame = reason.week_time_frame;
+  if (!frame || frame.length === 0) return;
+  const whole = frame.every((n) => Number.isInteger(n) && n >= 0 && n <= 104);
+  const [first, second] = frame;
+  const valid = whole && frame.length <= 2 && (second === undefined ? first! > 0 : second > first!);
+  if (!valid) throw new DomainError(400, WEEK_TIME_FRAME_INVALID);
+}
+
+/** A reason's rules as stored: title trimmed, unset rules left out. */
+function reasonOf(reason: CalendarReason): CalendarReason {
+  return {
+    title: reason.title.trim(),
+    ...(reason.week_time_frame?.length ? { week_time_frame: [...reason.week_time_frame] } : {}),
+    ...(reason.allow_immediate_checkin ? { allow_immediate_checkin: true } : {}),
+  };
+}
+
+/** The reasons with one title's rules set (or removed with null): `reasons` and its rules in step. */
+function withReason(
+  settings: CalendarSettings,
+  title: string,
+  rules: CalendarReason | null,
+): Partial<CalendarSettings> {
+  const titles = settings.reasons ?? [];
+  const others = (settings.associated_reasons ?? []).filter((r) => r.title !== title);
+  return {
+    reasons: rules
+      ? titles.includes(title)
+        ? titles
+        : [...titles, title]
+      : titles.filter((t) => t !== title),
+    associated_reasons: rules ? [...others, rules] : others,
+  };
 }
 
 function check(settings: CalendarSettings): void {
@@ -160,6 +205,30 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
       if (kept.length === spans.length) throw new NotFoundError(BLOCK_SPAN_NOT_FOUND);
       return changed(state.settings, { marked_time_spans: kept }, at);
     }
+    case 'AddCalendarReason': {
+      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      const reason = reasonOf(command.reason);
+      checkReason(reason);
+      if (state.settings.reasons?.includes(reason.title)) {
+        throw new ConflictError(REASON_ALREADY_OFFERED);
+      }
+      return changed(state.settings, withReason(state.settings, reason.title, reason), at);
+    }
+    case 'ChangeCalendarReason': {
+      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      const reason = reasonOf(command.reason);
+      if (!state.settings.reasons?.includes(reason.title)) {
+        throw new NotFoundError(REASON_NOT_OFFERED);
+      }
+      checkReason(reason);
+      return changed(state.settings, withReason(state.settings, reason.title, reason), at);
+    }
+    case 'RemoveCalendarReason': {
+      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      const title = command.title.trim();
+      if (!state.settings.reasons?.includes(title)) throw new NotFoundError(REASON_NOT_OFFERED);
+      return changed(state.settings, withReason(state.settings, title, null), at);
+    }
     default: {
       const unknown: never = command;
       return unknown;
@@ -177,8 +246,17 @@ function changed(
   at: string,
 ): CalendarEvent[] {
   const current = withCalendarDefaults(settings) as unknown as Record<string, unknown>;
+  const pruned: Partial<CalendarSettings> =
+    requested.reasons && !requested.associated_reasons
+      ? {
+          ...requested,
+          associated_reasons: (settings.associated_reasons ?? []).filter((r) =>
+            requested.reasons!.includes(r.title),
+          ),
+        }
+      : requested;
   const changes = Object.fromEntries(
-    Object.entries(requested).filter(
+    Object.entries(pruned).filter(
       ([field, value]) => JSON.stringify(current[field]) !== JSON.stringify(value),
     ),
   ) as Partial<CalendarSettings>;

@@ -1,7 +1,18 @@
 import { fold } from '../../../infra/event-sourcing/decider';
 import { DomainError, NotFoundError } from '../../../infra/http/domain-error';
 import {
+  BLOCK_SPAN_EXISTS,
+  BLOCK_SPAN_INVALID,
+  BLOCK_SPAN_NOT_FOUND,
   CALENDAR_CAPACITY_INVALID,
+  CALENDAR_DATES_INVALID,
+  CALENDAR_HOURS_INVALID,
+  CALENDAR_NAME_REQUIRED,
+  CALENDAR_STEP_INVALID,
+  CALENDAR_WORKING_DAYS_INVALID,
+  REASON_ALREADY_OFFERED,
+  REASON_NOT_OFFERED,
+  WEEK_TIME_FRAME_INVALID,
   CALENDAR_PLACE_FIXED,
   CALENDAR_ZONE_NOT_FACILITY,
   type CalendarCommand,
@@ -188,5 +199,151 @@ describe('the booking wizard settings', () => {
     expect(
       given([created]).when(change({ enable_insurance: true, booking_capacity: 2 }))(),
     ).toEqual([]);
+  });
+});
+
+/** What a command threw (a test fails if it threw nothing). */
+function thrown(attempt: () => unknown): unknown {
+  try {
+    attempt();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('The command was accepted.');
+}
+
+const settled = (events: CalendarEvent[]) => fold(calendarDecider, events).settings!;
+
+describe('what a practice admin edits, each change one event', () => {
+  it.each<[string, Partial<CalendarSettings>]>([
+    ['hours', { first_hour: 9, last_hour: 13 }],
+    ['the time step', { time_step: 15 }],
+    ['the date range', { date_from: '2026-12-01', date_to: '2027-03-31' }],
+    ['the capacity per slot', { booking_capacity: 4 }],
+    ['the working days', { working_days: [1, 3, 5] }],
+    ['accept/reject (requests wait as Pending)', { accept_reject_enabled: true }],
+    ['the waitlist', { wait_list_enabled: true }],
+    ['minutes_before_showing_slots', { minutes_before_showing_slots: 180 }],
+    ['slots_hide_hours', { slots_hide_hours: 120 }],
+    ['online booking', { online_booking_disabled: true }],
+    ['the name', { name: 'Dr. Rivera (mornings)' }],
+  ])('changes %s', (_, changes) => {
+    const events = given([created]).when(change(changes))();
+    expect(events).toEqual(changedTo(changes));
+    expect(settled([created, ...events])).toMatchObject(changes);
+  });
+
+  it.each<[string, Partial<CalendarSettings>, string]>([
+    ['a last hour not after the first', { first_hour: 17 }, CALENDAR_HOURS_INVALID],
+    ['equal hours', { first_hour: 9, last_hour: 9 }, CALENDAR_HOURS_INVALID],
+    [
+      'a step that does not divide the day',
+      { time_step: 45, first_hour: 8, last_hour: 9 },
+      CALENDAR_STEP_INVALID,
+    ],
+    ['hours the step does not divide', { time_step: 90, last_hour: 16 }, CALENDAR_STEP_INVALID],
+    ['an end date before the start', { date_to: '2026-11-01' }, CALENDAR_DATES_INVALID],
+    ['no working day', { working_days: [] }, CALENDAR_WORKING_DAYS_INVALID],
+    ['a day twice', { working_days: [1, 1] }, CALENDAR_WORKING_DAYS_INVALID],
+    ['a day 8', { working_days: [8] }, CALENDAR_WORKING_DAYS_INVALID],
+    ['a blank name', { name: '  ' }, CALENDAR_NAME_REQUIRED],
+  ])('refuses %s with a 400', (_, changes, message) => {
+    expect(thrown(given([created]).when(change(changes)))).toMatchObject({
+      statusCode: 400,
+      message,
+    });
+  });
+
+  it('checks a change against the settings it lands on', () => {
+    // 9 hours of 120 minutes do not fit; 8 to 16 fits four.
+    expect(given([created]).when(change({ time_step: 120 }))).toThrow(CALENDAR_STEP_INVALID);
+    expect(given([created]).when(change({ time_step: 120, last_hour: 16 }))()).toHaveLength(1);
+  });
+});
+
+describe('blocked time spans', () => {
+  const span = { start: '2026-11-24T15:00:00Z', end: '2026-11-24T17:00:00Z' };
+  const block = (s = span): CalendarCommand => ({ type: 'BlockTimeSpan', span: s, now });
+  const unblock = (s = span): CalendarCommand => ({ type: 'UnblockTimeSpan', span: s, now });
+
+  it('blocks a span, and opens it again', () => {
+    const blocked = given([created]).when(block())();
+    expect(blocked).toEqual(changedTo({ marked_time_spans: [span] }));
+    const reopened = given([created, ...blocked]).when(
+      unblock({ start: '2026-11-24T15:00:00.000Z', end: '2026-11-24T17:00:00+00:00' }),
+    )();
+    expect(reopened).toEqual(changedTo({ marked_time_spans: [] }));
+    expect(settled([created, ...blocked, ...reopened]).marked_time_spans).toEqual([]);
+  });
+
+  it('refuses a span that ends before it starts, the same span twice, and opening one not blocked', () => {
+    expect(given([created]).when(block({ start: span.end, end: span.start }))).toThrow(
+      BLOCK_SPAN_INVALID,
+    );
+    const blocked = given([created]).when(block())();
+    expect(given([created, ...blocked]).when(block())).toThrow(BLOCK_SPAN_EXISTS);
+    const unknown = given([created]).when(unblock());
+    expect(unknown).toThrow(NotFoundError);
+    expect(unknown).toThrow(BLOCK_SPAN_NOT_FOUND);
+  });
+});
+
+describe('visit reasons of a calendar', () => {
+  const add = (reason: CalendarReasonInput): CalendarCommand => ({
+    type: 'AddCalendarReason',
+    reason,
+    now,
+  });
+  type CalendarReasonInput = {
+    title: string;
+    week_time_frame?: number[];
+    allow_immediate_checkin?: boolean;
+  };
+
+  it('adds a reason with its week_time_frame and immediate check-in, edits and removes it', () => {
+    const added = given([created]).when(
+      add({ title: ' Flu shot ', week_time_frame: [1, 3], allow_immediate_checkin: true }),
+    )();
+    const flu = { title: 'Flu shot', week_time_frame: [1, 3], allow_immediate_checkin: true };
+    expect(added).toEqual(changedTo({ reasons: ['Flu shot'], associated_reasons: [flu] }));
+    const edited = given([created, ...added]).when({
+      type: 'ChangeCalendarReason',
+      reason: { title: 'Flu shot', week_time_frame: [2] },
+      now,
+    })();
+    expect(edited).toEqual(
+      changedTo({ associated_reasons: [{ title: 'Flu shot', week_time_frame: [2] }] }),
+    );
+    const removed = given([created, ...added, ...edited]).when({
+      type: 'RemoveCalendarReason',
+      title: 'Flu shot',
+      now,
+    })();
+    expect(removed).toEqual(changedTo({ reasons: [], associated_reasons: [] }));
+  });
+
+  it('refuses a reason twice, editing or removing one not offered, and a bad week_time_frame', () => {
+    const added = given([created]).when(add({ title: 'Checkup' }))();
+    expect(given([created, ...added]).when(add({ title: 'Checkup' }))).toThrow(
+      REASON_ALREADY_OFFERED,
+    );
+    expect(given([created]).when({ type: 'RemoveCalendarReason', title: 'Checkup', now })).toThrow(
+      REASON_NOT_OFFERED,
+    );
+    expect(
+      given([created]).when({ type: 'ChangeCalendarReason', reason: { title: 'Checkup' }, now }),
+    ).toThrow(REASON_NOT_OFFERED);
+    for (const week_time_frame of [[3, 1], [0], [1, 2, 3], [-1, 2], [1.5]]) {
+      expect(given([created]).when(add({ title: 'Flu', week_time_frame }))).toThrow(
+        WEEK_TIME_FRAME_INVALID,
+      );
+    }
+  });
+
+  it('listing reason titles directly drops the rules of the reasons left out', () => {
+    const added = given([created]).when(add({ title: 'Flu', week_time_frame: [2] }))();
+    expect(given([created, ...added]).when(change({ reasons: ['Checkup'] }))()).toEqual(
+      changedTo({ reasons: ['Checkup'], associated_reasons: [] }),
+    );
   });
 });

@@ -8,6 +8,15 @@ export interface MarkedTimeSpan {
   readonly end: string;
 }
 
+/** A visit reason as one calendar offers it (the spec's Reason: week_time_frame, immediate check-in). */
+export interface CalendarReason {
+  readonly title: string;
+  /** [from, to] weeks from today, or n for the next n weeks; none: the calendar's own dates. */
+  readonly week_time_frame?: readonly number[];
+  /** A patient may check in for a visit with this reason on its day, whatever can_check_in says. */
+  readonly allow_immediate_checkin?: boolean;
+}
+
 /** The spec's calendar settings that decide which slots exist and how they are offered. */
 export interface CalendarSettings {
   readonly calendar_id: string;
@@ -39,6 +48,8 @@ export interface CalendarSettings {
   readonly hold_minutes: number;
   /** Titles of the visit reasons the calendar offers; none listed (or absent) offers every one. */
   readonly reasons?: readonly string[];
+  /** The rules of the reasons listed in `reasons` that have any; kept in step with `reasons`. */
+  readonly associated_reasons?: readonly CalendarReason[];
   /** Booking wizard: the custom forms the patient fills in (ids), in order. */
   readonly custom_form_ids?: readonly string[];
   /** Booking wizard: ask for the patient's demographics. */
@@ -51,6 +62,7 @@ export interface CalendarSettings {
 
 type DefaultedField =
   | 'reasons'
+  | 'associated_reasons'
   | 'custom_form_ids'
   | 'collect_patient_demographics'
   | 'enable_insurance'
@@ -62,6 +74,7 @@ type DefaultedField =
  */
 export const CALENDAR_DEFAULTS: Required<Pick<CalendarSettings, DefaultedField>> = {
   reasons: [],
+  associated_reasons: [],
   custom_form_ids: [],
   collect_patient_demographics: false,
   enable_insurance: true,

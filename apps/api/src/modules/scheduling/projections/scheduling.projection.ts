@@ -1,10 +1,11 @@
 import type { AppointmentStatus } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql } from 'kysely';
+import { DateTime } from 'luxon';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../domain/appointment.events';
 import type { CalendarEvent, CalendarSettings } from '../domain/calendar.events';
-import { findSlot } from '../domain/slot-schedule';
+import { findSlot, scheduledSlots } from '../domain/slot-schedule';
 import type { SlotEvent } from '../domain/slot.events';
 
 type SchedulingEvent = CalendarEvent | SlotEvent | AppointmentEvent;
@@ -61,6 +62,14 @@ export const schedulingProjection: Projection = {
       }
       case 'CalendarSettingsChanged': {
         const d = event.data;
+        const gridChanged = GRID_FIELDS.some((field) => field in d.changes);
+        const before = gridChanged
+          ? await trx
+              .selectFrom('rm_calendars')
+              .select('settings')
+              .where('calendar_id', '=', d.calendar_id)
+              .executeTakeFirst()
+          : undefined;
         const updated = await trx
           .updateTable('rm_calendars')
           .set({ settings: sql<string>`settings || ${d.changes}::jsonb`, position })
@@ -103,6 +112,15 @@ export const schedulingProjection: Projection = {
             context,
             d.calendar_id,
             settings.booking_capacity,
+            d.changed_at,
+            position,
+          );
+        }
+        if (before) {
+          await publishVanished(
+            context,
+            before.settings as CalendarSettings,
+            settings,
             d.changed_at,
             position,
           );
@@ -278,6 +296,64 @@ export const schedulingProjection: Projection = {
     }
   },
 };
+
+/** Settings that move, add or take away slots. */
+const GRID_FIELDS = [
+  'first_hour',
+  'last_hour',
+  'time_step',
+  'working_days',
+  'date_from',
+  'date_to',
+  'marked_time_spans',
+] as const;
+
+/** How far ahead slots that vanish are pushed one by one; open views refetch on calendar.changed. */
+const VANISHED_HORIZON_DAYS = 35;
+
+/**
+ * Slots the old settings offered and the new ones do not (hours shrunk, a span blocked, a day
+ * dropped), from the change on: each that still had free places is pushed as removed, so open
+ * week views drop it at once. Booked visits in them are kept (and flagged outside_schedule).
+ */
+async function publishVanished(
+  context: ProjectionContext,
+  before: CalendarSettings,
+  after: CalendarSettings,
+  changedAt: string,
+  position: number,
+): Promise<void> {
+  const from = DateTime.fromISO(changedAt, { zone: before.time_zone }).toISODate()!;
+  const now = Date.parse(changedAt);
+  const offered = new Set(
+    scheduledSlots(after, from, VANISHED_HORIZON_DAYS).map((slot) => slot.start),
+  );
+  const vanished = scheduledSlots(before, from, VANISHED_HORIZON_DAYS).filter(
+    (slot) => !offered.has(slot.start) && Date.parse(slot.start) >= now,
+  );
+  if (vanished.length === 0) return;
+  const rows = await context.trx
+    .selectFrom('rm_slot_capacity')
+    .select(['start_at', 'capacity', 'holds', 'bookings'])
+    .where('calendar_id', '=', after.calendar_id)
+    .where('start_at', '>=', new Date(vanished[0]!.start))
+    .where('start_at', '<=', new Date(vanished[vanished.length - 1]!.start))
+    .execute();
+  const taken = new Map(rows.map((r) => [r.start_at.getTime(), r]));
+  for (const slot of vanished) {
+    const row = taken.get(Date.parse(slot.start));
+    const free = row ? row.capacity - row.holds - row.bookings : before.booking_capacity;
+    if (free <= 0) continue; // already pushed as removed when its last place went
+    context.publish(`calendar:${after.calendar_id}`, 'slot.changed', {
+      calendar_id: after.calendar_id,
+      slot_id: slot.start,
+      start_date: slot.start,
+      action: 'removed',
+      booking_capacity: 0,
+      position,
+    });
+  }
+}
 
 /**
  * A new capacity per slot for the calendar's slots already held or booked, from the change on:
