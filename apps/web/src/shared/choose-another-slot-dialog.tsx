@@ -20,7 +20,7 @@ import {
   NEW_SLOT_WINDOW_DAYS,
   newSlotProblem,
   windowStart,
-} from '../slot-choice';
+} from './slot-choice';
 
 interface Props {
   readonly open: boolean;

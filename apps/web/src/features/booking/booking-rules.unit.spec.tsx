@@ -10,9 +10,10 @@ import {
   cardOnFileApplies,
   type PaymentSettings,
   payPalApplies,
+  visitFeeAmount,
   visitFeeApplies,
 } from './payment-rules';
-import { mayConfirmNewSlot, newSlotProblem } from './slot-choice';
+import { mayConfirmNewSlot, newSlotProblem } from '../../shared/slot-choice';
 import { minutesLeft, summaryStart } from './slot-time';
 
 describe('insurance filtering', () => {
@@ -78,30 +79,33 @@ describe('popup after booking', () => {
 
 describe('payment rules', () => {
   const base: PaymentSettings = {
-    onlinePaymentEnabled: true,
-    gateway: 'Stripe',
-    enableVisitFee: true,
-    visitAmount: 25,
-    insuredVisitAmount: 0.49,
-    enableCardOnFile: true,
-    hasPayPalAccount: false,
+    online_payment_enabled: true,
+    online_payment_gateway: 'Stripe',
+    enable_visit_fee: true,
+    visit_amount: 25,
+    insured_visit_amount: 0.49,
+    enable_card_on_file: true,
+    has_paypal_account: false,
   };
   it('charges a visit fee of at least 0.5 through a supported gateway', () => {
     expect(visitFeeApplies(base, false)).toBe(true);
     expect(visitFeeApplies(base, true)).toBe(false);
-    expect(visitFeeApplies({ ...base, insuredVisitAmount: 0.5 }, true)).toBe(true);
-    expect(visitFeeApplies({ ...base, gateway: 'Square' }, false)).toBe(false);
-    expect(visitFeeApplies({ ...base, onlinePaymentEnabled: false }, false)).toBe(false);
-    expect(visitFeeApplies({ ...base, enableVisitFee: false }, false)).toBe(false);
+    expect(visitFeeApplies({ ...base, insured_visit_amount: 0.5 }, true)).toBe(true);
+    expect(visitFeeApplies({ ...base, online_payment_gateway: null }, false)).toBe(false);
+    expect(visitFeeApplies({ ...base, online_payment_enabled: false }, false)).toBe(false);
+    expect(visitFeeApplies({ ...base, enable_visit_fee: false }, false)).toBe(false);
+    expect(visitFeeAmount(base, false)).toBe(25);
+    expect(visitFeeAmount(base, true)).toBe(0.49);
   });
   it('keeps a card on file only with Stripe and no visit fee due', () => {
     expect(cardOnFileApplies(base, false)).toBe(false);
     expect(cardOnFileApplies(base, true)).toBe(true);
-    expect(cardOnFileApplies({ ...base, gateway: 'Fortis' }, true)).toBe(false);
+    expect(cardOnFileApplies({ ...base, online_payment_gateway: 'Fortis' }, true)).toBe(false);
+    expect(cardOnFileApplies({ ...base, enable_card_on_file: false }, true)).toBe(false);
   });
   it('offers PayPal with an account, the fee enabled and an amount above 0', () => {
-    expect(payPalApplies({ ...base, hasPayPalAccount: true })).toBe(true);
-    expect(payPalApplies({ ...base, hasPayPalAccount: true, visitAmount: 0 })).toBe(false);
+    expect(payPalApplies({ ...base, has_paypal_account: true })).toBe(true);
+    expect(payPalApplies({ ...base, has_paypal_account: true, visit_amount: 0 })).toBe(false);
     expect(payPalApplies(base)).toBe(false);
   });
 });

@@ -8,6 +8,12 @@ import {
   previousStage,
   stageApplies,
 } from './booking-stages';
+import {
+  cardOnFileApplies,
+  type PaymentSettings,
+  payPalApplies,
+  visitFeeApplies,
+} from './payment-rules';
 
 const plain: BookingFacts = {
   calendar: {
@@ -137,5 +143,50 @@ describe('booking wizard stages', () => {
       expect(stageApplies('BOOKING_FORM', given)).toBe(true);
       expect(stageApplies('BOOK_APPOINTMENT', given)).toBe(true);
     }
+  });
+});
+
+describe('payment stages from the practice and provider settings', () => {
+  const settings: PaymentSettings = {
+    online_payment_enabled: true,
+    online_payment_gateway: 'Stripe',
+    enable_card_on_file: true,
+    has_paypal_account: false,
+    enable_visit_fee: true,
+    visit_amount: 75,
+    insured_visit_amount: 0.25,
+  };
+  const paymentFor = (insurance: InsuranceChoice | null) => {
+    const insured = insurance !== null && typeof insurance === 'object';
+    return {
+      cardOnFile: cardOnFileApplies(settings, insured),
+      payPal: payPalApplies(settings),
+      visitFee: visitFeeApplies(settings, insured),
+    };
+  };
+
+  it('pays the self-pay visit fee before booking', () => {
+    const given = facts({
+      calendar: { enableInsurance: true },
+      insurance: 'self-pay',
+      payment: paymentFor('self-pay'),
+    });
+    expect(walk(given)).toEqual(['BOOKING_FORM', 'INSURANCE', 'PAYMENT', 'BOOK_APPOINTMENT']);
+  });
+
+  it('keeps a card on file instead when the insured amount is under 0.5', () => {
+    const insurance = { insurance: 'Aetna' };
+    const given = facts({
+      calendar: { enableInsurance: true },
+      insurance,
+      payment: paymentFor(insurance),
+    });
+    expect(walk(given)).toEqual([
+      'BOOKING_FORM',
+      'INSURANCE',
+      'INSURANCE_CONFIRMATION',
+      'ADD_CARD',
+      'BOOK_APPOINTMENT',
+    ]);
   });
 });

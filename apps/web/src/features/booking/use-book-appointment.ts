@@ -13,6 +13,8 @@ interface Options {
   readonly requestedStart: string;
   readonly initialHold: HoldView;
   readonly onInvalidOtp: () => void;
+  /** Runs once the appointment exists, before the popup (e.g. the visit fee's capture). */
+  readonly afterBooked?: (appointmentId: string) => Promise<void>;
 }
 
 export interface Booked {
@@ -29,6 +31,7 @@ export function useBookAppointment({
   requestedStart,
   initialHold,
   onInvalidOtp,
+  afterBooked,
 }: Options) {
   const [hold, setHeldState] = useState<HoldView | null>(initialHold);
   const [start, setStart] = useState(requestedStart);
@@ -108,6 +111,7 @@ export function useBookAppointment({
       });
       bookedRef.current = true;
       setSlotTaken(false);
+      await afterBooked?.(result.appointment_id);
       const zone = calendar.time_zone;
       const today = DateTime.now().setZone(zone).toISODate();
       setBooked({

@@ -1,7 +1,12 @@
 import type {
+  BookingPaymentSettings,
   BookingResult,
   FamilyMemberView,
   HoldView,
+  PaymentGatewayName,
+  PaymentMethodsView,
+  PaymentMethodView,
+  PaymentView,
   UserView,
   WeekView,
 } from '@medbook/contracts';
@@ -24,6 +29,15 @@ export interface BookingCalendar {
   readonly collect_patient_demographics?: boolean;
   readonly enable_insurance?: boolean;
   readonly enable_insurance_eligibility?: boolean;
+}
+
+/** A card as the patient typed it; sent once to the payment port, never stored here. */
+export interface CardDetails {
+  readonly number: string;
+  readonly exp_month: number;
+  readonly exp_year: number;
+  readonly cvc: string;
+  readonly name_on_card: string;
 }
 
 export interface InsuranceItem {
@@ -78,4 +92,27 @@ export const bookingApi = {
     api<null>('POST', '/auth/sms/send', mobileNumber ? { mobile_number: mobileNumber } : {}),
   verifySms: (code: string) => api<unknown>('POST', '/auth/sms/verify', { code }),
   insurances: () => api<InsuranceItem[]>('GET', '/insurances'),
+  paymentSettings: (calendarId: string) =>
+    api<BookingPaymentSettings>('GET', `/calendars/${enc(calendarId)}/payment-settings`),
+  payVisitFee: (body: {
+    calendar_id: string;
+    insured: boolean;
+    amount: number;
+    card?: CardDetails;
+    payment_method_id?: string;
+    command_id: string;
+  }) => api<PaymentView>('POST', '/payments/visit-fee', body),
+  associatePayment: (
+    appointmentId: string,
+    body: { amount: number; gateway: PaymentGatewayName; payment_id: string },
+  ) => api<PaymentView>('POST', `/appointments/${enc(appointmentId)}/associate-payment`, body),
+  cancelVisitFee: (paymentId: string) =>
+    api<PaymentView>('POST', `/payments/${enc(paymentId)}/cancel-visit-fee`, {}),
+  paymentMethods: (patientId: string) =>
+    api<PaymentMethodsView>('GET', `/patients/${enc(patientId)}/get-payment-methods`),
+  savePaymentMethod: (patientId: string, card: CardDetails) =>
+    api<PaymentMethodView>('POST', `/patients/${enc(patientId)}/payment-methods`, {
+      card,
+      command_id: crypto.randomUUID(),
+    }),
 };

@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES, type WeekView } from '@medbook/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BookedPopup } from './booked-popup';
-import { ChooseAnotherSlotDialog } from './choose-another-slot-dialog';
+import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
 import { InsuranceList } from './insurance-list';
 
 const zone = 'America/New_York';

@@ -1,4 +1,11 @@
-import type { FamilyMemberView, HoldView, UserView } from '@medbook/contracts';
+import {
+  type BookingPaymentSettings,
+  type FamilyMemberView,
+  type HoldView,
+  PAYMENT_MESSAGES,
+  type PaymentMethodView,
+  type UserView,
+} from '@medbook/contracts';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +19,10 @@ export interface BookingContext {
   readonly me: UserView;
   readonly family: readonly FamilyMemberView[];
   readonly insurances: readonly string[];
+  /** Null when the calendar's payment settings could not be read: no payment stage then. */
+  readonly payment: BookingPaymentSettings | null;
+  readonly savedCards: readonly PaymentMethodView[];
+  readonly cardLookupError: string | null;
 }
 
 /** /booking?calendar=&start=: holds the slot first, then runs the wizard. */
@@ -39,9 +50,25 @@ export function BookingPage() {
         (items) => items.map((item) => item.name),
         () => [] as string[],
       ),
+      bookingApi.paymentSettings(calendarId).catch(() => null),
+      // Spec 8: a failed card lookup is told, and booking continues.
+      bookingApi.paymentMethods(user.id).then(
+        (methods) => ({ cards: methods.data, error: null }),
+        () => ({ cards: [] as PaymentMethodView[], error: PAYMENT_MESSAGES.cardLookupFailed }),
+      ),
     ]).then(
-      ([calendar, me, family, insurances]) => {
-        if (live) setContext({ calendar, me, family, insurances });
+      ([calendar, me, family, insurances, payment, cards]) => {
+        if (live) {
+          setContext({
+            calendar,
+            me,
+            family,
+            insurances,
+            payment,
+            savedCards: cards.cards,
+            cardLookupError: cards.error,
+          });
+        }
       },
       (cause: unknown) => live && setFailure(messageOf(cause)),
     );

@@ -1,4 +1,4 @@
-import type { HoldView } from '@medbook/contracts';
+import { type HoldView, PAYMENT_MESSAGES, type PaymentMethodView } from '@medbook/contracts';
 import {
   Alert,
   Box,
@@ -21,18 +21,29 @@ import {
   type BookingFacts,
   type BookingStage,
   firstStage,
+  hasRealInsurance,
   type InsuranceChoice,
   nextStage,
   previousStage,
   stageApplies,
 } from '../booking-stages';
+import {
+  cardOnFileApplies,
+  payPalApplies,
+  visitFeeAmount,
+  visitFeeApplies,
+} from '../payment-rules';
+import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
+import { toast } from '../../../shared/toast';
 import { useBookAppointment } from '../use-book-appointment';
+import { useVisitFee } from '../use-visit-fee';
+import { AddCardStage } from './add-card-stage';
+import { PaymentStage } from './payment-stage';
 import { BookedPopup } from './booked-popup';
 import type { BookingContext } from './booking-page';
 import { BookingFormStage } from './booking-form-stage';
 import { BookingReviewStage } from './booking-review-stage';
 import { BookingSummaryCard } from './booking-summary-card';
-import { ChooseAnotherSlotDialog } from './choose-another-slot-dialog';
 import { InsuranceConfirmationStage } from './insurance-confirmation-stage';
 import { InsuranceList } from './insurance-list';
 import { SmsVerificationStage } from './sms-verification-stage';
@@ -44,7 +55,9 @@ interface Props {
 }
 
 export function BookingWizard({ context, start: requestedStart, initialHold }: Props) {
-  const { calendar, me, family } = context;
+  const { calendar, me, family, payment: paymentSettings } = context;
+  const [savedCards, setSavedCards] = useState<readonly PaymentMethodView[]>(context.savedCards);
+  const visitFee = useVisitFee(calendar.calendar_id);
   const navigate = useNavigate();
   const [mobileVerified, setMobileVerified] = useState(me.credentials.is_mobile_verified);
   const [insurance, setInsurance] = useState<InsuranceChoice | null>(null);
@@ -62,11 +75,17 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
       reasonNeedsScreening: false,
       mobileVerified,
       insurance,
-      // The API has no payment settings yet: no payment stage applies (see the README).
-      payment: { cardOnFile: false, payPal: false, visitFee: false },
+      payment: paymentSettings
+        ? {
+            cardOnFile: cardOnFileApplies(paymentSettings, hasRealInsurance(insurance)),
+            payPal: payPalApplies(paymentSettings),
+            visitFee: visitFeeApplies(paymentSettings, hasRealInsurance(insurance)),
+          }
+        : { cardOnFile: false, payPal: false, visitFee: false },
     }),
-    [calendar, mobileVerified, insurance],
+    [calendar, mobileVerified, insurance, paymentSettings],
   );
+  const insured = hasRealInsurance(insurance);
   const [stage, setStage] = useState<BookingStage>(() => firstStage(facts));
   const booking = useBookAppointment({
     calendar,
@@ -76,6 +95,12 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
       setMobileVerified(false);
       setStage('SMS_VERIFICATION');
     },
+    afterBooked: (appointmentId) =>
+      visitFee
+        .associate(appointmentId)
+        .catch((cause: unknown) =>
+          toast.error(cause instanceof Error ? cause.message : 'Error occured'),
+        ),
   });
   const advance = (from: BookingStage, changed: Partial<BookingFacts> = {}) =>
     setStage(nextStage(from, { ...facts, ...changed }));
@@ -147,7 +172,14 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
           busy={booking.busy}
           error={booking.error}
           onConfirm={(newStart) => void booking.bookOn(newStart, patient, reason)}
-          onDecline={() => void booking.decline().finally(goDashboard)}
+          onDecline={() =>
+            void booking
+              .decline()
+              .then(() => visitFee.release())
+              .then((released) => released && toast.success(PAYMENT_MESSAGES.notProcessed))
+              .catch(() => undefined)
+              .finally(goDashboard)
+          }
         />
       )}
       <BookedPopup
@@ -228,13 +260,47 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
             onBook={() => void booking.bookOn(booking.start, patient, reason)}
           />
         );
+      case 'ADD_CARD':
+        return (
+          <AddCardStage
+            patientId={me.id}
+            savedCards={savedCards}
+            lookupError={context.cardLookupError}
+            onSaved={(card) => setSavedCards([card, ...savedCards])}
+            onContinue={() => advance('ADD_CARD')}
+          />
+        );
+      case 'PAY_PAL':
+        // No PayPal adapter behind the payment port yet: the fee is paid by card next.
+        return (
+          <Alert severity="info">
+            PayPal is not available for online payment yet; pay the visit fee by card in the next
+            step.
+            <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
+              Continue
+            </Button>
+          </Alert>
+        );
+      case 'PAYMENT':
+        return (
+          <PaymentStage
+            amount={paymentSettings ? visitFeeAmount(paymentSettings, insured) : 0}
+            insured={insured}
+            savedCards={savedCards}
+            payment={visitFee.payment}
+            busy={visitFee.busy}
+            error={visitFee.error}
+            onPay={(source) =>
+              void visitFee
+                .pay(visitFeeAmount(paymentSettings!, insured), insured, source)
+                .then((paid) => paid && advance('PAYMENT'))
+            }
+            onContinue={() => advance('PAYMENT')}
+          />
+        );
       case 'SCREENING_FORM':
       case 'PATIENT_DEMOGRAPHICS':
       case 'VERIFY_ELIGIBILITY':
-      case 'ADD_CARD':
-      case 'PAY_PAL':
-      case 'PAYMENT':
-        // No calendar offers these yet (the API has no such settings); the stage logic is ready.
         return (
           <Alert severity="info">
             This practice completes this step with you at the visit.

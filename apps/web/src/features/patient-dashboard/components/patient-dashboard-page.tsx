@@ -16,7 +16,7 @@ import { Subject } from 'rxjs';
 import { ApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/toast';
 import { useObservable } from '../../../shared/use-observable';
-import { ChooseAnotherSlotDialog } from '../../booking/components/choose-another-slot-dialog';
+import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
 import { patientAppointmentsApi } from '../api/patient-appointments-api';
 import { splitAppointments } from '../appointment-sections';
 import { patientAppointments$ } from '../streams/patient-appointments.stream';

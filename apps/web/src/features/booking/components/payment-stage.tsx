@@ -1,0 +1,74 @@
+import type { PaymentMethodView, PaymentView } from '@medbook/contracts';
+import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
+import { maskedCard, money } from '../card-form';
+import type { PaySource } from '../use-visit-fee';
+import { CardFormFields } from './card-form-fields';
+
+interface Props {
+  readonly amount: number;
+  readonly insured: boolean;
+  readonly savedCards: readonly PaymentMethodView[];
+  readonly payment: PaymentView | null;
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly onPay: (source: PaySource) => void;
+  readonly onContinue: () => void;
+}
+
+/** PAYMENT: the visit fee, paid by card before the booking call. */
+export function PaymentStage(props: Props) {
+  const { amount, insured, savedCards, payment, busy, error, onPay, onContinue } = props;
+  const paid = payment?.status === 'authorized' && payment.amount === amount;
+  return (
+    <Stack spacing={3}>
+      <Box
+        sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover', display: 'flex', gap: 2 }}
+        data-testid="visit-fee"
+      >
+        <Box sx={{ flex: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>Visit fee</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {insured ? 'Insured visit' : 'Self-pay visit'} · charged only when your appointment is
+            booked
+          </Typography>
+        </Box>
+        <Typography variant="h6" component="p" data-testid="visit-fee-amount">
+          {money(amount)}
+        </Typography>
+      </Box>
+      {paid ? (
+        <>
+          <Alert severity="success" data-testid="payment-done">
+            {money(payment.amount)} authorized on{' '}
+            {maskedCard(payment.card_brand, payment.card_last6)}.
+          </Alert>
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button variant="contained" size="large" onClick={onContinue} autoFocus>
+              Continue
+            </Button>
+          </Stack>
+        </>
+      ) : (
+        <>
+          {savedCards.map((card) => (
+            <Button
+              key={card.payment_method_id}
+              variant="outlined"
+              disabled={busy}
+              onClick={() => onPay({ payment_method_id: card.payment_method_id })}
+            >
+              Pay {money(amount)} with {maskedCard(card.brand, card.last6)}
+            </Button>
+          ))}
+          {savedCards.length > 0 && <Divider>or pay with another card</Divider>}
+          <CardFormFields
+            submitLabel={`Pay ${money(amount)}`}
+            busy={busy}
+            error={error}
+            onSubmit={(card) => onPay({ card })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
