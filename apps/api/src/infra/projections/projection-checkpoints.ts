@@ -1,5 +1,5 @@
 import { type LogPosition, LOG_START } from '@medbook/event-store';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../database/database.types';
 
 export interface StoredCheckpoint extends LogPosition {
@@ -19,6 +19,42 @@ export async function lockCheckpoint(
     .returningAll()
     .executeTakeFirstOrThrow();
   return toCheckpoint(row);
+}
+
+/** Locks several projections' checkpoints in one statement, in the order given. */
+export async function lockCheckpoints(
+  trx: Transaction<DB>,
+  names: readonly string[],
+): Promise<Map<string, StoredCheckpoint>> {
+  const { rows } = await sql<{
+    name: string;
+    commit_position: string;
+    position: string;
+    updated_at: Date | null;
+  }>`INSERT INTO projection_checkpoints AS c (name, commit_position, position)
+     SELECT n.name, 0, 0 FROM unnest(${names}::text[]) WITH ORDINALITY AS n(name, i)
+      ORDER BY n.i
+     ON CONFLICT (name) DO UPDATE SET name = excluded.name
+     RETURNING c.name, c.commit_position, c.position, c.updated_at`.execute(trx);
+  return new Map(rows.map((row) => [row.name, toCheckpoint(row)]));
+}
+
+/** Saves several projections' checkpoints in one statement. */
+export async function saveCheckpoints(
+  trx: Transaction<DB>,
+  reached: ReadonlyMap<string, LogPosition>,
+  updatedAt: Date,
+): Promise<void> {
+  if (reached.size === 0) return;
+  const names = [...reached.keys()];
+  const positions = [...reached.values()];
+  await sql`UPDATE projection_checkpoints AS c
+               SET commit_position = v.commit_position, position = v.position,
+                   updated_at = ${updatedAt}
+              FROM unnest(${names}::text[], ${positions.map((p) => String(p.commit))}::bigint[],
+                          ${positions.map((p) => p.position)}::bigint[])
+                     AS v(name, commit_position, position)
+             WHERE c.name = v.name`.execute(trx);
 }
 
 export async function readCheckpoint(db: Kysely<DB>, name: string): Promise<StoredCheckpoint> {

@@ -6,19 +6,30 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@medbook/event-store';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { DB } from '../database/database.types';
 import type { LiveEventName, LiveMessage, LivePublisher, Projection } from './projection';
-import { lockCheckpoint, readCheckpoint, saveCheckpoint } from './projection-checkpoints';
+import {
+  lockCheckpoint,
+  readCheckpoint,
+  saveCheckpoint,
+  type StoredCheckpoint,
+} from './projection-checkpoints';
 
 export type ProjectionState = 'starting' | 'running' | 'failing' | 'stopped';
 
-interface QueuedMessage {
+export interface QueuedMessage {
   readonly room: RoomName;
   readonly event: LiveEventName;
   readonly message: LiveMessage<LiveEventName>;
+}
+
+export interface AppliedBatch {
+  /** The last event applied, or the stored checkpoint when none was new. */
+  readonly reached: LogPosition;
+  readonly queued: readonly QueuedMessage[];
 }
 
 export interface ProjectionRunnerOptions {
@@ -43,6 +54,8 @@ export class ProjectionRunner {
   private updatedAt: Date | null = null;
   private stateValue: ProjectionState = 'stopped';
   private readonly waiters = new Set<() => void>();
+  /** Applied by a ProjectionGroup's subscription rather than its own. */
+  private grouped = false;
 
   constructor(
     readonly projection: Projection,
@@ -67,6 +80,7 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     if (this.subscription) return;
+    this.grouped = false;
     this.stateValue = 'starting';
     const stored = await readCheckpoint(this.options.db, this.name);
     this.checkpoint = stored;
@@ -74,7 +88,7 @@ export class ProjectionRunner {
     this.subscription = this.options.store.subscribeToAll({
       from: stored,
       batchSize: this.options.batchSize ?? 500,
-      handle: (events) => this.applyBatch(events),
+      handle: (events) => this.applyAlone(events),
       onError: (error) => this.fail(error),
     });
     this.stateValue = 'running';
@@ -83,6 +97,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
+    this.grouped = false;
     this.stateValue = 'stopped';
     this.notifyWaiters();
   }
@@ -104,30 +119,51 @@ export class ProjectionRunner {
         const timer = setTimeout(wake, Math.min(remaining, 250));
         this.waiters.add(wake);
       });
-      if (!this.subscription) this.checkpoint = await readCheckpoint(this.options.db, this.name);
+      if (!this.subscription && !this.grouped) {
+        this.checkpoint = await readCheckpoint(this.options.db, this.name);
+      }
     }
     return true;
   }
 
-  private async applyBatch(events: readonly RecordedEvent[]): Promise<void> {
-    const queued: QueuedMessage[] = [];
+  /** Alone (its own subscription): one transaction per batch, under its checkpoint's lock. */
+  async applyAlone(events: readonly RecordedEvent[]): Promise<void> {
     const now = this.options.clock.now();
-    const reachedAt = await this.options.db.transaction().execute(async (trx) => {
+    const applied = await this.options.db.transaction().execute(async (trx) => {
       const stored = await lockCheckpoint(trx, this.name);
-      const fresh = events.filter((e) => compareLogPositions(e.logPosition, stored) > 0);
-      const context = {
-        trx,
-        publish: <E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>) => {
-          queued.push({ room, event, message: message });
-        },
-      };
-      for (const event of fresh) await this.projection.apply(event, context);
-      const last = fresh[fresh.length - 1];
-      if (!last) return stored;
-      await saveCheckpoint(trx, this.name, last.logPosition, now);
-      return last.logPosition;
+      const result = await this.applyWithin(trx, events, stored);
+      if (result.reached !== stored) await saveCheckpoint(trx, this.name, result.reached, now);
+      return result;
     });
-    this.checkpoint = { commit: reachedAt.commit, position: reachedAt.position };
+    this.committed(applied, now);
+  }
+
+  /**
+   * Applies the events after the stored (locked) checkpoint inside the caller's transaction.
+   * Answers where the projection got to and the live messages to send once the caller commits.
+   */
+  async applyWithin(
+    trx: Transaction<DB>,
+    events: readonly RecordedEvent[],
+    stored: LogPosition,
+  ): Promise<AppliedBatch> {
+    const queued: QueuedMessage[] = [];
+    const fresh = events.filter((e) => compareLogPositions(e.logPosition, stored) > 0);
+    const context = {
+      trx,
+      publish: <E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>) => {
+        queued.push({ room, event, message: message });
+      },
+    };
+    if (this.projection.applyAll) await this.projection.applyAll(fresh, context);
+    else for (const event of fresh) await this.projection.apply(event, context);
+    const last = fresh[fresh.length - 1];
+    return { reached: last ? last.logPosition : stored, queued };
+  }
+
+  /** After the transaction of `applyWithin` committed: move on, wake waiters, send messages. */
+  committed({ reached, queued }: AppliedBatch, now: Date): void {
+    this.checkpoint = { commit: reached.commit, position: reached.position };
     this.updatedAt = now;
     this.lastError = null;
     this.stateValue = 'running';
@@ -137,12 +173,21 @@ export class ProjectionRunner {
     }
     this.options.publisher.publish('ops', 'projection.position', {
       name: this.name,
-      position: reachedAt.position,
+      position: reached.position,
       at: now.toISOString(),
     });
   }
 
-  private fail(error: unknown): void {
+  /** Runs in a group (see ProjectionGroup): the group reads the log and calls applyWithin. */
+  joined(stored: StoredCheckpoint): void {
+    this.grouped = true;
+    this.checkpoint = { commit: stored.commit, position: stored.position };
+    this.updatedAt = stored.updatedAt;
+    this.stateValue = 'running';
+  }
+
+  /** A failed batch: recorded for the ops status and logged. */
+  fail(error: unknown): void {
     this.stateValue = 'failing';
     this.lastError = error instanceof Error ? error.message : String(error);
     this.options.logger.error({ err: error, projection: this.name }, 'projection batch failed');

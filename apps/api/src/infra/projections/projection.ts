@@ -26,6 +26,11 @@ export interface Projection {
   /** The read model tables this projection alone writes; a rebuild recreates exactly these. */
   readonly tables: readonly (keyof DB)[];
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+  /**
+   * A batch at once, in log order, when the projection can do better than event by event (one
+   * multi-row insert); it must leave the same rows as `apply` on each event would.
+   */
+  applyAll?(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void>;
 }
 
 export const PROJECTIONS = Symbol('PROJECTIONS');

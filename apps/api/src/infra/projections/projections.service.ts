@@ -14,14 +14,16 @@ import { EVENT_STORE } from '../event-store/event-store.provider';
 import { LOGGER } from '../logging/logger';
 import { LIVE_PUBLISHER } from '../realtime/socket-live-publisher';
 import { type LivePublisher, type Projection, PROJECTIONS } from './projection';
+import { ProjectionGroup } from './projection-group';
 import { ProjectionRunner } from './projection-runner';
 
 const LAG_COUNT_CAP = 100_000;
 
-/** Runs every registered projection in this process and answers for their progress. */
+/** Runs every registered projection in this process (as one group) and answers for their progress. */
 @Injectable()
 export class ProjectionsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly runners: Map<string, ProjectionRunner>;
+  private readonly group: ProjectionGroup;
 
   constructor(
     @Inject(PROJECTIONS) projections: Projection[],
@@ -38,14 +40,22 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
         new ProjectionRunner(projection, { store, db: database.db, publisher, clock, logger }),
       ]),
     );
+    this.group = new ProjectionGroup([...this.runners.values()], {
+      store,
+      db: database.db,
+      clock,
+      logger,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runProjections) return;
-    await Promise.all([...this.runners.values()].map((runner) => runner.start()));
+    await this.group.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.group.stop();
+    // Projections that failed in the group run alone.
     await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
   }
 

@@ -5,30 +5,43 @@ import type { Projection, ProjectionContext } from '../../../infra/projections/p
 export const auditTrailProjection: Projection = {
   name: 'audit_trail',
   tables: ['rm_audit_trail'],
-  async apply(event: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
-    const m = event.metadata;
-    await trx
-      .insertInto('rm_audit_trail')
-      .values({
-        position: event.globalPosition,
-        event_id: event.id,
-        stream_id: event.streamId,
-        stream_category: categoryOf(event.streamId),
-        event_type: event.type,
-        actor_id: m.actorId ?? null,
-        actor_role: m.actorRole ?? null,
-        on_behalf_of: m.onBehalfOf ?? null,
-        ip: m.ip ?? null,
-        user_agent: m.userAgent ?? null,
-        correlation_id: m.correlationId ?? null,
-        causation_id: m.causationId ?? null,
-        command_id: m.commandId ?? null,
-        recorded_at: event.recordedAt,
-      })
-      .onConflict((oc) => oc.column('position').doNothing())
-      .execute();
+  async apply(event: RecordedEvent, context: ProjectionContext): Promise<void> {
+    await this.applyAll!([event], context);
+  },
+  /** One multi-row insert per batch: the trail has a row for every event. */
+  async applyAll(events: readonly RecordedEvent[], { trx }: ProjectionContext): Promise<void> {
+    // Bounded rows per statement keep its parameters far below PostgreSQL's 65535.
+    for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
+      await trx
+        .insertInto('rm_audit_trail')
+        .values(events.slice(i, i + ROWS_PER_INSERT).map(auditRow))
+        .onConflict((oc) => oc.column('position').doNothing())
+        .execute();
+    }
   },
 };
+
+const ROWS_PER_INSERT = 500;
+
+function auditRow(event: RecordedEvent) {
+  const m = event.metadata;
+  return {
+    position: event.globalPosition,
+    event_id: event.id,
+    stream_id: event.streamId,
+    stream_category: categoryOf(event.streamId),
+    event_type: event.type,
+    actor_id: m.actorId ?? null,
+    actor_role: m.actorRole ?? null,
+    on_behalf_of: m.onBehalfOf ?? null,
+    ip: m.ip ?? null,
+    user_agent: m.userAgent ?? null,
+    correlation_id: m.correlationId ?? null,
+    causation_id: m.causationId ?? null,
+    command_id: m.commandId ?? null,
+    recorded_at: event.recordedAt,
+  };
+}
 
 /** `practice-1234` belongs to category `practice`. */
 function categoryOf(streamId: string): string {

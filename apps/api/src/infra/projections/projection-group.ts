@@ -1,0 +1,126 @@
+import {
+  compareLogPositions,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+  type Subscription,
+} from '@medbook/event-store';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import type { DB } from '../database/database.types';
+import { lockCheckpoints, readCheckpoint, saveCheckpoints } from './projection-checkpoints';
+import type { AppliedBatch, ProjectionRunner } from './projection-runner';
+
+export interface ProjectionGroupOptions {
+  readonly store: EventStore;
+  readonly db: Kysely<DB>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly batchSize?: number;
+}
+
+/**
+ * Runs the projections of one process from one subscription: each batch is read once and applied
+ * to every projection in one transaction (their checkpoints locked and saved in one statement
+ * each), then their live messages go out. Against one subscription and one transaction per
+ * projection this reads the log once instead of once per projection, commits once per batch, and
+ * leaves no projection transaction open while the next batch is read: an open transaction holds
+ * back the events committed after it (see the event store's readAll), so projections running side
+ * by side kept delaying each other's live messages.
+ *
+ * A projection whose batch fails leaves the group and runs alone on its own subscription, with its
+ * own retries: one broken read model neither blocks the others nor their live messages.
+ */
+export class ProjectionGroup {
+  private readonly members: ProjectionRunner[];
+  private subscription: Subscription | null = null;
+
+  constructor(
+    runners: readonly ProjectionRunner[],
+    private readonly options: ProjectionGroupOptions,
+  ) {
+    // One lock order for every process running the same group.
+    this.members = [...runners].sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** The projections still applied together (the others failed and run alone). */
+  get names(): string[] {
+    return this.members.map((m) => m.name);
+  }
+
+  async start(): Promise<void> {
+    if (this.subscription || this.members.length === 0) return;
+    const stored = await Promise.all(
+      this.members.map((m) => readCheckpoint(this.options.db, m.name)),
+    );
+    this.members.forEach((member, i) => member.joined(stored[i]!));
+    const from = stored.reduce<LogPosition>(
+      (min, at) => (compareLogPositions(at, min) < 0 ? at : min),
+      stored[0]!,
+    );
+    this.subscription = this.options.store.subscribeToAll({
+      from: { commit: from.commit, position: from.position },
+      batchSize: this.options.batchSize ?? 500,
+      handle: (events) => this.apply(events),
+      onError: (error) => this.options.logger.error({ err: error }, 'projection group read failed'),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  private async apply(events: readonly RecordedEvent[]): Promise<void> {
+    const members = [...this.members];
+    if (members.length === 0) return;
+    const now = this.options.clock.now();
+    let applied: AppliedBatch[];
+    try {
+      applied = await this.options.db.transaction().execute(async (trx) => {
+        const stored = await lockCheckpoints(
+          trx,
+          members.map((m) => m.name),
+        );
+        const results: AppliedBatch[] = [];
+        for (const member of members) {
+          results.push(await member.applyWithin(trx, events, stored.get(member.name)!));
+        }
+        const moved = new Map<string, LogPosition>();
+        results.forEach((result, i) => {
+          if (result.reached !== stored.get(members[i]!.name)) {
+            moved.set(members[i]!.name, result.reached);
+          }
+        });
+        await saveCheckpoints(trx, moved, now);
+        return results;
+      });
+    } catch (error) {
+      await this.isolate(members, events, error);
+      return;
+    }
+    members.forEach((member, i) => member.committed(applied[i]!, now));
+  }
+
+  /**
+   * The batch failed together: each projection tries it alone. Those that still fail leave the
+   * group and start their own subscription from their stored checkpoint.
+   */
+  private async isolate(
+    members: readonly ProjectionRunner[],
+    events: readonly RecordedEvent[],
+    error: unknown,
+  ): Promise<void> {
+    this.options.logger.warn({ err: error }, 'projection group batch failed: isolating');
+    for (const member of members) {
+      try {
+        await member.applyAlone(events);
+      } catch (failure) {
+        member.fail(failure);
+        this.members.splice(this.members.indexOf(member), 1);
+        await member.start();
+      }
+    }
+  }
+}
