@@ -18,6 +18,12 @@ export const WALK_IN_WAITING_STATUSES = [
   'Waiting-Room',
 ] as const satisfies readonly AppointmentStatus[];
 
+/**
+ * A walk-in is seen the day it arrives: one still open this many hours after its arrival (never
+ * checked out or canceled) no longer counts in the queue or its numbers.
+ */
+export const WALK_IN_QUEUE_HOURS = 12;
+
 export const isWaitingInQueue = (status: AppointmentStatus): boolean =>
   (WALK_IN_WAITING_STATUSES as readonly string[]).includes(status);
 

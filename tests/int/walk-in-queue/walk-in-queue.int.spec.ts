@@ -1,14 +1,15 @@
-import type {
-  BookingResult,
-  PatientsInQueueView,
-  PracticeWalkInQueue,
-  QueuePositionView,
+import {
+  type BookingResult,
+  type PatientsInQueueView,
+  type PracticeWalkInQueue,
+  type QueuePositionView,
+  WALK_IN_QUEUE_HOURS,
 } from '@medbook/contracts';
 import type { EventStore } from '@medbook/event-store';
 import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
 import { ProjectionRebuilder } from '../../../apps/api/src/infra/projections/projection-rebuilder';
 import { walkInQueueProjection } from '../../../apps/api/src/modules/walk-in-queue/projections/walk-in-queue.projection';
-import { call, createUser, type TestUser } from '../../support/accounts';
+import { call, createUser, signIn, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import {
   createCalendar,
@@ -23,9 +24,11 @@ let app: TestApp;
 let practice: TestPractice;
 let calendarId: string;
 const watchers: QueueWatcher[] = [];
+/** The API's clock runs this far ahead of the wall clock (for the day's end). */
+let clockAhead = 0;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ clock: { now: () => new Date(Date.now() + clockAhead) } });
   practice = await createPractice(app);
   ({ calendarId } = await createCalendar(app, practice));
 });
@@ -382,4 +385,45 @@ it('rebuilds the same rows the live projection wrote', async () => {
     ['In Progress', false],
     ['Scheduled', true],
   ]);
+});
+
+it('stops counting a walk-in left open 12 hours after its arrival', async () => {
+  const other = await createPractice(app);
+  const { calendarId: otherCalendar } = await createCalendar(app, other);
+  const response = await call(
+    app,
+    'POST',
+    '/api/v1/appointments/walk-in',
+    { calendar_id: otherCalendar },
+    (await createUser(app, 'Patient')).auth,
+  );
+  expect(response.status).toBe(201);
+  const { position } = response.body.data as BookingResult;
+  expect(await inQueue(other.provider, other.provider.userId, position)).toBe(1);
+  clockAhead = (WALK_IN_QUEUE_HOURS + 1) * 3_600_000;
+  try {
+    // Tokens from before the jump have expired by the API's clock: sign in again.
+    const login = await signIn(app, other.provider.email, other.provider.password);
+    const auth = { authorization: `Bearer ${login.access_token}` };
+    const count = await call(
+      app,
+      'GET',
+      `/api/v1/providers/${other.provider.userId}/patients-in-queue`,
+      undefined,
+      auth,
+    );
+    expect(count.status).toBe(200);
+    expect((count.body.data as PatientsInQueueView).patients_in_queue).toBe(0);
+    const listed = await call(
+      app,
+      'GET',
+      `/api/v1/practices/${other.practiceId}/walk-in-queue`,
+      undefined,
+      auth,
+    );
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as PracticeWalkInQueue).queues).toEqual([]);
+  } finally {
+    clockAhead = 0;
+  }
 });

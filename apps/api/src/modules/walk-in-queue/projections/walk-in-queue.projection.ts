@@ -63,7 +63,14 @@ export const walkInQueueProjection: Projection = {
           })
           .onConflict((oc) => oc.column('appointment_id').doNothing())
           .execute();
-        await publishQueue(context, d.practice_id, d.provider_id, position, null);
+        await publishQueue(
+          context,
+          recorded.recordedAt,
+          d.practice_id,
+          d.provider_id,
+          position,
+          null,
+        );
         return;
       }
       case 'AppointmentStatusChanged':
@@ -78,12 +85,19 @@ export const walkInQueueProjection: Projection = {
             .returning(['practice_id', 'provider_id', 'patient_id', 'booked_by'])
             .executeTakeFirst();
           if (removed)
-            await publishQueue(context, removed.practice_id, removed.provider_id, position, {
-              appointment_id: d.appointment_id,
-              patient_id: removed.patient_id,
-              booked_by: removed.booked_by,
-              status,
-            });
+            await publishQueue(
+              context,
+              recorded.recordedAt,
+              removed.practice_id,
+              removed.provider_id,
+              position,
+              {
+                appointment_id: d.appointment_id,
+                patient_id: removed.patient_id,
+                booked_by: removed.booked_by,
+                status,
+              },
+            );
           return;
         }
         const row = await trx
@@ -92,7 +106,15 @@ export const walkInQueueProjection: Projection = {
           .where('appointment_id', '=', d.appointment_id)
           .returning(['practice_id', 'provider_id'])
           .executeTakeFirst();
-        if (row) await publishQueue(context, row.practice_id, row.provider_id, position, null);
+        if (row)
+          await publishQueue(
+            context,
+            recorded.recordedAt,
+            row.practice_id,
+            row.provider_id,
+            position,
+            null,
+          );
         return;
       }
       case 'AppointmentRescheduled':
@@ -109,12 +131,13 @@ export const walkInQueueProjection: Projection = {
 /** Read in the batch's transaction: the numbers pushed are the ones its commit makes true. */
 async function publishQueue(
   context: ProjectionContext,
+  recordedAt: Date,
   practiceId: string,
   providerId: string,
   position: number,
   left: Left | null,
 ): Promise<void> {
-  const lines = await readQueueLines(context.trx, { providerId });
+  const lines = await readQueueLines(context.trx, { providerId }, recordedAt);
   const patientsInQueue = countWaiting(lines);
   const queue = {
     practiceId,

@@ -1,4 +1,4 @@
-import { type AppointmentStatus } from '@medbook/contracts';
+import { type AppointmentStatus, WALK_IN_QUEUE_HOURS } from '@medbook/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 
@@ -19,12 +19,15 @@ export interface QueueLine {
 
 /**
  * The providers' boards in order: each provider's waiting patients by arrival (numbered 1, 2, 3
- * ...), then their visits in progress. Read inside the projection's transaction for pushes and
- * from the read model for queries, so both number the line the same way.
+ * ...), then their visits in progress, leaving out walk-ins that arrived more than
+ * WALK_IN_QUEUE_HOURS before `at`. Read inside the projection's transaction for pushes (`at` is
+ * the event's time) and from the read model for queries (`at` is now), so both number the line
+ * the same way.
  */
 export async function readQueueLines(
   db: Kysely<DB> | Transaction<DB>,
   filter: { providerId?: string; practiceId?: string },
+  at: Date,
 ): Promise<QueueLine[]> {
   let query = db
     .selectFrom('rm_walk_in_queue')
@@ -41,6 +44,7 @@ export async function readQueueLines(
       'arrived_at',
       'seq',
     ])
+    .where('arrived_at', '>', new Date(at.getTime() - WALK_IN_QUEUE_HOURS * 3_600_000))
     .orderBy('provider_id')
     .orderBy('waiting', 'desc')
     .orderBy('seq');

@@ -1,5 +1,6 @@
 import type { ProviderWalkInQueue, WalkInQueueEntry } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../../infra/clock';
 import { DATABASE, type Database } from '../../../infra/database/database';
 import { readCheckpoint } from '../../../infra/projections/projection-checkpoints';
 import { walkInQueueProjection } from '../projections/walk-in-queue.projection';
@@ -8,7 +9,10 @@ import { countWaiting, type QueueLine, readQueueLines } from './queue-lines';
 /** Reads of the walk-in queues, each with the projection position it reflects. */
 @Injectable()
 export class WalkInQueueRepository {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /** The lines of a practice's (or one provider's) queues, read as one snapshot. */
   async lines(filter: {
@@ -20,7 +24,7 @@ export class WalkInQueueRepository {
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         const checkpoint = await readCheckpoint(trx, walkInQueueProjection.name);
-        const lines = await readQueueLines(trx, filter);
+        const lines = await readQueueLines(trx, filter, this.clock.now());
         return { lines, position: checkpoint.position };
       });
   }
