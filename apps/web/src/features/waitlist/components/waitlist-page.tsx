@@ -97,7 +97,9 @@ function JoinWaitlist({ item }: { item: PendingWaitlist }) {
               Waiting list
             </Typography>
             <Typography color="text.secondary">
-              {calendarName ? `${calendarName} · ${practice}` : practice}
+              {[calendarName, practice === PRACTICE_FALLBACK ? null : practice]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
             {user && !result && <CircularProgress aria-label="Joining the waiting list" />}
           </Stack>

@@ -1,0 +1,51 @@
+import type { ProviderCardView } from '@medbook/contracts';
+import { Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { defer } from 'rxjs';
+import { api } from '../../../shared/api-client';
+import { useObservable } from '../../../shared/use-observable';
+import { AvailabilityWidget } from '../../calendar/components/availability-widget';
+
+interface CalendarRef {
+  readonly calendar_id: string;
+  readonly wait_list_enabled: boolean;
+}
+
+/**
+ * A search card whose provider has nothing open: when one of their calendars takes a waiting
+ * list, its widget shows 'No availability.' with Join Waiting List (or the already-enrolled
+ * message); otherwise just 'No availability.'.
+ */
+export function UnavailableProvider({ provider }: { provider: ProviderCardView }) {
+  const facilityId =
+    provider.nearest_facility?.facility_id ?? provider.primaryFacility?.facility_id;
+  const calendars = useObservable(
+    useMemo(
+      () =>
+        defer(() =>
+          api<CalendarRef[]>(
+            'GET',
+            `/calendars?provider_id=${encodeURIComponent(provider.id)}${
+              facilityId ? `&facility_id=${encodeURIComponent(facilityId)}` : ''
+            }`,
+          ),
+        ),
+      [provider.id, facilityId],
+    ),
+  );
+  const withList = calendars.value?.find((c) => c.wait_list_enabled);
+  if (withList) {
+    return (
+      <AvailabilityWidget
+        calendarId={withList.calendar_id}
+        listMode
+        existingPatientsOnly={provider.allow_existing_patients_only}
+      />
+    );
+  }
+  return (
+    <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+      No availability.
+    </Typography>
+  );
+}
