@@ -51,7 +51,10 @@ export function AppointmentFilters(props: {
         size="small"
         value={filters.status}
         onChange={(e) => set('status', e.target.value as ListFilters['status'])}
-        slotProps={{ select: { inputProps: { 'data-testid': 'filter-status' } } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: { displayEmpty: true, inputProps: { 'data-testid': 'filter-status' } },
+        }}
       >
         <MenuItem value="">All statuses</MenuItem>
         {APPOINTMENT_STATUSES.map((s) => (
@@ -66,6 +69,7 @@ export function AppointmentFilters(props: {
         size="small"
         value={filters.visitType}
         onChange={(e) => set('visitType', e.target.value as ListFilters['visitType'])}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
         <MenuItem value="">All visit types</MenuItem>
         {VISIT_TYPES.map((s) => (
@@ -80,9 +84,10 @@ export function AppointmentFilters(props: {
         size="small"
         value={filters.scheduleType}
         onChange={(e) => set('scheduleType', e.target.value as ListFilters['scheduleType'])}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         sx={{ gridColumn: { xs: '1 / 2', md: 'auto' } }}
       >
-        <MenuItem value="">Scheduled and walk-in</MenuItem>
+        <MenuItem value="">All schedule types</MenuItem>
         {SCHEDULE_TYPES.map((s) => (
           <MenuItem key={s} value={s}>
             {s}

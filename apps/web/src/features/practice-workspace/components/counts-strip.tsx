@@ -14,12 +14,19 @@ function Tile(props: {
   return (
     <Paper
       variant="outlined"
-      sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, borderRadius: 2 }}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        gap: { xs: 0.5, sm: 2 },
+        borderRadius: 2,
+      }}
     >
       <Box
         sx={{
-          width: 44,
-          height: 44,
+          width: { xs: 32, sm: 44 },
+          height: { xs: 32, sm: 44 },
           borderRadius: '50%',
           display: 'grid',
           placeItems: 'center',
@@ -34,7 +41,7 @@ function Tile(props: {
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={props.testId}>
           {props.value ?? <Skeleton width={32} />}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
           {props.label}
         </Typography>
       </div>
@@ -48,7 +55,7 @@ export function CountsStrip({ counts }: { counts: DoctorCounts | undefined }) {
     <Box
       component="section"
       aria-label="Today"
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+      sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, 1fr)' }}
     >
       <Tile
         label="Scheduled today"
@@ -63,7 +70,7 @@ export function CountsStrip({ counts }: { counts: DoctorCounts | undefined }) {
         testId="count-walkin"
       />
       <Tile
-        label="Pending requests today"
+        label="Pending today"
         value={counts?.pendingCount}
         icon={<HourglassTop />}
         testId="count-pending"

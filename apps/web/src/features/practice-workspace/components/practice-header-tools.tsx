@@ -75,7 +75,7 @@ function Links(props: { links: MenuLink[]; type: WorkspaceType; requests: number
         color="error"
         data-testid="requests-count"
         data-count={props.requests}
-        sx={{ pr: 1.5 }}
+        sx={{ mr: props.requests ? 1.25 : 0 }}
       >
         {link.label}
       </Badge>
@@ -147,7 +147,7 @@ function Links(props: { links: MenuLink[]; type: WorkspaceType; requests: number
               color="error"
               data-testid="requests-badge"
               data-count={props.requests}
-              sx={{ pr: 1.5 }}
+              sx={{ mr: props.requests ? 1.25 : 0 }}
             >
               More
             </Badge>
