@@ -329,6 +329,15 @@ const ROUTES: Record<string, RouteCase> = {
       type: 'Staff',
     },
   },
+  'GET /api/v1/practices/{practice_id}/walk-in-queue': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/appointments/{appointment_id}/queue-position': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/providers/{provider_id}/patients-in-queue': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
 };
 
 const SIGNED_IN_TYPES: UserType[] = [
@@ -396,6 +405,7 @@ const concrete = (path: string, query = '') =>
     .replace('{user_id}', victim.userId)
     .replace('{patient_id}', victim.userId)
     .replace('{practice_id}', practiceB)
+    .replace('{provider_id}', practiceUser)
     .replace('{calendar_id}', victimCalendar)
     .replace('{appointment_id}', victimAppointment)
     .replace('{hold_id}', randomUUID())
