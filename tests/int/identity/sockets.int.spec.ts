@@ -62,9 +62,13 @@ it('refuses a handshake without a token, with a bad one, or with an expired one'
   const shortLived = await startTestApp({ config: { accessTokenTtlSeconds: 1 } });
   try {
     const patient = await createUser(shortLived, 'Patient');
+    // Accepted while fresh (and so remembered as verified), refused once it has expired.
+    expect(await outcome(connect({ token: patient.token }, {}, shortLived))).toBe('connected');
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const expired = await outcome(connect({ token: patient.token }, {}, shortLived));
     expect(expired).toMatch(/session has ended/);
+    const me = await call(shortLived, 'GET', '/api/v1/users/me', undefined, patient.auth);
+    expect(me.status).toBe(401);
   } finally {
     await shortLived.close();
   }
