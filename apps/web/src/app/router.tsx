@@ -104,6 +104,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'practice-admin/calendars',
+        lazy: async () => ({
+          Component: (await import('../features/calendar-admin/components/calendar-admin-route'))
+            .CalendarAdminRoute,
+        }),
+      },
+      {
         path: 'booking',
         lazy: async () => ({
           Component: (await import('../features/booking/components/booking-page')).BookingPage,

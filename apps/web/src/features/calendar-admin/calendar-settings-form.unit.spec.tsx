@@ -1,0 +1,165 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import {
+  blockedSpanOf,
+  CALENDAR_FORM_MESSAGES,
+  type CalendarForm,
+  changesOf,
+  formOf,
+  validateCalendarForm,
+  weekTimeFrameOf,
+} from './calendar-form-rules';
+import type { AdminCalendar } from './api/calendar-admin-api';
+import { CalendarSettingsForm } from './components/calendar-settings-form';
+
+const calendar: AdminCalendar = {
+  calendar_id: 'cal',
+  practice_id: 'p',
+  name: 'Dr. Rivera',
+  provider_id: 'prov',
+  resource_id: null,
+  facility_id: 'f',
+  time_zone: 'America/New_York',
+  visit_type: 'Office',
+  first_hour: 8,
+  last_hour: 17,
+  time_step: 30,
+  working_days: [1, 2, 3, 4, 5],
+  date_from: '2026-11-23',
+  date_to: null,
+  booking_capacity: 1,
+  marked_time_spans: [],
+  minutes_before_showing_slots: 60,
+  slots_hide_hours: 0,
+  online_booking_disabled: false,
+  wait_list_enabled: false,
+  can_check_in: false,
+  accept_reject_enabled: false,
+  reasons: [],
+  associated_reasons: [],
+  custom_form_ids: [],
+  collect_patient_demographics: false,
+  enable_insurance: true,
+  enable_insurance_eligibility: false,
+};
+const form = (changes: Partial<CalendarForm> = {}): CalendarForm => ({
+  ...formOf(calendar),
+  ...changes,
+});
+const m = CALENDAR_FORM_MESSAGES;
+
+describe('the calendar form rules', () => {
+  it('accepts the calendar as it is', () => {
+    expect(validateCalendarForm(form())).toEqual({});
+  });
+
+  it.each<[string, Partial<CalendarForm>, keyof CalendarForm, string]>([
+    ['a last hour not after the first', { first_hour: '17' }, 'last_hour', m.hours],
+    ['a step that does not divide the hours', { time_step: '120' }, 'time_step', m.step],
+    ['a step not offered', { time_step: '7' }, 'time_step', m.invalid],
+    ['an end date before the start', { date_to: '2026-11-01' }, 'date_to', m.dates],
+    ['a capacity of 0', { booking_capacity: '0' }, 'booking_capacity', m.capacity],
+    ['a capacity of 501', { booking_capacity: '501' }, 'booking_capacity', m.capacity],
+    ['no working day', { working_days: [] }, 'working_days', m.days],
+    ['an empty name', { name: ' ' }, 'name', 'Required'],
+    [
+      'minutes that are not a number',
+      { minutes_before_showing_slots: 'soon' },
+      'minutes_before_showing_slots',
+      m.invalid,
+    ],
+    ['a missing first date', { date_from: '' }, 'date_from', 'Required'],
+  ])('refuses %s', (_, changes, field, message) => {
+    expect(validateCalendarForm(form(changes))[field]).toBe(message);
+  });
+
+  it('sends only what changed, as the API types it', () => {
+    expect(
+      changesOf(
+        calendar,
+        form({ last_hour: '12', wait_list_enabled: true, custom_form_ids: 'intake, covid' }),
+      ),
+    ).toEqual({ last_hour: 12, wait_list_enabled: true, custom_form_ids: ['intake', 'covid'] });
+    expect(changesOf(calendar, form())).toEqual({});
+  });
+
+  it("reads a blocked span in the facility's zone and refuses one that ends first", () => {
+    expect(blockedSpanOf('2026-11-24T09:00', '2026-11-24T11:00', 'America/New_York')).toEqual({
+      span: { start: '2026-11-24T14:00:00Z', end: '2026-11-24T16:00:00Z' },
+    });
+    expect(blockedSpanOf('2026-11-24T11:00', '2026-11-24T09:00', 'America/New_York')).toEqual({
+      error: m.span,
+    });
+    expect(blockedSpanOf('', '2026-11-24T09:00', 'UTC')).toEqual({ error: 'Required' });
+  });
+
+  it('reads a week time frame as n weeks or a first and a last week', () => {
+    expect(weekTimeFrameOf('2')).toEqual({ frame: [2] });
+    expect(weekTimeFrameOf('1-3')).toEqual({ frame: [1, 3] });
+    expect(weekTimeFrameOf('')).toEqual({ frame: [] });
+    for (const bad of ['3-1', '0', 'x', '1-2-3']) {
+      expect(weekTimeFrameOf(bad)).toEqual({ error: m.weekTimeFrame });
+    }
+  });
+});
+
+describe('CalendarSettingsForm', () => {
+  it('labels every control, shows problems after submit, and submits only a valid form', () => {
+    const sent: CalendarForm[] = [];
+    render(
+      <CalendarSettingsForm
+        initial={form({ booking_capacity: '0' })}
+        submitLabel="Save settings"
+        onSubmit={(f) => sent.push(f)}
+      />,
+    );
+    for (const label of [
+      'Calendar name',
+      'Capacity per slot',
+      'First date',
+      'Last date (optional)',
+      'Minutes before showing slots',
+      'Hide slots for the next (hours)',
+      'Custom form ids (comma-separated)',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    for (const label of [
+      'Waitlist',
+      'Requests need accept/reject (bookings wait as Pending)',
+      'Online booking disabled',
+      'Collect patient demographics',
+      'Insurance step',
+      'Insurance eligibility check',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    for (const day of ['Mon', 'Sun']) expect(screen.getByLabelText(day)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'First hour' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Time step (minutes)' })).toBeTruthy();
+    // Untouched: no message yet.
+    expect(screen.queryByText(m.capacity)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText(m.capacity)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Capacity per slot'), { target: { value: '3' } });
+    expect(screen.queryByText(m.capacity)).toBeNull();
+    fireEvent.click(screen.getByLabelText('Waitlist'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ booking_capacity: '3', wait_list_enabled: true });
+  });
+
+  it('shows a working-day problem once the last day is unticked', () => {
+    render(
+      <CalendarSettingsForm
+        initial={form({ working_days: [1] })}
+        submitLabel="Save settings"
+        onSubmit={() => undefined}
+      />,
+    );
+    const days = screen.getByRole('group', { name: 'Working days' });
+    fireEvent.click(within(days).getByRole('checkbox', { name: 'Mon' }));
+    expect(screen.getByText(m.days)).toBeTruthy();
+  });
+});
