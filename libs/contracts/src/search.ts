@@ -331,6 +331,8 @@ export interface ProviderCardView {
   /** Whether the provider takes the searched insurance (true when none was searched and they take any). */
   readonly accepts_selected_insurances: boolean;
   readonly allow_existing_patients_only: boolean;
+  /** The signed-in patient had a non-canceled appointment with this provider. */
+  readonly patient_visited_before: boolean;
   readonly profile_ranking: number;
   readonly primaryFacility: { readonly facility_id: string } | null;
   readonly nearest_facility: {

@@ -3,10 +3,11 @@ import {
   ProviderSearchDto,
   type ProviderSearchResult,
 } from '@medbook/contracts';
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
-import { Public } from '../identity/auth/principal';
+import type { FastifyRequest } from 'fastify';
+import { principalOf, Public } from '../identity/auth/principal';
 import { ProviderSearchService } from './provider-search.service';
 
 /** Provider search (spec 2.2, 4.2) and the online doctors (walk-in tele visits open now). */
@@ -19,8 +20,13 @@ export class ProviderSearchController {
   @Post('search')
   @HttpCode(200)
   @ReadsFrom('search', 'scheduling')
-  find(@Body() filter: ProviderSearchDto): Promise<ProviderSearchResult> {
-    return this.search.search(filter);
+  find(
+    @Body() filter: ProviderSearchDto,
+    @Req() request: FastifyRequest,
+  ): Promise<ProviderSearchResult> {
+    // A signed-in patient learns which providers already know them (patient_visited_before).
+    const caller = principalOf(request);
+    return this.search.search(filter, caller?.type === 'Patient' ? caller.userId : null);
   }
 
   @Get('online')

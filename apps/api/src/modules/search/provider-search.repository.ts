@@ -137,6 +137,20 @@ export class ProviderSearchRepository {
     return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
   }
 
+  /** Providers of these with whom the patient has an appointment neither canceled nor rejected. */
+  async visitedProviders(patientId: string, providerIds: readonly string[]): Promise<Set<string>> {
+    if (providerIds.length === 0) return new Set();
+    const rows = await this.database.db
+      .selectFrom('rm_appointments')
+      .select('provider_id')
+      .distinct()
+      .where('patient_id', '=', patientId)
+      .where('provider_id', 'in', [...providerIds])
+      .where('status', 'not in', ['Canceled', 'Rejected'])
+      .execute();
+    return new Set(rows.map((row) => row.provider_id).filter((id): id is string => id !== null));
+  }
+
   async facilities(ids: readonly string[]): Promise<FacilityRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.database.db

@@ -37,7 +37,10 @@ export class ProviderSearchService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async search(dto: ProviderSearchDto): Promise<ProviderSearchResult> {
+  async search(
+    dto: ProviderSearchDto,
+    patientId: string | null = null,
+  ): Promise<ProviderSearchResult> {
     const now = this.clock.now();
     const criteria = searchCriteria(dto, now);
     const { rows: hits, total: count } = await this.repository.search(criteria, now);
@@ -45,7 +48,7 @@ export class ProviderSearchService {
       count,
       page_no: criteria.pageNo,
       page_size: criteria.pageSize,
-      providers: await this.cards(hits, criteria, now),
+      providers: await this.cards(hits, criteria, now, patientId),
     };
   }
 
@@ -89,11 +92,13 @@ export class ProviderSearchService {
     hits: readonly ProviderHit[],
     criteria: SearchCriteria,
     now: Date,
+    patientId: string | null,
   ): Promise<ProviderCardView[]> {
     const providerIds = hits.map((h) => h.provider_id);
-    const [facilityRows, calendars] = await Promise.all([
+    const [facilityRows, calendars, visited] = await Promise.all([
       this.repository.facilities([...new Set(hits.flatMap((h) => h.facility_ids))]),
       this.repository.calendars(providerIds),
+      patientId ? this.repository.visitedProviders(patientId, providerIds) : new Set<string>(),
     ]);
     const facilities = new Map(facilityRows.map((f) => [f.facility_id, f]));
     const bookable = calendars.filter(
@@ -139,6 +144,7 @@ export class ProviderSearchService {
         accepts_selected_insurances:
           criteria.insurances.length > 0 || card.provider_insurances.length > 0,
         allow_existing_patients_only: card.allow_existing_patients_only,
+        patient_visited_before: visited.has(hit.provider_id),
         profile_ranking: card.profile_ranking,
         primaryFacility: hit.facility_ids[0] ? { facility_id: hit.facility_ids[0] } : null,
         nearest_facility: nearest

@@ -19,6 +19,8 @@ export interface AvailabilityWidgetProps {
   /** The provider books established patients only (allow_existing_patients_only). */
   readonly existingPatientsOnly?: boolean;
   readonly patientVisitedBefore?: boolean;
+  /** The searched date (YYYY-MM-DD): the week starts there instead of today. */
+  readonly startDate?: string;
   /** Where a chosen slot goes; by default the booking flow. */
   readonly onSelectSlot?: (slot: TimeSlotView) => void;
 }
@@ -57,7 +59,7 @@ function LiveAvailability(
   const { calendarId } = props;
   const navigate = useNavigate();
   const calendar = useObservable(useMemo(() => defer(() => getCalendar(calendarId)), [calendarId]));
-  const [start, setStart] = useState<string | undefined>(undefined);
+  const [start, setStart] = useState<string | undefined>(() => searchedStart(props.startDate));
   const week = useObservable(useMemo(() => calendarWeek$(calendarId, start), [calendarId, start]));
   const [confirming, setConfirming] = useState<TimeSlotView | null>(null);
   const enrolled = useWaitlistEnrolled(
@@ -116,6 +118,17 @@ function LiveAvailability(
       />
     </>
   );
+}
+
+/** A searched day before today (or no day at all) starts at today, as the server would. */
+export function searchedStart(
+  date: string | undefined,
+  now: DateTime = DateTime.now(),
+): string | undefined {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !DateTime.fromISO(date).isValid) {
+    return undefined;
+  }
+  return date >= now.toISODate()! ? date : undefined;
 }
 
 export const bookingPath = (calendarId: string, slot: TimeSlotView): string =>

@@ -1,9 +1,10 @@
 import type { LoginResult, UserView } from '@medbook/contracts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { DateTime } from 'luxon';
 import { MemoryRouter } from 'react-router';
 import { signedIn, signedOut } from '../../../shared/session';
 import { zonesDiffer } from '../slot-time';
-import { AvailabilityWidget } from './availability-widget';
+import { AvailabilityWidget, searchedStart } from './availability-widget';
 import { TimeZoneDialog } from './time-zone-dialog';
 
 const widget = (visited: boolean) =>
@@ -73,5 +74,19 @@ describe('TimeZoneDialog', () => {
       true,
     );
     expect(zonesDiffer('2030-01-07T14:00:00Z', 'America/New_York', 'America/Toronto')).toBe(false);
+  });
+});
+
+describe('the week a searched date opens', () => {
+  const now = DateTime.fromISO('2026-11-23T12:00:00');
+  it('starts at the searched date, not today', () => {
+    expect(searchedStart('2026-12-01', now)).toBe('2026-12-01');
+    expect(searchedStart('2026-11-23', now)).toBe('2026-11-23');
+  });
+  it('starts today for no date, a past date or a malformed one', () => {
+    expect(searchedStart(undefined, now)).toBeUndefined();
+    expect(searchedStart('2026-11-01', now)).toBeUndefined();
+    expect(searchedStart('12/01/2026', now)).toBeUndefined();
+    expect(searchedStart('2026-13-45', now)).toBeUndefined();
   });
 });
