@@ -14,7 +14,8 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
   const adminUrl = required(TEST_ENV.adminUrl);
   const template = required(TEST_ENV.template);
-  const name = `medbook_test_${randomBytes(6).toString('hex')}`;
+  // Named after the run's template, so a run's teardown drops its own clones and no other run's.
+  const name = `medbook_test_${template.replace('medbook_template_', '')}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
     await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);

@@ -34,6 +34,15 @@ interface Raised {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: ['rm_notifications', 'rm_notification_appointments', 'rm_notification_calendars'],
+  /** Event by event, then each practice's counts once, as the batch's commit makes them true. */
+  async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    const countsDue = new Map<string, RecordedEvent>();
+    const batch: BatchContext = { ...context, countsDue };
+    for (const event of events) await this.apply(event, batch);
+    for (const [practiceId, recorded] of countsDue) {
+      await publishCounts(context, practiceId, recorded);
+    }
+  },
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (!EVENTS.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as NotifyingEvent;
@@ -205,12 +214,22 @@ async function raise(
   await publishCounts(context, appointment.practice_id, recorded);
 }
 
+/** A batch's context: practices whose counts are pushed once, after the batch's last event. */
+interface BatchContext extends ProjectionContext {
+  readonly countsDue?: Map<string, RecordedEvent>;
+}
+
 /** Counted inside the batch's transaction, so the numbers are those the commit makes true. */
 async function publishCounts(
-  context: ProjectionContext,
+  context: BatchContext,
   practiceId: string,
   recorded: RecordedEvent,
 ): Promise<void> {
+  if (context.countsDue) {
+    context.countsDue.delete(practiceId);
+    context.countsDue.set(practiceId, recorded);
+    return;
+  }
   const counts = await countNotifications(context.trx, practiceId, recorded.recordedAt);
   context.publish(`practice:${practiceId}`, 'notification.counts', {
     practiceId,

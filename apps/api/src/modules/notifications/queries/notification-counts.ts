@@ -17,18 +17,23 @@ export async function countNotifications(
   now: Date,
 ): Promise<NotificationCounts> {
   const since = DateTime.fromJSDate(now).minus({ days: NOTIFICATION_WINDOW_DAYS }).toJSDate();
-  const bell = await db
-    .selectFrom('rm_notifications')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('practice_id', '=', practiceId)
-    .where('notification_status', '=', 'New')
-    .where('notification_date', '>=', since)
+  // Both counts in one statement.
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('rm_notifications')
+        .select((e) => e.fn.countAll<string>().as('count'))
+        .where('practice_id', '=', practiceId)
+        .where('notification_status', '=', 'New')
+        .where('notification_date', '>=', since)
+        .as('bell'),
+      eb
+        .selectFrom('rm_notification_appointments')
+        .select((e) => e.fn.countAll<string>().as('count'))
+        .where('practice_id', '=', practiceId)
+        .where('status', '=', 'Pending')
+        .as('requests'),
+    ])
     .executeTakeFirstOrThrow();
-  const requests = await db
-    .selectFrom('rm_notification_appointments')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('practice_id', '=', practiceId)
-    .where('status', '=', 'Pending')
-    .executeTakeFirstOrThrow();
-  return { notificationCount: Number(bell.count), requestsCount: Number(requests.count) };
+  return { notificationCount: Number(counts.bell), requestsCount: Number(counts.requests) };
 }
