@@ -31,14 +31,6 @@ async function shoot(name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function signInAs(patient: TestUser): Promise<void> {
-  await page.goto(`${app.url}/login`);
-  await page.getByTestId('login-email').fill(patient.email);
-  await page.getByTestId('login-password').fill(`Secret-${patient.email}`);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/dashboard/patient');
-}
-
 beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
@@ -103,8 +95,13 @@ afterEach(async () => {
 it('joins the waitlist of a full calendar, gets the freed slot live and books it', async () => {
   const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });
 
-  // A visitor is asked to log in first, naming the practice.
-  await page.goto(`${app.url}/waitlist?calendar_id=${calendarId}`);
+  // A visitor finds the full calendar and asks to join: they are asked to log in first.
+  const search = `${app.url}/provider-search?specialty=${encodeURIComponent(SPECIALTY)}&page_no=1`;
+  await page.goto(search);
+  const card = page.getByTestId('provider-card').first();
+  await card.getByTestId('no-availability').waitFor({ timeout: 15_000 });
+  await card.getByRole('button', { name: 'Join Waiting List' }).click();
+  await page.waitForURL(/\/waitlist\?/);
   await page.getByTestId('waitlist-auth').getByText('Join the waitlist now').waitFor();
   await page
     .getByText(
@@ -113,13 +110,12 @@ it('joins the waitlist of a full calendar, gets the freed slot live and books it
     .waitFor();
   await shoot('waitlist-login-header');
 
-  await signInAs(patient);
-  const search = `${app.url}/provider-search?specialty=${encodeURIComponent(SPECIALTY)}&page_no=1`;
-  await page.goto(search);
-  const card = page.getByTestId('provider-card').first();
-  await card.getByTestId('no-availability').waitFor({ timeout: 15_000 });
-  await card.getByRole('button', { name: 'Join Waiting List' }).click();
-
+  // LOGIN: the login page gets the flags, and signing in comes back and joins.
+  await page.getByTestId('waitlist-auth').getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/login\?eligible=true&waitlist_enabled=true$/);
+  await page.getByTestId('login-email').fill(patient.email);
+  await page.getByTestId('login-password').fill(`Secret-${patient.email}`);
+  await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/waitlist\?/);
   const joined = page.getByTestId('waitlist-joined');
   await joined.getByText("Thank you for registering. You're on the list").waitFor();

@@ -41,7 +41,9 @@ export function LoginPage() {
     socialProviders().then(setProviders, () => setProviders([]));
   }, []);
 
-  const user = currentUser();
+  // Signed in when the page opened: go home. Signing in here navigates on its own (to the stored
+  // redirect), which a re-render must not override.
+  const [user] = useState(currentUser);
   if (user) return <Navigate to={DASHBOARDS[user.type]} replace />;
 
   const errors = submitted ? fieldErrors(LoginDto, { username: email.trim(), password }) : {};
