@@ -142,6 +142,8 @@ it('pays the visit fee in the wizard: a declined card is told in its words, the 
 
   await fillCard(TEST_CARDS.success);
   await page.getByTestId('stage-title').filter({ hasText: 'Review' }).waitFor();
+  await page.getByText('$75.00 · Visa •••• 424242').waitFor();
+  await shoot('payment-review');
   await page.getByRole('button', { name: 'Book Appointment' }).click();
   await page.getByText('Your appointment has been scheduled').waitFor();
   await shoot('payment-booked');

@@ -6,18 +6,22 @@ interface Props {
   readonly patientName: string;
   readonly reason: string;
   readonly insurance: InsuranceChoice | null;
+  /** The visit fee authorized at the payment stage, as shown to the patient. */
+  readonly visitFee?: string | null;
   readonly busy: boolean;
   readonly error: string | null;
   readonly onBook: () => void;
 }
 
 /** BOOK_APPOINTMENT: what will be booked, and the button that books it. */
-export function BookingReviewStage({ patientName, reason, insurance, busy, error, onBook }: Props) {
+export function BookingReviewStage(props: Props) {
+  const { patientName, reason, insurance, visitFee, busy, error, onBook } = props;
   return (
     <Stack spacing={2}>
       <Row label="Patient" value={patientName} />
       <Row label="Reason" value={reason.trim() || 'Not given'} />
       {insurance !== null && <Row label="Insurance" value={insuranceLabel(insurance)} />}
+      {visitFee && <Row label="Visit fee" value={visitFee} />}
       {error && (
         <Alert severity="error" data-testid="booking-error">
           {error}

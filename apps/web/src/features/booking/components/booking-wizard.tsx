@@ -37,6 +37,7 @@ import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dia
 import { toast } from '../../../shared/toast';
 import { useBookAppointment } from '../use-book-appointment';
 import { useVisitFee } from '../use-visit-fee';
+import { maskedCard, money } from '../card-form';
 import { AddCardStage } from './add-card-stage';
 import { PaymentStage } from './payment-stage';
 import { BookedPopup } from './booked-popup';
@@ -255,6 +256,11 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
             patientName={bookingPatientName(patient) ?? me.name.full_name}
             reason={reason}
             insurance={insurance}
+            visitFee={
+              visitFee.payment?.status === 'authorized'
+                ? `${money(visitFee.payment.amount)} · ${maskedCard(visitFee.payment.card_brand, visitFee.payment.card_last6)}`
+                : null
+            }
             busy={booking.busy}
             error={booking.slotTaken ? null : booking.error}
             onBook={() => void booking.bookOn(booking.start, patient, reason)}
