@@ -315,6 +315,7 @@ function Reasons({ calendar, busy, run }: { calendar: AdminCalendar; busy: boole
         />
         <TextField
           label="Week time frame (e.g. 2 or 1-3)"
+          sx={{ minWidth: 220 }}
           size="small"
           value={frame}
           onChange={(e) => setFrame(e.target.value)}
@@ -326,7 +327,12 @@ function Reasons({ calendar, busy, run }: { calendar: AdminCalendar; busy: boole
             <Checkbox checked={immediate} onChange={(e) => setImmediate(e.target.checked)} />
           }
         />
-        <Button variant="outlined" disabled={busy} onClick={() => save(editing)}>
+        <Button
+          variant="outlined"
+          disabled={busy}
+          onClick={() => save(editing)}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           {editing ? 'Update reason' : 'Add reason'}
         </Button>
       </Stack>
