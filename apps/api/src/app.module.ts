@@ -11,6 +11,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { PaymentsModule } from './modules/payments/payments.module';
 import { WalkInQueueModule } from './modules/walk-in-queue/walk-in-queue.module';
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
+import { IntakeModule } from './modules/intake/intake.module';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
         PaymentsModule,
         WalkInQueueModule,
         WaitlistModule,
+        IntakeModule,
       ],
     };
   }

@@ -12,3 +12,4 @@ export * from './appointment-status';
 export * from './payments';
 export * from './waitlist';
 export * from './walk-in-queue';
+export * from './intake';

@@ -316,6 +316,28 @@ const ROUTES: Record<string, RouteCase> = {
       },
     },
   },
+  'GET /api/v1/calendars/{calendar_id}/custom-forms': { access: { kind: 'public' } },
+  'POST /api/v1/calendars/{calendar_id}/screening': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    body: { patient_id: '{victim}', form_id: 'covid-screening', answers: {} },
+  },
+  'GET /api/v1/patients/{patient_id}/demographics': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'PUT /api/v1/patients/{patient_id}/demographics': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    body: { sex: 'Other' },
+  },
+  'POST /api/v1/insurance/eligibility': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    body: {
+      calendar_id: '{calendar}',
+      patient_id: '{victim}',
+      insurance_id: 1,
+      plan_id: 101,
+      member_id: 'W123456789',
+    },
+  },
   'GET /api/v1/practices/{practice_id}/users': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },

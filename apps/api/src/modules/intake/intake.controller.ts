@@ -1,0 +1,88 @@
+import {
+  ConsistentReadQuery,
+  type CustomFormView,
+  type DemographicsView,
+  type EligibilityView,
+  INTAKE_MESSAGES,
+  SubmitScreeningDto,
+  UpdateDemographicsDto,
+  VerifyEligibilityDto,
+} from '@medbook/contracts';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Context, type RequestContext } from '../../infra/http/request-context';
+import { ResponseMessage } from '../../infra/http/response-message.decorator';
+import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
+import { Caller, type Principal, Public } from '../identity/auth/principal';
+import { IntakeService } from './intake.service';
+
+const uuid = () => new ParseUUIDPipe();
+
+/** The booking wizard's screening form, demographics and eligibility steps (spec 0, section 5). */
+@ApiTags('intake')
+@Controller()
+export class IntakeController {
+  constructor(private readonly intake: IntakeService) {}
+
+  @Get('calendars/:calendar_id/custom-forms')
+  @Public()
+  @ReadsFrom('scheduling')
+  customForms(
+    @Param('calendar_id', uuid()) calendarId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<CustomFormView[]> {
+    return this.intake.customForms(calendarId);
+  }
+
+  @Post('calendars/:calendar_id/screening')
+  @HttpCode(201)
+  @ResponseMessage(INTAKE_MESSAGES.screeningSaved)
+  screening(
+    @Caller() caller: Principal,
+    @Param('calendar_id', uuid()) calendarId: string,
+    @Body() dto: SubmitScreeningDto,
+    @Context() context: RequestContext,
+  ): Promise<{ screening_id: string }> {
+    return this.intake.submitScreening(caller, calendarId, dto, context);
+  }
+
+  @Get('patients/:patient_id/demographics')
+  demographics(
+    @Caller() caller: Principal,
+    @Param('patient_id', uuid()) patientId: string,
+  ): Promise<DemographicsView> {
+    return this.intake.demographics(caller, patientId);
+  }
+
+  @Put('patients/:patient_id/demographics')
+  @HttpCode(200)
+  @ResponseMessage(INTAKE_MESSAGES.demographicsSaved)
+  updateDemographics(
+    @Caller() caller: Principal,
+    @Param('patient_id', uuid()) patientId: string,
+    @Body() dto: UpdateDemographicsDto,
+    @Context() context: RequestContext,
+  ): Promise<DemographicsView> {
+    return this.intake.updateDemographics(caller, patientId, dto, context);
+  }
+
+  @Post('insurance/eligibility')
+  @HttpCode(200)
+  eligibility(
+    @Caller() caller: Principal,
+    @Body() dto: VerifyEligibilityDto,
+    @Context() context: RequestContext,
+  ): Promise<EligibilityView> {
+    return this.intake.verifyEligibility(caller, dto, context);
+  }
+}
