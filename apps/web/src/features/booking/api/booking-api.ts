@@ -1,7 +1,12 @@
 import type {
   BookingPaymentSettings,
   BookingResult,
+  CodedItem,
+  CustomFormView,
+  DemographicsView,
+  EligibilityView,
   FamilyMemberView,
+  InsurancePlanView,
   HoldView,
   PaymentGatewayName,
   PaymentMethodsView,
@@ -38,6 +43,22 @@ export interface CardDetails {
   readonly exp_year: number;
   readonly cvc: string;
   readonly name_on_card: string;
+}
+
+/** What the demographics step sends (PUT /patients/{id}/demographics). */
+export interface DemographicsInput {
+  readonly race_code: string;
+  readonly ethnicity_code: string;
+  readonly language_code: string;
+  readonly birth_date: string;
+  readonly sex: string;
+  readonly address: {
+    readonly address1: string;
+    readonly address2?: string;
+    readonly city: string;
+    readonly state: string;
+    readonly zip_code: string;
+  };
 }
 
 export interface InsuranceItem {
@@ -110,6 +131,33 @@ export const bookingApi = {
     api<PaymentView>('POST', `/payments/${enc(paymentId)}/cancel-visit-fee`, {}),
   paymentMethods: (patientId: string) =>
     api<PaymentMethodsView>('GET', `/patients/${enc(patientId)}/get-payment-methods`),
+  customForms: (calendarId: string) =>
+    api<CustomFormView[]>('GET', `/calendars/${enc(calendarId)}/custom-forms`),
+  submitScreening: (
+    calendarId: string,
+    body: { patient_id: string; form_id: string; answers: Record<string, string> },
+  ) =>
+    api<{ screening_id: string }>('POST', `/calendars/${enc(calendarId)}/screening`, {
+      ...body,
+      command_id: crypto.randomUUID(),
+    }),
+  demographics: (patientId: string) =>
+    api<DemographicsView>('GET', `/patients/${enc(patientId)}/demographics`),
+  saveDemographics: (patientId: string, body: DemographicsInput) =>
+    api<DemographicsView>('PUT', `/patients/${enc(patientId)}/demographics`, body),
+  races: () => api<CodedItem[]>('GET', '/races'),
+  ethnicities: () => api<CodedItem[]>('GET', '/ethnicities'),
+  languages: () => api<CodedItem[]>('GET', '/languages'),
+  states: () => api<CodedItem[]>('GET', '/states/all'),
+  insurancePlans: (insuranceId: number) =>
+    api<InsurancePlanView[]>('GET', `/insurances/${insuranceId}/plans`),
+  verifyEligibility: (body: {
+    calendar_id: string;
+    patient_id: string;
+    insurance_id: number;
+    plan_id: number;
+    member_id: string;
+  }) => api<EligibilityView>('POST', '/insurance/eligibility', body),
   savePaymentMethod: (patientId: string, card: CardDetails) =>
     api<PaymentMethodView>('POST', `/patients/${enc(patientId)}/payment-methods`, {
       card,

@@ -48,6 +48,10 @@ import { BookingSummaryCard } from './booking-summary-card';
 import { InsuranceConfirmationStage } from './insurance-confirmation-stage';
 import { InsuranceList } from './insurance-list';
 import { SmsVerificationStage } from './sms-verification-stage';
+import { bookingApi } from '../api/booking-api';
+import { DemographicsStage } from './demographics-stage';
+import { EligibilityStage } from './eligibility-stage';
+import { ScreeningStage } from './screening-stage';
 
 interface Props {
   readonly context: BookingContext;
@@ -87,6 +91,29 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
     [calendar, mobileVerified, insurance, paymentSettings],
   );
   const insured = hasRealInsurance(insurance);
+  const insuranceName = typeof insurance === 'object' && insurance ? insurance.insurance : '';
+  // Whom the intake steps are about; a member added in this booking has no id before booking.
+  const intakePatientId =
+    patient.kind === 'self' ? me.id : patient.kind === 'member' ? patient.id : null;
+  const loadForms = useCallback(
+    () => bookingApi.customForms(calendar.calendar_id),
+    [calendar.calendar_id],
+  );
+  const loadDemographics = useCallback(async () => {
+    const [races, ethnicities, languages, states, current] = await Promise.all([
+      bookingApi.races(),
+      bookingApi.ethnicities(),
+      bookingApi.languages(),
+      bookingApi.states(),
+      intakePatientId ? bookingApi.demographics(intakePatientId) : Promise.resolve(null),
+    ]);
+    return { lists: { races, ethnicities, languages, states }, current };
+  }, [intakePatientId]);
+  const loadPlans = useCallback(async () => {
+    const all = await bookingApi.insurances();
+    const chosen = all.find((item) => item.name === insuranceName);
+    return chosen ? bookingApi.insurancePlans(chosen.id) : [];
+  }, [insuranceName]);
   const [stage, setStage] = useState<BookingStage>(() => firstStage(facts));
   const booking = useBookAppointment({
     calendar,
@@ -305,16 +332,61 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
           />
         );
       case 'SCREENING_FORM':
-      case 'PATIENT_DEMOGRAPHICS':
-      case 'VERIFY_ELIGIBILITY':
         return (
-          <Alert severity="info">
-            This practice completes this step with you at the visit.
-            <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
-              Continue
-            </Button>
-          </Alert>
+          <ScreeningStage
+            loadForms={loadForms}
+            submit={(formId, answers) =>
+              bookingApi.submitScreening(calendar.calendar_id, {
+                patient_id: intakePatientId ?? me.id,
+                form_id: formId,
+                answers,
+              })
+            }
+            onDone={() => advance('SCREENING_FORM')}
+          />
+        );
+      case 'PATIENT_DEMOGRAPHICS':
+        if (intakePatientId === null) return atTheVisit();
+        return (
+          <DemographicsStage
+            key={intakePatientId}
+            load={loadDemographics}
+            save={(input) => bookingApi.saveDemographics(intakePatientId, input)}
+            onDone={() => advance('PATIENT_DEMOGRAPHICS')}
+          />
+        );
+      case 'VERIFY_ELIGIBILITY':
+        if (intakePatientId === null) return atTheVisit();
+        return (
+          <EligibilityStage
+            insuranceName={insuranceName}
+            initialMemberId={memberId}
+            loadPlans={loadPlans}
+            verify={(input) =>
+              bookingApi.verifyEligibility({
+                ...input,
+                calendar_id: calendar.calendar_id,
+                patient_id: intakePatientId,
+              })
+            }
+            onEligible={(id) => {
+              setMemberId(id);
+              advance('VERIFY_ELIGIBILITY');
+            }}
+          />
         );
     }
+  }
+
+  /** A family member added in this booking is saved only when booking: the practice asks then. */
+  function atTheVisit() {
+    return (
+      <Alert severity="info">
+        This practice completes this step with you at the visit.
+        <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
+          Continue
+        </Button>
+      </Alert>
+    );
   }
 }

@@ -1,0 +1,226 @@
+import type { CodedItem, DemographicsView } from '@medbook/contracts';
+import { Alert, Button, CircularProgress, Grid, Stack, TextField } from '@mui/material';
+import { DateTime } from 'luxon';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { DemographicsInput } from '../api/booking-api';
+
+export interface DemographicsLists {
+  readonly races: readonly CodedItem[];
+  readonly ethnicities: readonly CodedItem[];
+  readonly languages: readonly CodedItem[];
+  readonly states: readonly CodedItem[];
+}
+
+export interface DemographicsFormValues {
+  race_code: string;
+  ethnicity_code: string;
+  language_code: string;
+  birth_date: string;
+  sex: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+export const SEX_OPTIONS = ['Female', 'Male', 'Other', 'Unknown'] as const;
+
+export function valuesFrom(view: DemographicsView | null): DemographicsFormValues {
+  return {
+    race_code: view?.race_code ?? '',
+    ethnicity_code: view?.ethnicity_code ?? '',
+    language_code: view?.language_code ?? '',
+    birth_date: view?.birth_date ?? '',
+    sex: view?.sex ?? '',
+    address1: view?.address?.address1 ?? '',
+    address2: view?.address?.address2 ?? '',
+    city: view?.address?.city ?? '',
+    state: view?.address?.state ?? '',
+    zip_code: view?.address?.zip_code ?? '',
+  };
+}
+
+/** Every field but the second address line is needed; dates and ZIP codes must be real. */
+export function demographicsErrors(
+  values: DemographicsFormValues,
+  today: DateTime = DateTime.now(),
+): Partial<Record<keyof DemographicsFormValues, string>> {
+  const errors: Partial<Record<keyof DemographicsFormValues, string>> = {};
+  const need: [keyof DemographicsFormValues, string][] = [
+    ['race_code', 'Please choose a race.'],
+    ['ethnicity_code', 'Please choose an ethnicity.'],
+    ['language_code', 'Please choose a preferred language.'],
+    ['birth_date', 'Please enter the date of birth.'],
+    ['sex', 'Please choose a sex.'],
+    ['address1', 'Please enter the street address.'],
+    ['city', 'Please enter the city.'],
+    ['state', 'Please choose a state.'],
+    ['zip_code', 'Please enter the ZIP code.'],
+  ];
+  for (const [field, message] of need) if (values[field].trim() === '') errors[field] = message;
+  if (!errors.birth_date) {
+    const birth = DateTime.fromISO(values.birth_date);
+    if (!birth.isValid) errors.birth_date = 'Please enter a real date of birth.';
+    else if (birth > today) errors.birth_date = 'The date of birth cannot be in the future.';
+  }
+  if (!errors.zip_code && !/^\d{5}$/.test(values.zip_code.trim())) {
+    errors.zip_code = 'Please enter a 5-digit ZIP code.';
+  }
+  return errors;
+}
+
+export function inputFrom(values: DemographicsFormValues): DemographicsInput {
+  return {
+    race_code: values.race_code,
+    ethnicity_code: values.ethnicity_code,
+    language_code: values.language_code,
+    birth_date: values.birth_date,
+    sex: values.sex,
+    address: {
+      address1: values.address1.trim(),
+      ...(values.address2.trim() ? { address2: values.address2.trim() } : {}),
+      city: values.city.trim(),
+      state: values.state,
+      zip_code: values.zip_code.trim(),
+    },
+  };
+}
+
+interface Props {
+  readonly load: () => Promise<{ lists: DemographicsLists; current: DemographicsView | null }>;
+  readonly save: (input: DemographicsInput) => Promise<unknown>;
+  readonly onDone: () => void;
+}
+
+/** PATIENT_DEMOGRAPHICS: race, ethnicity, language, birth date, sex and address, saved on the patient. */
+export function DemographicsStage({ load, save, onDone }: Props) {
+  const [lists, setLists] = useState<DemographicsLists | null>(null);
+  const [values, setValues] = useState<DemographicsFormValues>(valuesFrom(null));
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    load().then(
+      ({ lists: loaded, current }) => {
+        if (!live) return;
+        setLists(loaded);
+        setValues(valuesFrom(current));
+      },
+      (cause: unknown) => {
+        if (!live) return;
+        setLists({ races: [], ethnicities: [], languages: [], states: [] });
+        setError(cause instanceof Error ? cause.message : 'Your details could not be loaded.');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+
+  if (lists === null) return <CircularProgress aria-label="Loading your details" />;
+  const errors = submitted ? demographicsErrors(values) : {};
+  const field = (name: keyof DemographicsFormValues) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((all) => ({ ...all, [name]: event.target.value })),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    fullWidth: true,
+  });
+  const select = (
+    name: keyof DemographicsFormValues,
+    label: string,
+    items: readonly { value: string; label: string }[],
+    required = true,
+  ): ReactNode => (
+    <TextField
+      select
+      label={label}
+      required={required}
+      {...field(name)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">Choose…</option>
+      {items.map((item) => (
+        <option key={item.value} value={item.value}>
+          {item.label}
+        </option>
+      ))}
+    </TextField>
+  );
+  const coded = (items: readonly CodedItem[]) =>
+    items.map((item) => ({ value: item.code, label: item.name }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(demographicsErrors(values)).length > 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await save(inputFrom(values));
+      onDone();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'Your details could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack component="form" spacing={3} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>{select('race_code', 'Race', coded(lists.races))}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select('ethnicity_code', 'Ethnicity', coded(lists.ethnicities))}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select('language_code', 'Preferred language', coded(lists.languages))}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select(
+            'sex',
+            'Sex',
+            SEX_OPTIONS.map((sex) => ({ value: sex, label: sex })),
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label="Date of birth"
+            type="date"
+            required
+            {...field('birth_date')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField label="Street address" required {...field('address1')} />
+        </Grid>
+        <Grid size={12}>
+          <TextField label="Apartment, suite (optional)" {...field('address2')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <TextField label="City" required {...field('city')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{select('state', 'State', coded(lists.states))}</Grid>
+        <Grid size={{ xs: 12, sm: 3 }}>
+          <TextField
+            label="ZIP code"
+            required
+            {...field('zip_code')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+          />
+        </Grid>
+      </Grid>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Save and continue
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
