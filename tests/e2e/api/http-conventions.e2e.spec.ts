@@ -59,6 +59,8 @@ it('reports database and projection state at /api/v1/health in the envelope', as
     'scheduling',
     'search',
     'users',
+    'waitlist',
+    'walk-in-queue',
   ]);
   for (const projection of body.data.projections) {
     expect(projection).toEqual(expect.objectContaining({ state: 'running', lag_events: 0 }));

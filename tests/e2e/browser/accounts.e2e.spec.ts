@@ -95,7 +95,9 @@ it('shows the messages after submit and sends a signed-in user away from the log
   await page.evaluate(`localStorage.setItem('medbook.session', ${JSON.stringify(stored)})`);
   await page.goto(`${app.url}/login`);
   await page.waitForURL('**/dashboard/practice-staff');
-  expect(await page.getByTestId('dashboard-type').innerText()).toBe('Staff');
+  expect(await page.getByTestId('dashboard-greeting').innerText()).toBe(
+    `Welcome, ${staff.login.user.name.first_name}`,
+  );
 });
 
 it('resets a forgotten password with the emailed code, then signs in with the new one', async () => {
