@@ -239,3 +239,82 @@ it('shows a check-in made at the front desk live on the dashboard, with the chec
   );
   await shoot('dashboard-check-in-pass');
 }, 60_000);
+
+it('answers the screening form, saves demographics and verifies eligibility before booking', async () => {
+  const practice = await createPractice(app);
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Ana Ruiz',
+    custom_form_ids: ['covid-screening'],
+    collect_patient_demographics: true,
+    enable_insurance_eligibility: true,
+  });
+  const slot: TimeSlotView = await tomorrowsSlot(app, calendarId, position, 3);
+  const patient = await createUser(app, 'Patient', null, { first: 'Lena', last: 'Park' });
+  await signInAs(patient);
+  await page.goto(
+    `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
+  );
+
+  // Screening comes first: a missing answer is named, then answered.
+  await page.getByTestId('stage-title').filter({ hasText: 'Screening' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  expect(await page.getByText('Please answer this question.').count()).toBe(3);
+  for (const group of await page.getByRole('radiogroup').all()) {
+    await group.getByRole('radio', { name: 'No' }).check();
+  }
+  await shoot('booking-screening');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByTestId('stage-title').filter({ hasText: 'Patient' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('stage-title').filter({ hasText: 'Verify phone' }).waitFor();
+  const mobile = '5550246810';
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('sms-code').waitFor();
+  await page.keyboard.type(await smsCode(mobile));
+  await page.keyboard.press('Enter');
+
+  await page.getByTestId('stage-title').filter({ hasText: 'Demographics' }).waitFor();
+  await page.getByLabel('Race').selectOption('2106-3');
+  await page.getByLabel('Ethnicity').selectOption('2186-5');
+  await page.getByLabel('Preferred language').selectOption('es');
+  await page.getByLabel('Sex').selectOption('Female');
+  await page.getByLabel('Date of birth').fill('1980-04-02');
+  await page.getByLabel('Street address').fill('1 Main St');
+  await page.getByRole('textbox', { name: 'City' }).fill('Newark');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('NJ');
+  await page.getByLabel('ZIP code').fill('071');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByText('Please enter a 5-digit ZIP code.').waitFor();
+  await page.getByLabel('ZIP code').fill('07102');
+  await shoot('booking-demographics');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByTestId('stage-title').filter({ hasText: 'Insurance' }).waitFor();
+  await page.getByTestId('insurance-search').fill('Aet');
+  await page.getByRole('button', { name: 'Aetna', exact: true }).click();
+  await page.getByTestId('stage-title').filter({ hasText: 'Confirm insurance' }).waitFor();
+  await page.getByLabel('Member ID').fill('INELIG-7');
+  await page.getByRole('button', { name: 'Confirm insurance' }).click();
+
+  await page.getByTestId('stage-title').filter({ hasText: 'Eligibility' }).waitFor();
+  await page.getByLabel('Plan').selectOption({ label: 'Aetna HMO' });
+  await page.getByRole('button', { name: 'Verify eligibility' }).click();
+  await page.getByText('We could not confirm your coverage.', { exact: false }).waitFor();
+  expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+  await page.getByLabel('Member ID').fill('W100200300');
+  await page.getByRole('button', { name: 'Verify eligibility' }).click();
+  await page.getByText('Your insurance is active for this visit.').waitFor();
+  await shoot('booking-eligibility');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByTestId('stage-title').filter({ hasText: 'Review' }).waitFor();
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+  await page.getByText('Your appointment has been scheduled').waitFor();
+
+  const saved = await get(app, `/api/v1/patients/${patient.userId}/demographics`, patient.auth);
+  expect(saved.body.data).toEqual(
+    expect.objectContaining({ race_code: '2106-3', language_code: 'es', birth_date: '1980-04-02' }),
+  );
+}, 90_000);
