@@ -95,6 +95,8 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
 
   private async slotChanged(recorded: RecordedEvent): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as SlotEvent;
+    // A booking without a hold cannot end an offer (offers are holds): no need to read the line.
+    if (event.type === 'SlotBooked' && !event.data.hold_id) return;
     const calendarId = event.data.calendar_id;
     const line = await this.waitlist.line(calendarId);
     if (line.events.length === 0) return;
