@@ -25,6 +25,7 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 500);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 10);
 const WEEK_QUERIES = 500;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5000);
 const RESULTS_DIR = path.join(PROJECT_ROOT, 'tests/bench/results');
 
 const percentile = (values: number[], p: number) => {
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   // BENCH_QUERY_COUNTS=1 counts the statements the API sends per booking (closed loop).
   const queryCounts = process.env.BENCH_QUERY_COUNTS ? new Map<string, number>() : null;
   const database = connectDatabase(scratch.url, {
-    max: 30,
+    max: Number(process.env.BENCH_POOL ?? 30),
     appName: 'medbook-bench',
     onQuery: queryCounts
       ? (query) => {
@@ -224,6 +225,20 @@ async function main(): Promise<void> {
         p99: percentile(result.latencies, 99),
       };
     };
+    // Warm-up: a running service has history. Bookings on another calendar fill the log and the
+    // read models, then ANALYZE gives PostgreSQL the statistics autovacuum keeps on a live system
+    // (without them the plans cached while the tables were nearly empty scan whole tables).
+    if (WARMUP > 0) {
+      process.stdout.write(`Warming up: ${WARMUP} bookings, then ANALYZE...\n`);
+      await load({
+        mode: 'closed',
+        calendarId: await calendar(1),
+        starts: slotStarts(Math.ceil(WARMUP / 288) + 1).slice(0, WARMUP),
+      });
+      await projectionsIdle();
+      await database.sql`ANALYZE`;
+      queryCounts?.clear();
+    }
     const loadBefore = os.loadavg()[0]!.toFixed(2);
     process.stdout.write(
       `Booking ${BOOKINGS} distinct slots with ${CLIENTS} clients, closed loop (load ${loadBefore})...\n`,
@@ -236,12 +251,14 @@ async function main(): Promise<void> {
       }),
     );
     await projectionsIdle();
-    if (queryCounts) {
+    const printQueryCounts = (bookings: number) => {
+      if (!queryCounts) return;
       const sorted = [...queryCounts].sort((a, b) => b[1] - a[1]);
       for (const [query, n] of sorted.slice(0, 25))
-        process.stdout.write(`  ${(n / BOOKINGS).toFixed(2)}/booking  ${query}\n`);
+        process.stdout.write(`  ${(n / bookings).toFixed(2)}/booking  ${query}\n`);
       queryCounts.clear();
-    }
+    };
+    printQueryCounts(BOOKINGS);
     const openCount = OPEN_RATE * OPEN_SECONDS;
     process.stdout.write(
       `Booking at ${OPEN_RATE}/s for ${OPEN_SECONDS} s, open loop (load ${os.loadavg()[0]!.toFixed(2)})...\n`,
@@ -253,6 +270,8 @@ async function main(): Promise<void> {
       rate: OPEN_RATE,
     });
     const open = summary(openResult);
+    await projectionsIdle();
+    printQueryCounts(openCount);
     const loadAfter = os.loadavg()[0]!.toFixed(2);
     // Baseline: the same number of single-row INSERTs from 64 clients, straight to PostgreSQL.
     await database.sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, calendar_id uuid, start_at timestamptz, patient_id uuid)`;

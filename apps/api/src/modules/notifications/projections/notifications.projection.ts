@@ -1,6 +1,10 @@
 import type { AppointmentStatus, NotificationType } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
-import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import {
+  type Projection,
+  type ProjectionContext,
+  runsOf,
+} from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import type { CalendarEvent } from '../../scheduling/domain/calendar.events';
 import type { NotificationEvent } from '../domain/notification.events';
@@ -19,6 +23,9 @@ const EVENTS = new Set<string>([
   'NotificationsSeen',
 ] satisfies NotifyingEvent['type'][]);
 
+/** Written in runs of multi-row statements. */
+const BOOKED = new Set<string>(['AppointmentBooked'] satisfies NotifyingEvent['type'][]);
+
 interface Raised {
   readonly type: NotificationType;
   readonly appointmentId: string;
@@ -34,11 +41,17 @@ interface Raised {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: ['rm_notifications', 'rm_notification_appointments', 'rm_notification_calendars'],
-  /** Event by event, then each practice's counts once, as the batch's commit makes them true. */
+  /**
+   * Runs of bookings in three statements, other events one by one, then each practice's counts
+   * once, as the batch's commit makes them true.
+   */
   async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const countsDue = new Map<string, RecordedEvent>();
     const batch: BatchContext = { ...context, countsDue };
-    for (const event of events) await this.apply(event, batch);
+    for (const run of runsOf(events, BOOKED, EVENTS)) {
+      if (run.bulk) await applyBookings(run.events, batch);
+      else await this.apply(run.event, batch);
+    }
     for (const [practiceId, recorded] of countsDue) {
       await publishCounts(context, practiceId, recorded);
     }
@@ -78,26 +91,8 @@ export const notificationsProjection: Projection = {
           publishSetting(context, calendar.practice_id, calendar.provider_id, enabled, position);
         return;
       }
-      case 'AppointmentBooked': {
-        const d = event.data;
-        await trx
-          .insertInto('rm_notification_appointments')
-          .values({
-            appointment_id: d.appointment_id,
-            practice_id: d.practice_id,
-            provider_id: d.provider_id,
-            resource_id: d.resource_id,
-            patient_id: d.patient_id,
-            status: d.status,
-            start_date: d.start_date,
-            position,
-          })
-          .onConflict((oc) => oc.column('appointment_id').doNothing())
-          .execute();
-        const type = d.status === 'Pending' ? 'Requested' : 'Booked';
-        await raise(recorded, context, { type, appointmentId: d.appointment_id, at: d.booked_at });
-        return;
-      }
+      case 'AppointmentBooked':
+        return applyBookings([recorded], context);
       case 'AppointmentStatusChanged': {
         const d = event.data;
         const appointment = await setStatus(context, d.appointment_id, d.status, position);
@@ -169,49 +164,112 @@ async function setStatus(
     .executeTakeFirst();
 }
 
+/**
+ * Bookings, consecutive in the log: their appointments inserted, read back (one that was already
+ * there keeps its own status) and a notification raised for each, in three statements.
+ */
+async function applyBookings(
+  events: readonly RecordedEvent[],
+  context: BatchContext,
+): Promise<void> {
+  const booked = events.map((recorded) => ({
+    recorded,
+    data: recorded.data as Extract<AppointmentEvent, { type: 'AppointmentBooked' }>['data'],
+  }));
+  for (let i = 0; i < booked.length; i += ROWS_PER_STATEMENT) {
+    await context.trx
+      .insertInto('rm_notification_appointments')
+      .values(
+        booked.slice(i, i + ROWS_PER_STATEMENT).map(({ recorded, data: d }) => ({
+          appointment_id: d.appointment_id,
+          practice_id: d.practice_id,
+          provider_id: d.provider_id,
+          resource_id: d.resource_id,
+          patient_id: d.patient_id,
+          status: d.status,
+          start_date: d.start_date,
+          position: recorded.globalPosition,
+        })),
+      )
+      .onConflict((oc) => oc.column('appointment_id').doNothing())
+      .execute();
+  }
+  await raiseAll(
+    context,
+    booked.map(({ recorded, data: d }) => ({
+      recorded,
+      type: d.status === 'Pending' ? 'Requested' : 'Booked',
+      appointmentId: d.appointment_id,
+      at: d.booked_at,
+    })),
+  );
+}
+
 async function raise(
   recorded: RecordedEvent,
   context: ProjectionContext,
   raised: Raised,
 ): Promise<void> {
-  const appointment = await context.trx
-    .selectFrom('rm_notification_appointments')
-    .selectAll()
-    .where('appointment_id', '=', raised.appointmentId)
-    .executeTakeFirst();
-  if (!appointment) return;
-  const appointmentStatus = appointment.status as AppointmentStatus;
-  await context.trx
-    .insertInto('rm_notifications')
-    .values({
-      notification_id: recorded.id,
-      practice_id: appointment.practice_id,
-      provider_id: appointment.provider_id,
-      resource_id: appointment.resource_id,
-      patient_id: appointment.patient_id,
-      appointment_id: appointment.appointment_id,
-      notification_type: raised.type,
-      notification_status: 'New',
-      appointment_status: appointmentStatus,
-      appointment_start_date: appointment.start_date,
-      notification_date: raised.at,
-      position: recorded.globalPosition,
-    })
-    .onConflict((oc) => oc.column('notification_id').doNothing())
-    .execute();
-  context.publish(`practice:${appointment.practice_id}`, 'notification.added', {
-    practiceId: appointment.practice_id,
-    providerId: appointment.provider_id,
-    resourceId: appointment.resource_id,
-    patientId: appointment.patient_id,
-    id: recorded.id,
-    appointmentId: appointment.appointment_id,
-    notificationStatus: 'New',
-    appointmentStatus,
-    appointmentStartDate: instant(appointment.start_date),
-    position: recorded.globalPosition,
-  });
-  await publishCounts(context, appointment.practice_id, recorded);
+  await raiseAll(context, [{ recorded, ...raised }]);
+}
+
+/** Rows per multi-row statement: their parameters stay far below PostgreSQL's 65535. */
+const ROWS_PER_STATEMENT = 500;
+
+/** Notifications about appointments in the read model, in log order: one select, one insert. */
+async function raiseAll(
+  context: BatchContext,
+  raised: readonly (Raised & { readonly recorded: RecordedEvent })[],
+): Promise<void> {
+  for (let i = 0; i < raised.length; i += ROWS_PER_STATEMENT) {
+    const part = raised.slice(i, i + ROWS_PER_STATEMENT);
+    const found = await context.trx
+      .selectFrom('rm_notification_appointments')
+      .selectAll()
+      .where('appointment_id', 'in', [...new Set(part.map((r) => r.appointmentId))])
+      .execute();
+    const appointments = new Map(found.map((a) => [a.appointment_id, a]));
+    const rows = part.flatMap(({ recorded, ...r }) => {
+      const appointment = appointments.get(r.appointmentId);
+      return appointment ? [{ recorded, raised: r, appointment }] : [];
+    });
+    if (rows.length === 0) continue;
+    await context.trx
+      .insertInto('rm_notifications')
+      .values(
+        rows.map(({ recorded, raised: r, appointment }) => ({
+          notification_id: recorded.id,
+          practice_id: appointment.practice_id,
+          provider_id: appointment.provider_id,
+          resource_id: appointment.resource_id,
+          patient_id: appointment.patient_id,
+          appointment_id: appointment.appointment_id,
+          notification_type: r.type,
+          notification_status: 'New' as const,
+          appointment_status: appointment.status,
+          appointment_start_date: appointment.start_date,
+          notification_date: r.at,
+          position: recorded.globalPosition,
+        })),
+      )
+      .onConflict((oc) => oc.column('notification_id').doNothing())
+      .execute();
+    for (const { recorded, appointment } of rows) {
+      context.publish(`practice:${appointment.practice_id}`, 'notification.added', {
+        practiceId: appointment.practice_id,
+        providerId: appointment.provider_id,
+        resourceId: appointment.resource_id,
+        patientId: appointment.patient_id,
+        id: recorded.id,
+        appointmentId: appointment.appointment_id,
+        notificationStatus: 'New',
+        appointmentStatus: appointment.status as AppointmentStatus,
+        appointmentStartDate: instant(appointment.start_date),
+        position: recorded.globalPosition,
+      });
+      await publishCounts(context, appointment.practice_id, recorded);
+    }
+  }
 }
 
 /** A batch's context: practices whose counts are pushed once, after the batch's last event. */

@@ -1,12 +1,17 @@
-import type { AppointmentStatus } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import {
+  type Projection,
+  type ProjectionContext,
+  runsOf,
+} from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../domain/appointment.events';
 import type { CalendarEvent, CalendarSettings } from '../domain/calendar.events';
 import { findSlot, scheduledSlots } from '../domain/slot-schedule';
 import type { SlotEvent } from '../domain/slot.events';
+import { applyBookingRun, BOOKING_RUN_EVENTS } from './booking-runs';
+import { publishSlot, publishStatusTo } from './scheduling-live';
 
 type SchedulingEvent = CalendarEvent | SlotEvent | AppointmentEvent;
 
@@ -36,6 +41,13 @@ export const schedulingProjection: Projection = {
     'rm_appointments',
     'rm_appointment_request_logs',
   ],
+  /** Holds and bookings in runs of a few multi-row statements; every other event alone. */
+  async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    for (const run of runsOf(events, BOOKING_RUN_EVENTS, EVENTS)) {
+      if (run.bulk) await applyBookingRun(run.events, context);
+      else await this.apply(run.event, context);
+    }
+  },
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (!EVENTS.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as SchedulingEvent;
@@ -133,52 +145,8 @@ export const schedulingProjection: Projection = {
         return;
       }
       case 'SlotHeld':
-      case 'SlotBooked': {
-        const d = event.data;
-        const holdDelta = event.type === 'SlotHeld' ? 1 : d.hold_id ? -1 : 0;
-        const bookingDelta = event.type === 'SlotBooked' ? 1 : 0;
-        const row = await trx
-          .insertInto('rm_slot_capacity')
-          .values({
-            calendar_id: d.calendar_id,
-            start_at: d.start,
-            // The calendar's capacity as of this event: a hold decided just before a change of
-            // capacity committed after it still counts against the new one.
-            capacity: sql<number>`coalesce((SELECT (settings->>'booking_capacity')::int
-              FROM rm_calendars WHERE calendar_id = ${d.calendar_id}), ${d.capacity})`,
-            holds: holdDelta,
-            bookings: bookingDelta,
-            position,
-          })
-          .onConflict((oc) =>
-            oc.columns(['calendar_id', 'start_at']).doUpdateSet((eb) => ({
-              holds: eb('rm_slot_capacity.holds', '+', holdDelta),
-              bookings: eb('rm_slot_capacity.bookings', '+', bookingDelta),
-              position,
-            })),
-          )
-          .returning(['capacity', 'holds', 'bookings'])
-          .executeTakeFirstOrThrow();
-        if (event.type === 'SlotHeld') {
-          await trx
-            .insertInto('rm_slot_holds')
-            .values({
-              hold_id: d.hold_id!,
-              calendar_id: d.calendar_id,
-              start_at: d.start,
-              patient_id: d.patient_id,
-              expires_at: event.data.expires_at,
-            })
-            .onConflict((oc) => oc.column('hold_id').doNothing())
-            .execute();
-        } else if (d.hold_id) {
-          await trx.deleteFrom('rm_slot_holds').where('hold_id', '=', d.hold_id).execute();
-        }
-        // A booking that consumed a hold leaves the free places as they were.
-        if (holdDelta + bookingDelta !== 0)
-          publishSlot(context, d.calendar_id, d.start, row, 'decrement', position);
-        return;
-      }
+      case 'SlotBooked':
+        return applyBookingRun([recorded], context);
       case 'SlotHoldReleased':
       case 'SlotBookingCanceled': {
         const d = event.data;
@@ -199,37 +167,8 @@ export const schedulingProjection: Projection = {
         if (row) publishSlot(context, d.calendar_id, d.start, row, 'increment', position);
         return;
       }
-      case 'AppointmentBooked': {
-        const d = event.data;
-        await trx
-          .insertInto('rm_appointments')
-          .values({
-            appointment_id: d.appointment_id,
-            calendar_id: d.calendar_id,
-            practice_id: d.practice_id,
-            provider_id: d.provider_id,
-            resource_id: d.resource_id,
-            facility_id: d.facility_id,
-            patient_id: d.patient_id,
-            booked_by: d.booked_by,
-            start_date: d.start_date,
-            end_date: d.end_date,
-            time_zone: d.time_zone,
-            visit_type: d.visit_type,
-            visit_schedule_type: d.visit_schedule_type,
-            reason: d.reason,
-            status: d.status,
-            rejected_by: null,
-            cancel_reason: null,
-            created_on: d.booked_at,
-            updated_at: d.booked_at,
-            position,
-          })
-          .onConflict((oc) => oc.column('appointment_id').doNothing())
-          .execute();
-        await publishStatus(context, d.appointment_id, d.status, d.booked_at, position);
-        return;
-      }
+      case 'AppointmentBooked':
+        return applyBookingRun([recorded], context);
       case 'AppointmentStatusChanged':
       case 'AppointmentCanceled': {
         const d = event.data;
@@ -395,26 +334,7 @@ async function recountSlots(
   }
 }
 
-function publishSlot(
-  { publish }: ProjectionContext,
-  calendarId: string,
-  start: string,
-  row: { capacity: number; holds: number; bookings: number },
-  change: 'increment' | 'decrement',
-  position: number,
-): void {
-  const left = Math.max(0, row.capacity - row.holds - row.bookings);
-  publish(`calendar:${calendarId}`, 'slot.changed', {
-    calendar_id: calendarId,
-    slot_id: start,
-    start_date: start,
-    action: left === 0 ? 'removed' : change,
-    booking_capacity: left,
-    position,
-  });
-}
-
-/** Queued with the batch and sent after its commit, to the appointment's, users' and practice's rooms. */
+/** The status of an appointment already in the read model, to its parties' rooms. */
 async function publishStatus(
   context: ProjectionContext,
   appointmentId: string,
@@ -427,22 +347,5 @@ async function publishStatus(
     .select(['patient_id', 'booked_by', 'provider_id', 'resource_id', 'practice_id'])
     .where('appointment_id', '=', appointmentId)
     .executeTakeFirst();
-  if (!row) return;
-  const message = {
-    appointmentId,
-    patientId: row.patient_id,
-    providerId: row.provider_id,
-    resourceId: row.resource_id,
-    externalAppointmentId: null,
-    status: status as AppointmentStatus,
-    publishDate: at,
-    position,
-  };
-  const rooms = new Set([
-    `appointment:${appointmentId}`,
-    `user:${row.patient_id}`,
-    `user:${row.booked_by}`,
-    `practice:${row.practice_id}`,
-  ] as const);
-  for (const room of rooms) context.publish(room, 'appointment.status', message);
+  if (row) publishStatusTo(context, row, appointmentId, status, at, position);
 }
