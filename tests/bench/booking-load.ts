@@ -10,18 +10,22 @@
 import http from 'node:http';
 
 export interface LoadRequest {
-  readonly mode: 'closed' | 'open';
+  /** 'reads': one client GETs each of `reads` in turn and parses the JSON (the week query). */
+  readonly mode: 'closed' | 'open' | 'reads';
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly calendarId: string;
   readonly starts: readonly string[];
   readonly clients: number;
+  readonly reads?: readonly string[];
   /** Open loop only: bookings per second offered. */
   readonly rate?: number;
 }
 
 export interface LoadResult {
   readonly latencies: number[];
+  /** When each booking was due (ms after the start), in the order of `latencies`. */
+  readonly dueAt: number[];
   readonly seconds: number;
   readonly failures: Record<string, number>;
   readonly maxInFlight: number;
@@ -29,18 +33,22 @@ export interface LoadResult {
 
 async function run(request: LoadRequest): Promise<LoadResult> {
   const latencies: number[] = [];
+  const dueAt: number[] = [];
   const failures: Record<string, number> = {};
   let inFlight = 0;
   let maxInFlight = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const post = (body: string) =>
+  const send = (url: string, body?: string) =>
     new Promise<{ status: number; text: string }>((resolve) => {
       const req = http.request(
-        request.url,
+        url,
         {
-          method: 'POST',
+          method: body === undefined ? 'GET' : 'POST',
           agent,
-          headers: { ...request.headers, 'content-length': Buffer.byteLength(body) },
+          headers:
+            body === undefined
+              ? {}
+              : { ...request.headers, 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -57,7 +65,8 @@ async function run(request: LoadRequest): Promise<LoadResult> {
   const book = async (start: string, since: number) => {
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    const answer = await post(
+    const answer = await send(
+      request.url,
       JSON.stringify({
         calendar_id: request.calendarId,
         start_date: start,
@@ -65,6 +74,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
       }),
     );
     latencies.push(performance.now() - since);
+    dueAt.push(since - started);
     inFlight -= 1;
     if (answer.status !== 201) {
       const key = `${answer.status} ${answer.text.slice(0, 120)}`;
@@ -72,7 +82,19 @@ async function run(request: LoadRequest): Promise<LoadResult> {
     }
   };
   const started = performance.now();
-  if (request.mode === 'closed') {
+  if (request.mode === 'reads') {
+    for (const url of request.reads ?? []) {
+      const t0 = performance.now();
+      const answer = await send(url);
+      JSON.parse(answer.text);
+      latencies.push(performance.now() - t0);
+      dueAt.push(t0 - started);
+      if (answer.status !== 200) {
+        const key = `${answer.status} ${answer.text.slice(0, 120)}`;
+        failures[key] = (failures[key] ?? 0) + 1;
+      }
+    }
+  } else if (request.mode === 'closed') {
     const queue = [...request.starts];
     await Promise.all(
       Array.from({ length: request.clients }, async () => {
@@ -96,6 +118,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
   agent.destroy();
   return {
     latencies,
+    dueAt,
     seconds: (performance.now() - started) / 1000,
     failures,
     maxInFlight,

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     logger.debug({ postgres: line.trim() }, 'embedded postgres'),
   );
   if (!config.databaseUrl) logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL ready');
-  const database = connectDatabase(server.url);
+  const database = connectDatabase(server.url, { max: config.databasePoolMax });
   const applied = await migrateToLatest(database.db, config.migrationsDir);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 

@@ -14,6 +14,8 @@ export interface AppConfig {
   readonly bodyLimitBytes: number;
   readonly corsOrigins: readonly string[];
   readonly projectionPollMs: number;
+  /** Connections to PostgreSQL: about five per core serve best (more contend on its locks). */
+  readonly databasePoolMax: number;
   /** How long a read may wait for a projection to reach the position it asked for. */
   readonly readWaitMs: number;
   readonly runProjections: boolean;
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     projectionPollMs: integer(env.PROJECTION_POLL_MS, 1000, 'PROJECTION_POLL_MS'),
+    databasePoolMax: integer(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
     readWaitMs: integer(env.READ_WAIT_MS, 5000, 'READ_WAIT_MS'),
     runProjections: env.RUN_PROJECTIONS !== 'false',
     accessTokenTtlSeconds: integer(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),

@@ -64,7 +64,9 @@ import {
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
 import { forReason, offersReason } from './domain/reason-window';
-import { nextAvailability, weekView } from './week-calendar';
+import { nextAvailability, WEEK_DAYS, weekView } from './week-calendar';
+
+const DAY_MS = 86_400_000;
 
 const reasonOf = (dto: CalendarReasonDto) => ({
   title: dto.title,
@@ -330,11 +332,15 @@ export class SchedulingController {
   ): Promise<WeekView> {
     const settings = await this.repository.calendar(calendarId);
     if (!settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
-    const from = new Date(this.clock.now().getTime() - 86_400_000);
-    const to = new Date(from.getTime() + 40 * 86_400_000);
+    const now = this.clock.now();
     const start = query.start_date;
+    // The five days shown, with a day's margin each side for the facility's offset from UTC.
+    const requested = start ? Date.parse(start) : Number.NaN;
+    const firstDay = Number.isNaN(requested) ? now.getTime() : Math.max(now.getTime(), requested);
+    const from = new Date(firstDay - DAY_MS);
+    const to = new Date(firstDay + (WEEK_DAYS + 1) * DAY_MS);
     const capacity = await this.repository.slotCapacity(calendarId, from, to);
-    return weekView(settings, start, this.clock.now(), capacity);
+    return weekView(settings, start, now, capacity);
   }
 
   /**
