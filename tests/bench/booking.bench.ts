@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import type { BookingResult, WeekView } from '@medbook/contracts';
+import type { BookingResult } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import pino from 'pino';
 import { createApp } from '../../apps/api/dist/create-app';
