@@ -10,10 +10,68 @@ export interface ScheduledSlot {
 }
 
 /** A slot's id: its UTC start, to the minute. */
-export const slotId = (start: DateTime | string): string =>
-  (typeof start === 'string' ? DateTime.fromISO(start, { zone: 'utc' }) : start)
-    .toUTC()
-    .toISO({ suppressMilliseconds: true, suppressSeconds: false })!;
+export const slotId = (start: DateTime | string): string => {
+  const ms = typeof start === 'string' ? instantMs(start) : start.toMillis();
+  return Number.isNaN(ms) ? 'Invalid DateTime' : isoInstant(ms);
+};
+
+/**
+ * An ISO instant as epoch ms (NaN when it is none). One with an explicit offset or Z is what
+ * Date.parse reads exactly; one without is read as UTC, as luxon with zone 'utc' would.
+ */
+function instantMs(iso: string): number {
+  if (EXPLICIT_OFFSET.test(iso)) return Date.parse(iso);
+  const parsed = DateTime.fromISO(iso, { zone: 'utc' });
+  return parsed.isValid ? parsed.toMillis() : Number.NaN;
+}
+
+const EXPLICIT_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+
+/** Zone facts are pure functions of their inputs: remembered, up to a bound, across requests. */
+const MEMO_LIMIT = 20_000;
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+interface LocalDay {
+  /** The day's first instant in the zone, epoch ms. */
+  readonly midnightMs: number;
+  /** Whether its UTC offset is the same all day (not a day the clocks change). */
+  readonly steady: boolean;
+  /** ISO weekday, 1 (Monday) to 7. */
+  readonly weekday: number;
+}
+
+const localDays = new Map<string, LocalDay>();
+/** A facility-local day's facts (the zone rules are asked once per zone and day). */
+function localDay(zone: string, day: string): LocalDay {
+  return remembered(localDays, `${zone}|${day}`, () => {
+    const midnight = DateTime.fromISO(day, { zone }).startOf('day');
+    return {
+      midnightMs: midnight.toMillis(),
+      steady: midnight.offset === midnight.endOf('day').offset,
+      weekday: midnight.weekday,
+    };
+  });
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const daysOfInstants = new Map<string, string>();
+/**
+ * The facility-local day an instant falls on. Every zone's offset is a whole number of quarter
+ * hours, so local midnight falls on a UTC quarter hour and all of one quarter hour is one day.
+ */
+function localDayOf(zone: string, ms: number): string {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  return remembered(daysOfInstants, `${zone}|${quarter}`, () =>
+    DateTime.fromMillis(quarter * QUARTER_HOUR_MS, { zone }).toISODate()!,
+  );
+}
 
 /**
  * The slots a calendar has on the facility-local days [fromDay, fromDay + days): working days only,
@@ -37,16 +95,14 @@ export function scheduledSlots(
     blocked.some(([from, to]) => from! < endMs && startMs < to!);
   const stepMs = settings.time_step * 60_000;
   const slots: ScheduledSlot[] = [];
-  const first = DateTime.fromISO(fromDay, { zone });
+  if (Number.isNaN(Date.parse(`${fromDay}T00:00:00Z`))) return slots;
   for (let d = 0; d < days; d += 1) {
-    const date = first.plus({ days: d });
-    const day = date.toISODate()!;
+    const day = addDays(fromDay, d);
     if (day < settings.date_from || (settings.date_to && day > settings.date_to)) continue;
-    if (!settings.working_days.includes(date.weekday)) continue;
-    const midnight = date.startOf('day');
+    const { midnightMs, steady, weekday } = localDay(zone, day);
+    if (!settings.working_days.includes(weekday)) continue;
     // Most days have one UTC offset all day: their slots are plain arithmetic. Only the two
     // days a year that change it go through the zone rules slot by slot.
-    const steady = midnight.offset === midnight.endOf('day').offset;
     for (
       let minutes = settings.first_hour * 60;
       minutes + settings.time_step <= settings.last_hour * 60;
@@ -54,36 +110,40 @@ export function scheduledSlots(
     ) {
       let startMs: number;
       if (steady) {
-        startMs = midnight.toMillis() + minutes * 60_000;
+        startMs = midnightMs + minutes * 60_000;
       } else {
         const hour = Math.floor(minutes / 60);
         const minute = minutes % 60;
-        const local = DateTime.fromObject(
-          { year: date.year, month: date.month, day: date.day, hour, minute },
-          { zone },
-        );
+        const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+        const local = DateTime.fromObject({ year, month, day: date, hour, minute }, { zone });
         if (!local.isValid || local.hour !== hour || local.minute !== minute) continue;
         startMs = local.toMillis();
       }
       if (onlyStartMs !== undefined && startMs !== onlyStartMs) continue;
       const endMs = startMs + stepMs;
       if (isBlocked(startMs, endMs)) continue;
-      slots.push({ start: isoMinute(startMs), end: isoMinute(endMs), day });
+      slots.push({ start: isoInstant(startMs), end: isoInstant(endMs), day });
     }
   }
   return slots;
 }
 
 /** An instant as its slot id: ISO in UTC without milliseconds, e.g. 2026-11-24T14:00:00Z. */
-const isoMinute = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/** A calendar day (YYYY-MM-DD) some days later; calendar days are zone-free. */
+function addDays(day: string, days: number): string {
+  if (days === 0) return day;
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** Whether an instant is the start of one of the calendar's slots (and which). */
 export function findSlot(settings: CalendarSettings, start: string): ScheduledSlot | null {
-  const instant = DateTime.fromISO(start, { zone: 'utc' });
-  if (!instant.isValid) return null;
-  const id = slotId(instant);
-  const day = instant.setZone(settings.time_zone).toISODate()!;
+  const ms = instantMs(start);
+  if (Number.isNaN(ms)) return null;
+  const id = isoInstant(ms);
+  const day = localDayOf(settings.time_zone, ms);
   // Only the requested start is formatted: a day has hundreds of slots.
-  const [slot] = scheduledSlots(settings, day, 1, instant.startOf('minute').toMillis());
+  const [slot] = scheduledSlots(settings, day, 1, ms - (((ms % 60_000) + 60_000) % 60_000));
   return slot?.start === id ? slot : null;
 }
