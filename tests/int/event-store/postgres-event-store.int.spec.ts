@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { LOG_START, PostgresEventStore, type RecordedEvent } from '@medbook/event-store';
+import {
+  EVENTS_CHANNEL,
+  LOG_START,
+  PostgresEventStore,
+  type RecordedEvent,
+} from '@medbook/event-store';
 import postgres from 'postgres';
 import { eventually, newEvent, newEvents, testMetadata } from '../../support/events';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
@@ -110,6 +115,31 @@ describe('PostgresEventStore on PostgreSQL', () => {
     expect(Date.now() - startedAt).toBeLessThan(20_000);
     await subscription.stop();
     await listening.close();
+  });
+
+  it('spaces NOTIFYs under a burst of appends, and still tells of the last one', async () => {
+    const spaced = new PostgresEventStore(database.sql, { notifySpacingMs: 50 });
+    const received: number[] = [];
+    const listener = await database.sql.listen(EVENTS_CHANNEL, () => received.push(Date.now()));
+    const id = `burst-${randomUUID()}`;
+    const startedAt = Date.now();
+    await spaced.appendToStream(id, [newEvent()], 'no_stream');
+    for (let revision = 0; revision < 49; revision += 1) {
+      await spaced.appendToStream(id, [newEvent()], revision);
+    }
+    const appendedAt = Date.now();
+    // The one after the last append comes within the spacing (and the NOTIFY's own trip).
+    await eventually(
+      () => received.filter((at) => at >= appendedAt).length,
+      (n) => n >= 1,
+      5000,
+    );
+    await spaced.close();
+    const elapsed = appendedAt - startedAt;
+    // One NOTIFY, then at most one per 50 ms while the burst lasts, and the trailing one.
+    expect(received.length).toBeLessThanOrEqual(Math.ceil(elapsed / 50) + 2);
+    expect(received.length).toBeLessThan(50);
+    await listener.unlisten();
   });
 
   it('falls back to polling when notifications are off', async () => {

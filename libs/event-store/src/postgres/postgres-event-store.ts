@@ -34,6 +34,12 @@ export interface PostgresEventStoreOptions {
    * is read as soon as an append wakes it: the first event after a pause is not delayed.
    */
   readonly batchWindowMs?: number;
+  /**
+   * Other processes learn of appends through NOTIFY, which costs PostgreSQL a global lock at each
+   * commit. After one, appends within this many ms share the next: under load a process sends
+   * one NOTIFY per interval instead of one per append or so. Its own subscribers wake at once.
+   */
+  readonly notifySpacingMs?: number;
 }
 
 interface EventRow {
@@ -276,19 +282,19 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Wakes subscribers after a commit: this process's at once, other processes' through NOTIFY.
-   * At most one NOTIFY is in flight; appends meanwhile are covered by one more after it, so a
-   * burst of appends costs two notifications, not one each.
+   * At most one NOTIFY is in flight (then the spacing pause); appends meanwhile are covered by
+   * one more after it, so a burst of appends costs two notifications, not one each.
    */
   private announceAppend(): void {
     for (const subscription of this.subscriptions) subscription.wakeUp();
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
-    }
+    this.notifyAgain = true;
+    if (this.notifying) return;
+    const spacing = this.options.notifySpacingMs ?? 0;
     this.notifying = (async () => {
       do {
         this.notifyAgain = false;
         await this.sql`SELECT pg_notify(${EVENTS_CHANNEL}, '')`.catch(() => undefined);
+        if (spacing > 0) await new Promise((resolve) => setTimeout(resolve, spacing));
       } while (this.notifyAgain);
       this.notifying = null;
     })();

@@ -7,6 +7,11 @@ import { DATABASE, type Database } from '../database/database';
 export const EVENT_STORE = Symbol('EVENT_STORE');
 /** How long a busy projection gathers events before its next batch (see batchWindowMs). */
 const PROJECTION_BATCH_WINDOW_MS = 10;
+/**
+ * Appends within this long share one NOTIFY to other processes (this one's subscribers wake at
+ * once): at 500 bookings/s NOTIFY was 0.6 statements per booking, each taking a global lock.
+ */
+const NOTIFY_SPACING_MS = 20;
 
 export const eventStoreProvider: Provider = {
   provide: EVENT_STORE,
@@ -17,5 +22,6 @@ export const eventStoreProvider: Provider = {
       pollIntervalMs: config.projectionPollMs,
       // Projections under load apply bookings in batches: fewer transactions per booking.
       batchWindowMs: PROJECTION_BATCH_WINDOW_MS,
+      notifySpacingMs: NOTIFY_SPACING_MS,
     }),
 };
