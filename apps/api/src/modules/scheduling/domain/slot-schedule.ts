@@ -129,7 +129,23 @@ export function scheduledSlots(
 }
 
 /** An instant as its slot id: ISO in UTC without milliseconds, e.g. 2026-11-24T14:00:00Z. */
-const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+function isoInstant(ms: number): string {
+  if (ms % 1000 !== 0 || ms < 0 || ms >= LAST_FOUR_DIGIT_YEAR_MS) {
+    return new Date(ms).toISOString().replace('.000Z', 'Z');
+  }
+  // A week view formats thousands: the date part once per day, the time by table look-ups.
+  const dayNumber = Math.floor(ms / DAY_MS);
+  const prefix = remembered(utcDayPrefixes, String(dayNumber), () =>
+    new Date(dayNumber * DAY_MS).toISOString().slice(0, 11),
+  );
+  const seconds = (ms - dayNumber * DAY_MS) / 1000;
+  return `${prefix}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}Z`;
+}
+
+const DAY_MS = 86_400_000;
+const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(10000, 0, 1);
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+const utcDayPrefixes = new Map<string, string>();
 
 /** A calendar day (YYYY-MM-DD) some days later; calendar days are zone-free. */
 function addDays(day: string, days: number): string {
