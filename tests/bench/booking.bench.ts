@@ -12,6 +12,7 @@ import { DateTime } from 'luxon';
 import pino from 'pino';
 import { createApp } from '../../apps/api/dist/create-app';
 import { loadConfig } from '../../apps/api/dist/infra/config/app-config';
+import { writeMarkdown } from './write-markdown';
 import { openBenchDatabase } from './bench-database';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import { connectDatabase } from '../../apps/api/dist/infra/database/database';
@@ -446,7 +447,7 @@ async function main(): Promise<void> {
     path.join(RESULTS_DIR, 'booking-latest.json'),
     JSON.stringify({ at: new Date().toISOString(), machine, rows }, null, 2),
   );
-  await writeFile(
+  await writeMarkdown(
     path.join(PROJECT_ROOT, 'tests/bench/BOOKING-RESULTS.md'),
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} with \`npm run bench:booking\` (API, load generator process and embedded PostgreSQL on one machine; 1-min load average ${os.loadavg()[0]!.toFixed(2)} at the end, against ${os.cpus().length} cores; read each row beside its raw baseline from the same run).\n\n${table}\n`,
   );

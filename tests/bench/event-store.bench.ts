@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from '../../apps/api/src/infra/config/project-root';
 import { connectDatabase } from '../../apps/api/src/infra/database/database';
 import { startEmbeddedPostgres } from '../../apps/api/src/infra/database/embedded-postgres';
 import { migrateToLatest } from '../../apps/api/src/infra/database/migrator';
+import { writeMarkdown } from './write-markdown';
 
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 3);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 1_000_000);
@@ -279,7 +280,7 @@ Floors: 16 single-event writers at least 50% of the baseline; catch-up read at l
   const json = JSON.stringify({ at, machine, rows: lines }, null, 2);
   await writeFile(path.join(RESULTS_DIR, `event-store-${at.replace(/[:.]/g, '-')}.json`), json);
   await writeFile(path.join(RESULTS_DIR, 'latest.json'), json);
-  await writeFile(path.join(PROJECT_ROOT, 'tests/bench/RESULTS.md'), markdown);
+  await writeMarkdown(path.join(PROJECT_ROOT, 'tests/bench/RESULTS.md'), markdown);
 }
 
 main().catch((error: unknown) => {

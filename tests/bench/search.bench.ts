@@ -9,6 +9,7 @@ import type { ProviderSearchDto } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { DateTime } from 'luxon';
 import zipcodes from 'zipcodes';
+import { writeMarkdown } from './write-markdown';
 import { openBenchDatabase } from './bench-database';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import { connectDatabase } from '../../apps/api/dist/infra/database/database';
@@ -318,7 +319,7 @@ async function main(): Promise<void> {
     path.join(RESULTS_DIR, 'search-latest.json'),
     JSON.stringify({ at: new Date().toISOString(), machine, rows }, null, 2),
   );
-  await writeFile(
+  await writeMarkdown(
     path.join(PROJECT_ROOT, 'tests/bench/SEARCH-RESULTS.md'),
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} with \`npm run bench:search\` (embedded PostgreSQL on the same machine).\n\n${table}\n`,
   );

@@ -149,7 +149,7 @@ function history(): RecordedEvent[] {
     streamId: e.streamId,
     streamRevision: 0,
     globalPosition: i + 1,
-    logPosition: { commit: '1', position: i + 1 },
+    logPosition: { commit: 1, position: i + 1 },
     recordedAt: new Date(at),
   }));
 }
