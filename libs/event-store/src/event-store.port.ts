@@ -123,11 +123,15 @@ export interface EventStore {
   appendToStreams(appends: readonly StreamAppend[], options?: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
-   * Several whole streams in one read, each in revision order, in the order asked for (an
-   * empty list for a stream that does not exist). All are read at the same moment: no commit
-   * lands between one stream and the next.
+   * Several streams in one read, each in revision order, in the order asked for (an empty list
+   * for a stream that does not exist). All are read at the same moment: no commit lands between
+   * one stream and the next. A stream named in `fromRevision` is read from that revision on
+   * (inclusive): a caller that already folded the earlier events reads only the new ones.
    */
-  readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
+  readStreams(
+    streamIds: readonly string[],
+    options?: { readonly fromRevision?: Readonly<Record<string, number>> },
+  ): Promise<RecordedEvent[][]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up from a place in the log, then live. */
   subscribeToAll(options: SubscribeOptions): Subscription;

@@ -142,4 +142,15 @@ describe('readStreams', () => {
     expect(third!.map((e) => e.streamId)).toEqual([one]);
     expect(await store.readStreams([])).toEqual([]);
   });
+
+  it('reads a stream from a given revision on, the others whole', async () => {
+    const [one, two] = [randomUUID(), randomUUID()];
+    await store.appendToStream(one, newEvents(4), 'no_stream');
+    await store.appendToStream(two, newEvents(2), 'no_stream');
+    const [tail, whole] = await store.readStreams([one, two], { fromRevision: { [one]: 2 } });
+    expect(tail!.map((e) => e.streamRevision)).toEqual([2, 3]);
+    expect(whole!.map((e) => e.streamRevision)).toEqual([0, 1]);
+    const [nothingNew] = await store.readStreams([one], { fromRevision: { [one]: 4 } });
+    expect(nothingNew).toEqual([]);
+  });
 });

@@ -366,12 +366,17 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+  async readStreams(
+    streamIds: readonly string[],
+    options: { readonly fromRevision?: Readonly<Record<string, number>> } = {},
+  ): Promise<RecordedEvent[][]> {
     if (streamIds.length === 0) return [];
+    const from = streamIds.map((id) => options.fromRevision?.[id] ?? 0);
     // One statement, so one snapshot for all the streams.
     const rows = await this.sql<EventRow[]>`
-      SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
-       WHERE stream_id = ANY(${streamIds as string[]}::text[])
+      SELECT ${this.sql.unsafe(EVENT_COLUMNS)}
+        FROM unnest(${streamIds as string[]}::text[], ${from}::bigint[]) AS r(sid, from_revision)
+        JOIN es_events ON stream_id = r.sid AND stream_revision >= r.from_revision
        ORDER BY stream_id, stream_revision`;
     const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
     for (const row of rows) byStream.get(row.stream_id)?.push(toRecordedEvent(row));

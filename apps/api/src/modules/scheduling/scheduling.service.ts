@@ -18,6 +18,7 @@ import { CLOCK, type Clock } from '../../infra/clock';
 import { metadataOf } from '../../infra/event-sourcing/command-runner';
 import { type Decider, fold } from '../../infra/event-sourcing/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
+import { type Folded, FoldedStates } from '../../infra/event-sourcing/folded-states';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
@@ -30,7 +31,12 @@ import { HOLDS_SLOT } from './domain/appointment-status';
 import { APPOINTMENT_NOT_FOUND, appointmentDecider } from './domain/appointment.decider';
 import { type AppointmentDetails, appointmentStreamId } from './domain/appointment.events';
 import { CALENDAR_NOT_FOUND, calendarDecider } from './domain/calendar.decider';
-import { type CalendarSettings, calendarStreamId } from './domain/calendar.events';
+import {
+  type CalendarEvent,
+  type CalendarSettings,
+  type CalendarState,
+  calendarStreamId,
+} from './domain/calendar.events';
 import { findSlot, slotId } from './domain/slot-schedule';
 import { HOLD_NOT_FOUND, type SlotCommand, slotDecider } from './domain/slot.decider';
 import { slotStreamId } from './domain/slot.events';
@@ -102,6 +108,9 @@ export class SchedulingService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** Calendars as folded by earlier commands of this process (see calendarLoaded). */
+  private readonly calendars = new FoldedStates<CalendarState>();
+
   async calendar(calendarId: string): Promise<CalendarSettings> {
     return (await this.decidingCalendar(calendarId)).settings;
   }
@@ -114,7 +123,33 @@ export class SchedulingService {
   private async decidingCalendar(
     calendarId: string,
   ): Promise<{ settings: CalendarSettings; unchanged: AppendOptions }> {
-    return this.decidedOn(await this.load(calendarStreamId(calendarId), calendarDecider));
+    const streamId = calendarStreamId(calendarId);
+    const known = this.calendars.get(streamId);
+    const events = await this.store.readStream(streamId, {
+      fromRevision: known ? known.revision + 1 : 0,
+    });
+    return this.decidedOn(this.calendarLoaded(streamId, known, events));
+  }
+
+  /**
+   * A calendar from the events after the state remembered: every booking decides on its
+   * calendar, whose history of settings changes and blocks only grows.
+   */
+  private calendarLoaded(
+    streamId: string,
+    /** The state the read started after: taken before the read, as others may replace it. */
+    known: Folded<CalendarState> | undefined,
+    events: readonly RecordedEvent[],
+  ): Loaded<CalendarState> {
+    const state = events.reduce(
+      (folded, e) =>
+        calendarDecider.evolve(folded, { type: e.type, data: e.data } as CalendarEvent),
+      known ? known.state : calendarDecider.initialState(),
+    );
+    const last = events[events.length - 1];
+    const revision = last ? last.streamRevision : (known?.revision ?? 'no_stream');
+    this.calendars.remember(streamId, state, revision);
+    return { state, events, revision };
   }
 
   private decidedOn(calendar: Loaded<{ settings: CalendarSettings | null }>): {
@@ -161,13 +196,20 @@ export class SchedulingService {
     return this.retrying(async () => {
       // The three streams are read in one statement: the slot's id is its normalised start.
       const requested = slotIdOf(input.start);
-      const [appointmentRead, calendarRead, slotRead] = await this.store.readStreams([
-        appointmentStreamId(appointmentId),
-        calendarStreamId(input.calendarId),
-        ...(requested ? [slotStreamId(input.calendarId, requested)] : []),
-      ]);
+      const calendarStream = calendarStreamId(input.calendarId);
+      const knownCalendar = this.calendars.get(calendarStream);
+      const [appointmentRead, calendarRead, slotRead] = await this.store.readStreams(
+        [
+          appointmentStreamId(appointmentId),
+          calendarStream,
+          ...(requested ? [slotStreamId(input.calendarId, requested)] : []),
+        ],
+        { fromRevision: { [calendarStream]: knownCalendar ? knownCalendar.revision + 1 : 0 } },
+      );
       const appointment = this.loaded(appointmentRead!, appointmentDecider);
-      const { settings, unchanged } = this.decidedOn(this.loaded(calendarRead!, calendarDecider));
+      const { settings, unchanged } = this.decidedOn(
+        this.calendarLoaded(calendarStream, knownCalendar, calendarRead!),
+      );
       const slotState = slotRead ? this.loaded(slotRead, slotDecider) : null;
       await input.authorize?.(settings);
       if (appointment.state.details) return this.earlierBooking(appointment, input.commandId);
