@@ -31,6 +31,7 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
     drop: async () => {
       // A bounded end: postgres.js may still be re-listening after a test cut its connections.
       await database.sql.end({ timeout: 1 });
+      await database.eventStoreSql.end({ timeout: 1 });
       await database.close();
       const cleanup = postgres(adminUrl, { max: 1, onnotice: () => undefined });
       try {

@@ -92,6 +92,12 @@ describe('PostgresEventStore on PostgreSQL', () => {
   });
 
   it('wakes subscribers through LISTEN/NOTIFY without waiting for a poll', async () => {
+    const listeners = async () => {
+      const [row] = await database.sql<{ n: number }[]>`SELECT count(*)::int AS n
+        FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'`;
+      return row!.n;
+    };
+    const before = await listeners();
     const listening = new PostgresEventStore(database.sql, { pollIntervalMs: 60_000 });
     const id = `notify-${randomUUID()}`;
     const seen: RecordedEvent[] = [];
@@ -101,7 +107,8 @@ describe('PostgresEventStore on PostgreSQL', () => {
         seen.push(...events.filter((e) => e.streamId === id));
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its LISTEN is in place (on a busy machine that can take longer than any fixed pause).
+    await eventually(listeners, (n) => n > before);
     const startedAt = Date.now();
     // Another store instance writes, as another process would: only NOTIFY can wake this one.
     await store.appendToStream(id, [newEvent()], 'no_stream');

@@ -25,7 +25,7 @@ async function main(names: readonly string[]): Promise<void> {
   const config = loadConfig();
   const server = await openDatabaseServer(config);
   const database = connectDatabase(server.url, { max: 2, appName: 'medbook-rebuild' });
-  const store = new PostgresEventStore(database.sql, { listen: false });
+  const store = new PostgresEventStore(database.eventStoreSql, { listen: false });
   try {
     await migrateToLatest(database.db, config.migrationsDir);
     const rebuilder = new ProjectionRebuilder(store, database.db, systemClock);

@@ -17,7 +17,7 @@ export const eventStoreProvider: Provider = {
   provide: EVENT_STORE,
   inject: [DATABASE, CLOCK, APP_CONFIG],
   useFactory: (database: Database, clock: Clock, config: AppConfig) =>
-    new PostgresEventStore(database.sql, {
+    new PostgresEventStore(database.eventStoreSql, {
       now: () => clock.now(),
       pollIntervalMs: config.projectionPollMs,
       // Projections under load apply bookings in batches: fewer transactions per booking.
