@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent, Subscription } from '@medbook/event-store';
+import type { EventStore, LogPosition, RecordedEvent, Subscription } from '@medbook/event-store';
 import {
   Inject,
   Injectable,
@@ -32,6 +32,9 @@ const SLOT_EVENTS = new Set<string>([
   'SlotBooked',
   'SlotBookingCanceled',
 ] satisfies SlotEvent['type'][]);
+
+/** How often, at most, it saves its checkpoint while it keeps reacting. */
+const CHECKPOINT_INTERVAL_MS = 1000;
 
 /** Capacity rises offer at most this many of the calendar's touched future slots at once. */
 const RISE_SLOTS = 20;
@@ -70,16 +73,34 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
   async onApplicationShutdown(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
+    if (this.unsaved) await this.save(this.unsaved);
   }
+
+  /** Where it has reacted up to, when that is later than its saved checkpoint. */
+  private unsaved: LogPosition | null = null;
+  private savedAt = 0;
 
   private async handle(events: readonly RecordedEvent[]): Promise<void> {
     for (const event of events) await this.react(event);
     const last = events[events.length - 1];
     if (!last) return;
+    // Every reaction is idempotent, so the place is saved at most once per interval: a restart
+    // reacts again to at most that much of the log, changing nothing. Under load that spares
+    // a transaction per batch (most batches are bookings, which need no reaction).
+    this.unsaved = last.logPosition;
+    if (this.clock.now().getTime() - this.savedAt >= CHECKPOINT_INTERVAL_MS) {
+      await this.save(last.logPosition);
+    }
+  }
+
+  private async save(at: LogPosition): Promise<void> {
+    const now = this.clock.now();
     await this.database.db.transaction().execute(async (trx) => {
       await lockCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT);
-      await saveCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT, last.logPosition, this.clock.now());
+      await saveCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT, at, now);
     });
+    this.savedAt = now.getTime();
+    if (this.unsaved === at) this.unsaved = null;
   }
 
   /** One event's consequences; a domain refusal (slot gone, list changed) means nothing to do. */
