@@ -73,33 +73,54 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
   async onApplicationShutdown(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
-    if (this.unsaved) await this.save(this.unsaved);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
   }
 
   /** Where it has reacted up to, when that is later than its saved checkpoint. */
   private unsaved: LogPosition | null = null;
   private savedAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> = Promise.resolve();
 
   private async handle(events: readonly RecordedEvent[]): Promise<void> {
     for (const event of events) await this.react(event);
     const last = events[events.length - 1];
     if (!last) return;
-    // Every reaction is idempotent, so the place is saved at most once per interval: a restart
-    // reacts again to at most that much of the log, changing nothing. Under load that spares
-    // a transaction per batch (most batches are bookings, which need no reaction).
+    // Every reaction is idempotent, so the place is saved at most once per interval (and once
+    // more after it): a restart reacts again to at most that much of the log, changing nothing.
+    // Under load that spares a transaction per batch (most batches are bookings, which need no
+    // reaction).
     this.unsaved = last.logPosition;
-    if (this.clock.now().getTime() - this.savedAt >= CHECKPOINT_INTERVAL_MS) {
-      await this.save(last.logPosition);
+    const due = this.savedAt + CHECKPOINT_INTERVAL_MS - Date.now();
+    if (due <= 0) {
+      await this.flush();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.flush().catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'waitlist offers checkpoint not saved; retrying later'),
+        );
+      }, due);
     }
   }
 
-  private async save(at: LogPosition): Promise<void> {
-    const now = this.clock.now();
+  /** Saves the latest place reacted to; saves run one at a time, so none goes backwards. */
+  private flush(): Promise<void> {
+    const run = this.saving.catch(() => undefined).then(() => this.saveUnsaved());
+    this.saving = run;
+    return run;
+  }
+
+  private async saveUnsaved(): Promise<void> {
+    const at = this.unsaved;
+    if (!at) return;
     await this.database.db.transaction().execute(async (trx) => {
       await lockCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT);
-      await saveCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT, at, now);
+      await saveCheckpoint(trx, WAITLIST_OFFERS_CHECKPOINT, at, this.clock.now());
     });
-    this.savedAt = now.getTime();
+    this.savedAt = Date.now();
     if (this.unsaved === at) this.unsaved = null;
   }
 
