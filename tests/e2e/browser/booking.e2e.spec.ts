@@ -299,7 +299,7 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   await page.getByRole('button', { name: 'Confirm insurance' }).click();
 
   await page.getByTestId('stage-title').filter({ hasText: 'Eligibility' }).waitFor();
-  await page.getByLabel('Plan', { exact: true }).selectOption({ label: 'Aetna HMO' });
+  await page.getByLabel(/^Plan\b/).selectOption({ label: 'Aetna HMO' });
   await page.getByRole('button', { name: 'Verify eligibility' }).click();
   await page.getByText('We could not confirm your coverage.', { exact: false }).waitFor();
   expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);

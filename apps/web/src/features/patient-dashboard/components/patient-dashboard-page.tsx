@@ -32,7 +32,7 @@ type Action =
 
 /** The patient's home: their and their family's appointments, live. */
 export function PatientDashboardPage({ user }: { user: UserView }) {
-  const refresh$ = useMemo(() => new Subject<void>(), []);
+  const refresh$ = useMemo(() => new Subject<number | void>(), []);
   const list$ = useMemo(() => patientAppointments$(user.id, refresh$), [user.id, refresh$]);
   const { value: list, error: loadError } = useObservable(list$);
   const [action, setAction] = useState<Action | null>(null);
@@ -43,10 +43,10 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
     setBusy(true);
     setError(null);
     try {
-      await work();
+      const answer = await work();
       setAction(null);
       toast.success(done);
-      refresh$.next();
+      refresh$.next(positionOf(answer));
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'Error occured');
     } finally {
@@ -55,9 +55,9 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
   };
   const checkIn = (appointment: AppointmentView) =>
     patientAppointmentsApi.checkIn(appointment.appointment_id).then(
-      () => {
+      (answer) => {
         toast.success('You are checked in.');
-        refresh$.next();
+        refresh$.next(positionOf(answer));
       },
       (cause: unknown) => toast.error(cause instanceof ApiError ? cause.message : 'Error occured'),
     );
@@ -195,4 +195,10 @@ function Section(props: {
       )}
     </Stack>
   );
+}
+
+/** The position a command answered with, to read its write; none when it did not say. */
+function positionOf(answer: unknown): number | void {
+  const position = (answer as { position?: unknown } | null)?.position;
+  return typeof position === 'number' ? position : undefined;
 }

@@ -17,14 +17,18 @@ import { applyStatus } from '../appointment-sections';
 
 /**
  * The patient's appointments, live: fetched at first, on demand and after every reconnect, then
- * kept current by `appointment.status` messages; a message about an unknown one refetches.
+ * kept current by `appointment.status` messages; a message about an unknown one refetches. A
+ * refresh after a change of the patient's own names that change's position: the refetch reads
+ * it (its live message may come while the refetch is on its way, and would be lost).
  */
 export function patientAppointments$(
   userId: string,
-  refresh$: Subject<void>,
+  refresh$: Subject<number | void>,
 ): Observable<readonly AppointmentView[]> {
-  return merge(of(undefined), refresh$, connected$).pipe(
-    switchMap(() => from(patientAppointmentsApi.list())),
+  return merge(of(undefined), refresh$, connected$.pipe(map(() => undefined))).pipe(
+    switchMap((minPosition) =>
+      from(patientAppointmentsApi.list(typeof minPosition === 'number' ? minPosition : undefined)),
+    ),
     switchMap((page) => {
       const rooms: RoomName[] = [
         `user:${userId}`,
