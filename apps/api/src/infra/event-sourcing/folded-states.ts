@@ -28,3 +28,7 @@ export class FoldedStates<S> {
     this.states.set(streamId, { state, revision });
   }
 }
+
+/** The revision to read from after a remembered state: the first event not folded yet. */
+export const firstUnfolded = (known: Folded<unknown> | undefined): number =>
+  known ? known.revision + 1 : 0;

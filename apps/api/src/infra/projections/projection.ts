@@ -66,3 +66,15 @@ export function runsOf(
   flush();
   return runs;
 }
+
+/** Rows per multi-row statement: their parameters stay far below PostgreSQL's 65535. */
+export const ROWS_PER_STATEMENT = 500;
+
+/** Rows in slices of at most ROWS_PER_STATEMENT, one multi-row statement each. */
+export function statementChunks<T>(rows: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    chunks.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  }
+  return chunks;
+}

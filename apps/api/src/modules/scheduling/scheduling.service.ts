@@ -18,7 +18,7 @@ import { CLOCK, type Clock } from '../../infra/clock';
 import { metadataOf } from '../../infra/event-sourcing/command-runner';
 import { type Decider, fold } from '../../infra/event-sourcing/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { type Folded, FoldedStates } from '../../infra/event-sourcing/folded-states';
+import { type Folded, FoldedStates, firstUnfolded } from '../../infra/event-sourcing/folded-states';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
@@ -125,9 +125,7 @@ export class SchedulingService {
   ): Promise<{ settings: CalendarSettings; unchanged: AppendOptions }> {
     const streamId = calendarStreamId(calendarId);
     const known = this.calendars.get(streamId);
-    const events = await this.store.readStream(streamId, {
-      fromRevision: known ? known.revision + 1 : 0,
-    });
+    const events = await this.store.readStream(streamId, { fromRevision: firstUnfolded(known) });
     return this.decidedOn(this.calendarLoaded(streamId, known, events));
   }
 
@@ -204,7 +202,7 @@ export class SchedulingService {
           calendarStream,
           ...(requested ? [slotStreamId(input.calendarId, requested)] : []),
         ],
-        { fromRevision: { [calendarStream]: knownCalendar ? knownCalendar.revision + 1 : 0 } },
+        { fromRevision: { [calendarStream]: firstUnfolded(knownCalendar) } },
       );
       const appointment = this.loaded(appointmentRead!, appointmentDecider);
       const { settings, unchanged } = this.decidedOn(

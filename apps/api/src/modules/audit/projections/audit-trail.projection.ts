@@ -1,5 +1,9 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import {
+  type Projection,
+  type ProjectionContext,
+  statementChunks,
+} from '../../../infra/projections/projection';
 
 /** rm_audit_trail: who did what, when, from where and why, for every event in the log. */
 export const auditTrailProjection: Projection = {
@@ -10,18 +14,15 @@ export const auditTrailProjection: Projection = {
   },
   /** One multi-row insert per batch: the trail has a row for every event. */
   async applyAll(events: readonly RecordedEvent[], { trx }: ProjectionContext): Promise<void> {
-    // Bounded rows per statement keep its parameters far below PostgreSQL's 65535.
-    for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
+    for (const rows of statementChunks(events)) {
       await trx
         .insertInto('rm_audit_trail')
-        .values(events.slice(i, i + ROWS_PER_INSERT).map(auditRow))
+        .values(rows.map(auditRow))
         .onConflict((oc) => oc.column('position').doNothing())
         .execute();
     }
   },
 };
-
-const ROWS_PER_INSERT = 500;
 
 function auditRow(event: RecordedEvent) {
   const m = event.metadata;

@@ -4,6 +4,7 @@ import {
   type Projection,
   type ProjectionContext,
   runsOf,
+  statementChunks,
 } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import type { CalendarEvent } from '../../scheduling/domain/calendar.events';
@@ -176,11 +177,11 @@ async function applyBookings(
     recorded,
     data: recorded.data as Extract<AppointmentEvent, { type: 'AppointmentBooked' }>['data'],
   }));
-  for (let i = 0; i < booked.length; i += ROWS_PER_STATEMENT) {
+  for (const rows of statementChunks(booked)) {
     await context.trx
       .insertInto('rm_notification_appointments')
       .values(
-        booked.slice(i, i + ROWS_PER_STATEMENT).map(({ recorded, data: d }) => ({
+        rows.map(({ recorded, data: d }) => ({
           appointment_id: d.appointment_id,
           practice_id: d.practice_id,
           provider_id: d.provider_id,
@@ -213,16 +214,12 @@ async function raise(
   await raiseAll(context, [{ recorded, ...raised }]);
 }
 
-/** Rows per multi-row statement: their parameters stay far below PostgreSQL's 65535. */
-const ROWS_PER_STATEMENT = 500;
-
 /** Notifications about appointments in the read model, in log order: one select, one insert. */
 async function raiseAll(
   context: BatchContext,
   raised: readonly (Raised & { readonly recorded: RecordedEvent })[],
 ): Promise<void> {
-  for (let i = 0; i < raised.length; i += ROWS_PER_STATEMENT) {
-    const part = raised.slice(i, i + ROWS_PER_STATEMENT);
+  for (const part of statementChunks(raised)) {
     const found = await context.trx
       .selectFrom('rm_notification_appointments')
       .selectAll()

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql } from 'kysely';
-import type { ProjectionContext } from '../../../infra/projections/projection';
+import { type ProjectionContext, statementChunks } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../domain/appointment.events';
 import type { SlotEvent } from '../domain/slot.events';
 import { publishSlot, publishStatusTo, type SlotCounts } from './scheduling-live';
@@ -16,17 +16,6 @@ export const BOOKING_RUN_EVENTS = new Set<string>([
   'SlotBooked',
   'AppointmentBooked',
 ] satisfies RunEvent['type'][]);
-
-/** Rows per multi-row statement: their parameters stay far below PostgreSQL's 65535. */
-const ROWS_PER_STATEMENT = 500;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
-  }
-  return out;
-}
 
 interface SlotChange {
   readonly recorded: RecordedEvent;
@@ -96,7 +85,7 @@ export async function applyBookingRun(
   }
 
   const after = new Map<string, SlotCounts>();
-  for (const rows of chunks([...totals.values()])) {
+  for (const rows of statementChunks([...totals.values()])) {
     const updated = await trx
       .insertInto('rm_slot_capacity')
       .values(
@@ -123,7 +112,7 @@ export async function applyBookingRun(
   }
 
   const held = slotChanges.flatMap((c) => (c.event.type === 'SlotHeld' ? [c.event.data] : []));
-  for (const rows of chunks(held)) {
+  for (const rows of statementChunks(held)) {
     await trx
       .insertInto('rm_slot_holds')
       .values(
@@ -141,11 +130,11 @@ export async function applyBookingRun(
   const consumed = slotChanges.flatMap((c) =>
     c.event.type === 'SlotBooked' && c.event.data.hold_id ? [c.event.data.hold_id] : [],
   );
-  for (const ids of chunks(consumed)) {
+  for (const ids of statementChunks(consumed)) {
     await trx.deleteFrom('rm_slot_holds').where('hold_id', 'in', ids).execute();
   }
 
-  for (const rows of chunks(appointments)) {
+  for (const rows of statementChunks(appointments)) {
     await trx
       .insertInto('rm_appointments')
       .values(
