@@ -9,7 +9,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE } from '../event-store/event-store.provider';
 import type { RequestContext } from '../http/request-context';
-import { type Decider, fold } from './decider';
+import { type Decider, fold } from '../../domain/decider';
 import { eventIdFor } from './event-ids';
 
 export interface CommandEnvelope<Command> {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Envelope, statusMessage } from '@medbook/contracts';
 import { HttpException } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DomainError } from './domain-error';
+import { DomainError } from '../../domain/domain-error';
+import { DOMAIN_ERROR_STATUS } from './domain-error-status';
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -20,7 +21,11 @@ export function toErrorEnvelope(
   requestId: string,
 ): Envelope<unknown> {
   if (error instanceof DomainError) {
-    return { status_code: error.statusCode, message: error.message, data: error.data };
+    return {
+      status_code: DOMAIN_ERROR_STATUS[error.kind],
+      message: error.message,
+      data: error.data,
+    };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

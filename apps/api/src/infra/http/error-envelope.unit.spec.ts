@@ -1,7 +1,7 @@
 import { STATUS_MESSAGES } from '@medbook/contracts';
 import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import pino from 'pino';
-import { ConflictError } from './domain-error';
+import { ConflictError } from '../../domain/domain-error';
 import { toErrorEnvelope } from './error-envelope';
 
 function capturingLogger() {

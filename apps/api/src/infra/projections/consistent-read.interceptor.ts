@@ -11,7 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { from, type Observable, switchMap } from 'rxjs';
-import { DomainError } from '../http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import { ProjectionsService } from './projections.service';
 
 const READS_FROM = 'reads_from';
@@ -38,7 +38,9 @@ export class ConsistentReadInterceptor implements NestInterceptor {
     return from(this.projections.waitForPosition(names, position)).pipe(
       switchMap((reached) => {
         if (!reached) {
-          throw new DomainError(503, READ_MODEL_BEHIND_MESSAGE, { min_position: position });
+          throw new DomainError('unavailable', READ_MODEL_BEHIND_MESSAGE, {
+            min_position: position,
+          });
         }
         return next.handle();
       }),

@@ -23,7 +23,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { NotFoundError } from '../../infra/http/domain-error';
+import { NotFoundError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { AccessPolicy } from '../identity/auth/access-policy';

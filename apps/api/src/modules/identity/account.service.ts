@@ -9,7 +9,7 @@ import {
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { DomainError } from '../../infra/http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import {
   LIVE_PUBLISHER,
@@ -28,7 +28,7 @@ import { UsersRepository } from './users.repository';
 
 export class UnauthorizedError extends DomainError {
   constructor(message: string) {
-    super(401, message);
+    super('unauthenticated', message);
   }
 }
 
@@ -94,7 +94,7 @@ export class AccountService {
     const account = dto.username.trim().toLowerCase();
     if (await this.throttle.isBlocked(account, context.ip)) {
       await this.audit.record('SignInThrottled', { user_id: null, account }, context);
-      throw new DomainError(429, AUTH_MESSAGES.tooManyAttempts);
+      throw new DomainError('rate_limited', AUTH_MESSAGES.tooManyAttempts);
     }
     const credential = await this.users.credentialByEmail(account);
     const valid = await this.hasher.verify(credential?.passwordHash ?? null, dto.password);
@@ -120,7 +120,7 @@ export class AccountService {
     const state = await this.accounts.load(userId);
     const profile = state.profile;
     if (!profile) throw new UnauthorizedError(AUTH_MESSAGES.invalidLogin);
-    if (state.disabled) throw new DomainError(403, AUTH_MESSAGES.accountDisabled);
+    if (state.disabled) throw new DomainError('forbidden', AUTH_MESSAGES.accountDisabled);
     const { sessionId, refreshToken } = await this.sessions.start({
       userId,
       timeZone,

@@ -12,7 +12,7 @@ import {
   type AppConfig,
   type SocialProviderConfig,
 } from '../../infra/config/app-config';
-import { DomainError, NotFoundError } from '../../infra/http/domain-error';
+import { DomainError, NotFoundError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import { LOGGER } from '../../infra/logging/logger';
 import { AccountService } from './account.service';
@@ -136,14 +136,14 @@ export class SocialSignInService {
 
   async exchange(ticket: string, context: RequestContext): Promise<LoginResult> {
     const signedIn = await this.tickets.spend<{ user_id: string }>('session', ticket);
-    if (!signedIn) throw new DomainError(401, AUTH_MESSAGES.sessionEnded);
+    if (!signedIn) throw new DomainError('unauthenticated', AUTH_MESSAGES.sessionEnded);
     return this.account.openSession(signedIn.user_id, null, context);
   }
 
   /** social-signup: a patient account without a password, linked to the social identity. */
   async signUp(dto: SocialSignUpDto, context: RequestContext): Promise<LoginResult> {
     const identity = await this.tickets.spend<SocialIdentity>('social_signup', dto.social_ticket);
-    if (!identity) throw new DomainError(400, SOCIAL_SIGN_IN_FAILED);
+    if (!identity) throw new DomainError('invalid', SOCIAL_SIGN_IN_FAILED);
     const userId = await this.account.createAccount(
       { ...dto, email: identity.email, password: null },
       context,

@@ -3,11 +3,11 @@ import { type EventStore, WrongExpectedRevision } from '@medbook/event-store';
 import { VALIDATION_MESSAGES } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { fold } from '../../infra/event-sourcing/decider';
+import { fold } from '../../domain/decider';
 import { CommandRunner, metadataOf } from '../../infra/event-sourcing/command-runner';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { ConflictError } from '../../infra/http/domain-error';
+import { ConflictError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import { type UserCommand, userDecider } from './domain/user.decider';
 import {

@@ -22,7 +22,7 @@ import {
 import { ConsistentReadQuery } from '@medbook/contracts';
 import { ApiTags } from '@nestjs/swagger';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { NotFoundError } from '../../infra/http/domain-error';
+import { NotFoundError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';

@@ -8,7 +8,7 @@ import {
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { DomainError } from '../../infra/http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import { AccountService } from './account.service';
 import { OneTimeCodesRepository } from './auth/one-time-codes.repository';
@@ -19,7 +19,7 @@ import { SecurityAudit } from './security-audit';
 import { UserAccounts } from './user-accounts';
 import { UsersRepository } from './users.repository';
 
-const badRequest = (message: string) => new DomainError(400, message);
+const badRequest = (message: string) => new DomainError('invalid', message);
 
 /** Password reset by an emailed code, password change, and mobile verification by SMS. */
 @Injectable()

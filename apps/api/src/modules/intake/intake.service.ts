@@ -13,10 +13,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
-import { type Decider, fold } from '../../infra/event-sourcing/decider';
+import { type Decider, fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { DomainError, NotFoundError } from '../../infra/http/domain-error';
+import { DomainError, NotFoundError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import { AccessPolicy } from '../identity/auth/access-policy';
 import type { Principal } from '../identity/auth/principal';
@@ -94,7 +94,7 @@ export class IntakeService {
       errors.state = INTAKE_MESSAGES.unknownState;
     }
     const first = Object.values(errors)[0];
-    if (first) throw new DomainError(400, first, errors);
+    if (first) throw new DomainError('invalid', first, errors);
 
     const { state } = await this.load(demographicsStreamId(patientId), demographicsDecider);
     const before = state ?? emptyDemographics(patientId);
@@ -132,7 +132,7 @@ export class IntakeService {
     const calendar = await this.repository.calendar(calendarId);
     if (!calendar) throw new NotFoundError(INTAKE_MESSAGES.calendarNotFound);
     if (!(calendar.custom_form_ids ?? []).includes(dto.form_id)) {
-      throw new DomainError(400, INTAKE_MESSAGES.formNotOnCalendar, { form_id: 'Invalid' });
+      throw new DomainError('invalid', INTAKE_MESSAGES.formNotOnCalendar, { form_id: 'Invalid' });
     }
     const form = customForm(dto.form_id);
     const errors: Record<string, string> = {};
@@ -155,7 +155,7 @@ export class IntakeService {
       }
     }
     const first = Object.values(errors)[0];
-    if (first) throw new DomainError(400, first, errors);
+    if (first) throw new DomainError('invalid', first, errors);
 
     const screeningId = eventIdFor(
       dto.command_id ? `screening/${caller.userId}/${dto.command_id}` : null,
@@ -194,14 +194,17 @@ export class IntakeService {
     const calendar = await this.repository.calendar(dto.calendar_id);
     if (!calendar) throw new NotFoundError(INTAKE_MESSAGES.calendarNotFound);
     if (!calendar.enable_insurance_eligibility) {
-      throw new DomainError(400, INTAKE_MESSAGES.eligibilityDisabled);
+      throw new DomainError('invalid', INTAKE_MESSAGES.eligibilityDisabled);
     }
     const insurance = INSURANCES.find((i) => i.id === dto.insurance_id);
     if (!insurance) {
-      throw new DomainError(400, INTAKE_MESSAGES.unknownInsurance, { insurance_id: 'Invalid' });
+      throw new DomainError('invalid', INTAKE_MESSAGES.unknownInsurance, {
+        insurance_id: 'Invalid',
+      });
     }
     const plan = INSURANCE_PLANS_BY_ID.get(insurance.id)?.find((p) => p.id === dto.plan_id);
-    if (!plan) throw new DomainError(400, INTAKE_MESSAGES.unknownPlan, { plan_id: 'Invalid' });
+    if (!plan)
+      throw new DomainError('invalid', INTAKE_MESSAGES.unknownPlan, { plan_id: 'Invalid' });
 
     const now = this.clock.now();
     const outcome = await this.eligibility.check({

@@ -25,7 +25,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { DomainError, NotFoundError } from '../../infra/http/domain-error';
+import { DomainError, NotFoundError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
@@ -64,7 +64,7 @@ export class NotificationsController {
     const start = query.start
       ? DateTime.fromISO(query.start, { zone })
       : end.minus({ days: NOTIFICATION_WINDOW_DAYS });
-    if (start >= end) throw new DomainError(400, STATUS_MESSAGES[400], { start: 'Invalid' });
+    if (start >= end) throw new DomainError('invalid', STATUS_MESSAGES[400], { start: 'Invalid' });
     const all = await this.notifications.list(practiceId, start.toJSDate(), end.toJSDate());
     const of = (status: string, requests: boolean) =>
       all.filter(

@@ -23,7 +23,7 @@ import {
   Query,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DomainError } from '../../infra/http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
@@ -87,7 +87,11 @@ export class PaymentsController {
   ): Promise<PaymentView> {
     const payment = await this.payments.payVisitFee(caller, dto, context);
     if (payment.status === 'failed') {
-      throw new DomainError(402, payment.failure_message ?? PAYMENT_MESSAGES.declined, payment);
+      throw new DomainError(
+        'payment_declined',
+        payment.failure_message ?? PAYMENT_MESSAGES.declined,
+        payment,
+      );
     }
     return payment;
   }

@@ -17,10 +17,10 @@ import { type EventStore, IdempotencyConflict, WrongExpectedRevision } from '@me
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
-import { type Decider, fold } from '../../infra/event-sourcing/decider';
+import { type Decider, fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { DomainError, NotFoundError } from '../../infra/http/domain-error';
+import { DomainError, NotFoundError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
 import type { Principal } from '../identity/auth/principal';
@@ -118,13 +118,13 @@ export class PaymentsService {
     const settings = await this.bookingSettings(dto.calendar_id);
     const amount = visitFeeAmount(settings, dto.insured);
     if (amount < MINIMUM_VISIT_FEE || dto.amount < MINIMUM_VISIT_FEE) {
-      throw new DomainError(400, PAYMENT_MESSAGES.belowMinimum, { amount: 'Invalid' });
+      throw new DomainError('invalid', PAYMENT_MESSAGES.belowMinimum, { amount: 'Invalid' });
     }
     if (!visitFeeApplies(settings, dto.insured) || !settings.online_payment_gateway) {
-      throw new DomainError(400, PAYMENT_MESSAGES.noVisitFee);
+      throw new DomainError('invalid', PAYMENT_MESSAGES.noVisitFee);
     }
     if (Math.round(dto.amount * 100) !== Math.round(amount * 100)) {
-      throw new DomainError(400, PAYMENT_MESSAGES.amountMismatch, { amount: 'Invalid' });
+      throw new DomainError('invalid', PAYMENT_MESSAGES.amountMismatch, { amount: 'Invalid' });
     }
     const { source, brand, last6 } = await this.cardSource(caller.userId, dto);
     const now = this.clock.now();
@@ -192,13 +192,13 @@ export class PaymentsService {
       throw forbidden();
     }
     if (intent.calendar_id !== details.calendar_id || dto.gateway !== intent.gateway) {
-      throw new DomainError(400, PAYMENT_MESSAGES.notAuthorized, {
+      throw new DomainError('invalid', PAYMENT_MESSAGES.notAuthorized, {
         ...(dto.gateway !== intent.gateway ? { gateway: 'Invalid' } : {}),
         ...(intent.calendar_id !== details.calendar_id ? { appointment_id: 'Invalid' } : {}),
       });
     }
     if (details.status === 'Canceled') {
-      throw new DomainError(409, PAYMENT_MESSAGES.notAuthorized, { status: details.status });
+      throw new DomainError('conflict', PAYMENT_MESSAGES.notAuthorized, { status: details.status });
     }
     const result = await this.runner.run(streamId, paymentDecider, {
       command: {
@@ -254,7 +254,8 @@ export class PaymentsService {
     await this.policy.assertMayActForPatient(caller, patientId);
     const now = this.clock.now();
     const token = await this.gateway.tokenize(dto.card, now);
-    if (!token.approved) throw new DomainError(402, token.message, { code: token.code });
+    if (!token.approved)
+      throw new DomainError('payment_declined', token.message, { code: token.code });
     const card = {
       payment_method_id: eventIdFor(token.token, -1),
       gateway_token: token.token,
@@ -280,7 +281,7 @@ export class PaymentsService {
       const { state } = await this.load(paymentMethodsStreamId(payer), paymentMethodsDecider);
       const saved = state.cards.find((c) => c.payment_method_id === dto.payment_method_id);
       if (!saved)
-        throw new DomainError(400, STATUS_MESSAGES[400], { payment_method_id: 'Invalid' });
+        throw new DomainError('invalid', STATUS_MESSAGES[400], { payment_method_id: 'Invalid' });
       return {
         source: { kind: 'token', token: saved.gateway_token },
         brand: saved.brand,

@@ -7,7 +7,7 @@ import type {
 } from '@medbook/contracts';
 import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { NotFoundError } from '../../infra/http/domain-error';
+import { NotFoundError } from '../../domain/domain-error';
 import { Public } from '../identity/auth/principal';
 import {
   BOARD_CERTIFICATIONS,

@@ -6,7 +6,7 @@ import {
 } from '@medbook/contracts';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DomainError, NotFoundError } from '../../infra/http/domain-error';
+import { DomainError, NotFoundError } from '../../domain/domain-error';
 import { Public } from '../identity/auth/principal';
 import { zipDirectory, zipInfo } from './zip-directory';
 
@@ -31,7 +31,7 @@ export class ZipCodesController {
 
   @Get(':code')
   byCode(@Param('code') code: string): ZipInfo {
-    if (!/^\d{5}(\d{4})?$/.test(code)) throw new DomainError(400, 'Invalid');
+    if (!/^\d{5}(\d{4})?$/.test(code)) throw new DomainError('invalid', 'Invalid');
     const zip = zipDirectory.byCode(code);
     if (!zip) throw new NotFoundError(NO_ZIP);
     return zipInfo(zip);

@@ -43,7 +43,7 @@ import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandRunner } from '../../infra/event-sourcing/command-runner';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
+import { ConflictError, DomainError, NotFoundError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
@@ -279,7 +279,7 @@ export class SchedulingController {
   @ReadsFrom('scheduling')
   async findCalendars(@Query() query: CalendarLookupQuery): Promise<CalendarSettings[]> {
     if (!query.provider_id && !query.resource_id) {
-      throw new DomainError(400, STATUS_MESSAGES[400], {
+      throw new DomainError('invalid', STATUS_MESSAGES[400], {
         errors: ['provider_id or resource_id is required'],
       });
     }
@@ -356,7 +356,7 @@ export class SchedulingController {
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<WeekView> {
     if (!dto.provider_id === !dto.resource_id) {
-      throw new DomainError(400, STATUS_MESSAGES[400], {
+      throw new DomainError('invalid', STATUS_MESSAGES[400], {
         errors: ['provider_id or resource_id is required'],
       });
     }

@@ -16,11 +16,11 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { metadataOf } from '../../infra/event-sourcing/command-runner';
-import { type Decider, fold } from '../../infra/event-sourcing/decider';
+import { type Decider, fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { type Folded, FoldedStates, firstUnfolded } from '../../infra/event-sourcing/folded-states';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { ConflictError, DomainError, NotFoundError } from '../../infra/http/domain-error';
+import { ConflictError, DomainError, NotFoundError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import {
   type DirectoryEntry,
@@ -566,7 +566,7 @@ export class SchedulingService {
           error instanceof IdempotencyConflict ||
           error instanceof StaleRead;
         if (!conflict) throw error;
-        if (n >= MAX_ATTEMPTS) throw new DomainError(409, BOOKING_MESSAGES.unableToBook);
+        if (n >= MAX_ATTEMPTS) throw new DomainError('conflict', BOOKING_MESSAGES.unableToBook);
       }
     }
   }

@@ -4,7 +4,7 @@ import {
   type SearchVisitType,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { DomainError } from '../../infra/http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import { INSURANCE_PLANS_BY_ID } from '../reference/lists.data';
 import { CONDITIONS, SPECIALTIES } from '../reference/specialties.data';
 import { zipDirectory } from '../reference/zip-directory';
@@ -30,7 +30,7 @@ export interface SearchCriteria {
   readonly practiceId: string | null;
 }
 
-const bad = (message: string) => new DomainError(400, message);
+const bad = (message: string) => new DomainError('invalid', message);
 const SPECIALTY_NAMES = new Set(SPECIALTIES.map((s) => s.name.toLowerCase()));
 const CONDITION_NAMES = new Set(CONDITIONS.map((c) => c.name.toLowerCase()));
 /** "Today" for a date filter: the day in the westernmost US zone, so no US visitor is refused. */

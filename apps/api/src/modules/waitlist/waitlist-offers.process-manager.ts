@@ -9,9 +9,9 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { DATABASE, type Database } from '../../infra/database/database';
-import { fold } from '../../infra/event-sourcing/decider';
+import { fold } from '../../domain/decider';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { DomainError } from '../../infra/http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import { LOGGER } from '../../infra/logging/logger';
 import {
   lockCheckpoint,

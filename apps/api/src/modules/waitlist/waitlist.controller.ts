@@ -23,7 +23,7 @@ import {
   Query,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DomainError } from '../../infra/http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
@@ -55,7 +55,8 @@ export class WaitlistController {
     @Body() dto: JoinWaitlistDto,
     @Context() context: RequestContext,
   ): Promise<WaitlistJoined> {
-    if (caller.type !== 'Patient') throw new DomainError(403, WAITLIST_MESSAGES.onlyPatient);
+    if (caller.type !== 'Patient')
+      throw new DomainError('forbidden', WAITLIST_MESSAGES.onlyPatient);
     const patientId = dto.patient_id ?? caller.userId;
     await this.policy.assertMayActForPatient(caller, patientId);
     const settings = await this.waitlist.waitlistCalendar(dto.calendar_id);
@@ -169,7 +170,7 @@ export class WaitlistController {
 
   private async offerFor(caller: Principal, offerId: string) {
     const offer = await this.repository.offer(offerId);
-    if (!offer) throw new DomainError(404, STATUS_MESSAGES[404]);
+    if (!offer) throw new DomainError('not_found', STATUS_MESSAGES[404]);
     await this.policy.assertMayActForPatient(caller, offer.patient_id);
     return offer;
   }

@@ -14,10 +14,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { metadataOf } from '../../infra/event-sourcing/command-runner';
-import { fold } from '../../infra/event-sourcing/decider';
+import { fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { DomainError } from '../../infra/http/domain-error';
+import { DomainError } from '../../domain/domain-error';
 import { type RequestContext, systemContext } from '../../infra/http/request-context';
 import type { CalendarSettings } from '../scheduling/domain/calendar.events';
 import { slotDecider } from '../scheduling/domain/slot.decider';
@@ -78,7 +78,7 @@ export class WaitlistService {
   /** A calendar the patient may wait for: it exists (404) and has its waiting list on (400). */
   async waitlistCalendar(calendarId: string): Promise<CalendarSettings> {
     const settings = await this.scheduling.calendar(calendarId);
-    if (!settings.wait_list_enabled) throw new DomainError(400, WAITLIST_MESSAGES.notEnabled);
+    if (!settings.wait_list_enabled) throw new DomainError('invalid', WAITLIST_MESSAGES.notEnabled);
     return settings;
   }
 
@@ -232,7 +232,7 @@ export class WaitlistService {
         if (!isConflict(error)) throw error;
       }
     }
-    throw new DomainError(409, 'The waiting list is too busy. Please try again.');
+    throw new DomainError('conflict', 'The waiting list is too busy. Please try again.');
   }
 
   /** Records what the slot decided for an offer's hold; at most once. */
@@ -292,8 +292,8 @@ export class WaitlistService {
   private async openOffer(calendarId: string, offerId: string): Promise<WaitlistOffer> {
     const line = await this.line(calendarId);
     const offer = line.state.offers.get(offerId);
-    if (!offer) throw new DomainError(404, WAITLIST_MESSAGES.offerNotFound);
-    if (offer.status !== 'Offered') throw new DomainError(409, WAITLIST_MESSAGES.offerEnded);
+    if (!offer) throw new DomainError('not_found', WAITLIST_MESSAGES.offerNotFound);
+    if (offer.status !== 'Offered') throw new DomainError('conflict', WAITLIST_MESSAGES.offerEnded);
     return offer;
   }
 
@@ -337,7 +337,7 @@ export class WaitlistService {
         if (!isConflict(error) || error instanceof LineChanged) throw error;
       }
     }
-    throw new DomainError(409, 'The waiting list is too busy. Please try again.');
+    throw new DomainError('conflict', 'The waiting list is too busy. Please try again.');
   }
 
   private async append(

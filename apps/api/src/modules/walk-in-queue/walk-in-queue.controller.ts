@@ -9,7 +9,7 @@ import type { EventStore } from '@medbook/event-store';
 import { Controller, Get, Inject, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { NotFoundError } from '../../infra/http/domain-error';
+import { NotFoundError } from '../../domain/domain-error';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
 import { Caller, type Principal, Roles } from '../identity/auth/principal';

@@ -1,5 +1,5 @@
-import type { Decider } from '../../../infra/event-sourcing/decider';
-import { ConflictError } from '../../../infra/http/domain-error';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError } from '../../../domain/domain-error';
 import {
   evolvePractice,
   initialPracticeState,

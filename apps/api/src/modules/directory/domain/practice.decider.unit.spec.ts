@@ -1,5 +1,5 @@
-import { fold } from '../../../infra/event-sourcing/decider';
-import { ConflictError } from '../../../infra/http/domain-error';
+import { fold } from '../../../domain/decider';
+import { ConflictError } from '../../../domain/domain-error';
 import {
   PRACTICE_ALREADY_REGISTERED,
   practiceDecider,

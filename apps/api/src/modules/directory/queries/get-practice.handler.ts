@@ -1,6 +1,6 @@
 import type { PracticeView } from '@medbook/contracts';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { NotFoundError } from '../../../infra/http/domain-error';
+import { NotFoundError } from '../../../domain/domain-error';
 import { GetPracticeQuery } from './get-practice.query';
 import { PracticesRepository } from './practices.repository';
 

@@ -1,12 +1,12 @@
 import { PRACTICE_USER_TYPES, STATUS_MESSAGES } from '@medbook/contracts';
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../../infra/http/domain-error';
+import { DomainError } from '../../../domain/domain-error';
 import { UserAccounts } from '../user-accounts';
 import type { Principal } from './principal';
 
 const OPERATORS = new Set(['SuperUser', 'SupportAgent']);
 
-export const forbidden = () => new DomainError(403, STATUS_MESSAGES[403]);
+export const forbidden = () => new DomainError('forbidden', STATUS_MESSAGES[403]);
 
 /**
  * Object-level rules: a patient reaches their own and their family's records; practice users

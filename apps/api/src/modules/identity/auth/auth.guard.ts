@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, STATUS_MESSAGES, type UserType } from '@medbook/contract
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { DomainError } from '../../../infra/http/domain-error';
+import { DomainError } from '../../../domain/domain-error';
 import { ALLOWED_TYPES, type AuthenticatedRequest, IS_PUBLIC, type Principal } from './principal';
 import { SessionsRepository } from './sessions.repository';
 import { InvalidTokenError, TokenService } from './token.service';
@@ -28,7 +28,7 @@ export class AuthGuard implements CanActivate {
     const token = bearerToken(request);
     if (!token) {
       if (isPublic) return true;
-      throw new DomainError(401, STATUS_MESSAGES[401]);
+      throw new DomainError('unauthenticated', STATUS_MESSAGES[401]);
     }
     const principal = await this.authenticate(token).catch((error: unknown) => {
       if (isPublic) return null;
@@ -36,7 +36,7 @@ export class AuthGuard implements CanActivate {
     });
     if (!principal || principal.type === 'Guest') {
       if (isPublic) return true;
-      throw new DomainError(401, STATUS_MESSAGES[401]);
+      throw new DomainError('unauthenticated', STATUS_MESSAGES[401]);
     }
     (request as AuthenticatedRequest).principal = principal;
     const allowed = this.reflector.getAllAndOverride<UserType[] | undefined>(
@@ -44,7 +44,7 @@ export class AuthGuard implements CanActivate {
       targets,
     );
     if (allowed && !allowed.includes(principal.type)) {
-      throw new DomainError(403, STATUS_MESSAGES[403]);
+      throw new DomainError('forbidden', STATUS_MESSAGES[403]);
     }
     return true;
   }
@@ -56,11 +56,14 @@ export class AuthGuard implements CanActivate {
       principal = await this.tokens.verify(token);
     } catch (error) {
       const expired = error instanceof InvalidTokenError && error.expired;
-      throw new DomainError(401, expired ? AUTH_MESSAGES.sessionEnded : STATUS_MESSAGES[401]);
+      throw new DomainError(
+        'unauthenticated',
+        expired ? AUTH_MESSAGES.sessionEnded : STATUS_MESSAGES[401],
+      );
     }
     if (principal.type !== 'Guest') {
       if (!principal.sessionId || !(await this.sessions.isActive(principal.sessionId))) {
-        throw new DomainError(401, AUTH_MESSAGES.sessionEnded);
+        throw new DomainError('unauthenticated', AUTH_MESSAGES.sessionEnded);
       }
     }
     return principal;

@@ -1,6 +1,6 @@
 import type { UserType } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
-import { ConflictError, DomainError, NotFoundError } from '../../../infra/http/domain-error';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import {
   evolveUser,
   type FamilyMember,
@@ -77,7 +77,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         },
       ];
     case 'AddFamilyMember':
-      if (profile.type !== 'Patient') throw new DomainError(403, FAMILY_ONLY_FOR_PATIENTS);
+      if (profile.type !== 'Patient') throw new DomainError('forbidden', FAMILY_ONLY_FOR_PATIENTS);
       if (state.family.some((m) => m.member_id === command.member.member_id)) {
         throw new ConflictError(FAMILY_MEMBER_EXISTS);
       }
@@ -95,7 +95,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 }
 
 function requirePracticeFor(type: UserType, practiceId: string | null): void {
-  if (PRACTICE_TYPES.includes(type) && !practiceId) throw new DomainError(400, PRACTICE_REQUIRED);
+  if (PRACTICE_TYPES.includes(type) && !practiceId)
+    throw new DomainError('invalid', PRACTICE_REQUIRED);
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {

@@ -1,5 +1,5 @@
-import { fold } from '../../../infra/event-sourcing/decider';
-import { ConflictError, DomainError, NotFoundError } from '../../../infra/http/domain-error';
+import { fold } from '../../../domain/decider';
+import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import {
   FAMILY_MEMBER_EXISTS,
   FAMILY_ONLY_FOR_PATIENTS,

@@ -1,5 +1,5 @@
 import type { DemographicsView, EligibilityView, ScreeningView } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
+import type { Decider } from '../../../domain/decider';
 
 /** A patient's demographics: one stream per patient, each save replaces the given fields. */
 export const demographicsStreamId = (patientId: string): string => `demographics-${patientId}`;

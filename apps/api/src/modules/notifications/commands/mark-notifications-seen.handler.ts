@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../infra/clock';
 import { CommandRunner } from '../../../infra/event-sourcing/command-runner';
-import { NotFoundError } from '../../../infra/http/domain-error';
+import { NotFoundError } from '../../../domain/domain-error';
 import { notificationsStreamId } from '../domain/notification.events';
 import { notificationsDecider } from '../domain/notifications.decider';
 import { NotificationsRepository } from '../queries/notifications.repository';

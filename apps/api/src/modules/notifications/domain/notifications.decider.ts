@@ -1,4 +1,4 @@
-import type { Decider } from '../../../infra/event-sourcing/decider';
+import type { Decider } from '../../../domain/decider';
 import {
   evolveNotifications,
   initialNotificationsState,

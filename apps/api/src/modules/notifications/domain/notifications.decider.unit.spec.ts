@@ -1,4 +1,4 @@
-import { fold } from '../../../infra/event-sourcing/decider';
+import { fold } from '../../../domain/decider';
 import type { NotificationEvent } from './notification.events';
 import { type NotificationCommand, notificationsDecider } from './notifications.decider';
 

@@ -1,5 +1,5 @@
 import type { PaymentMethodView } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
+import type { Decider } from '../../../domain/decider';
 
 /** A patient's cards on file: only the gateway's token, brand, last six characters and expiry. */
 export const paymentMethodsStreamId = (patientId: string): string => `payment-methods-${patientId}`;

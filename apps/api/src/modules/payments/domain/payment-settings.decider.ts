@@ -1,5 +1,5 @@
 import type { PracticePaymentSettingsView } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
+import type { Decider } from '../../../domain/decider';
 
 /** A practice's online payment settings (spec 1, section 3 "Practice"). */
 export const paymentSettingsStreamId = (practiceId: string): string =>

@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
-import { ConflictError, DomainError } from '../../../infra/http/domain-error';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError, DomainError } from '../../../domain/domain-error';
 import {
   evolvePayment,
   initialPaymentState,
@@ -53,7 +53,7 @@ function decide(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
         throw new ConflictError(PAYMENT_MESSAGES.notAuthorized, { status: state.status });
       }
       if (Math.round(command.amount * 100) !== Math.round(state.intent.amount * 100)) {
-        throw new DomainError(400, PAYMENT_MESSAGES.amountMismatch, { amount: 'Invalid' });
+        throw new DomainError('invalid', PAYMENT_MESSAGES.amountMismatch, { amount: 'Invalid' });
       }
       return [
         {

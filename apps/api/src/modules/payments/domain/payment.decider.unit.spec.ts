@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES } from '@medbook/contracts';
-import { fold } from '../../../infra/event-sourcing/decider';
+import { fold } from '../../../domain/decider';
 import { type PaymentCommand, paymentDecider } from './payment.decider';
 import type { PaymentEvent, PaymentIntent } from './payment.events';
 

@@ -1,6 +1,6 @@
 import { type AppointmentStatus, BOOKING_MESSAGES } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
-import { ConflictError, NotFoundError } from '../../../infra/http/domain-error';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError, NotFoundError } from '../../../domain/domain-error';
 import { canMove, illegalTransition } from './appointment-status';
 import {
   type AppointmentDetails,

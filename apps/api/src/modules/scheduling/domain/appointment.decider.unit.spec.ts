@@ -1,6 +1,6 @@
 import { APPOINTMENT_STATUSES } from '@medbook/contracts';
-import { fold } from '../../../infra/event-sourcing/decider';
-import { ConflictError } from '../../../infra/http/domain-error';
+import { fold } from '../../../domain/decider';
+import { ConflictError } from '../../../domain/domain-error';
 import { STATUS_TRANSITIONS } from './appointment-status';
 import { type AppointmentCommand, appointmentDecider } from './appointment.decider';
 import type { AppointmentEvent } from './appointment.events';

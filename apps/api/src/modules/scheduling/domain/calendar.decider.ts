@@ -1,5 +1,5 @@
-import type { Decider } from '../../../infra/event-sourcing/decider';
-import { ConflictError, DomainError, NotFoundError } from '../../../infra/http/domain-error';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import {
   type CalendarEvent,
   type CalendarReason,
@@ -80,7 +80,7 @@ function checkSpan(span: MarkedTimeSpan): void {
   const start = Date.parse(span.start);
   const end = Date.parse(span.end);
   if (Number.isNaN(start) || Number.isNaN(end) || end <= start) {
-    throw new DomainError(400, BLOCK_SPAN_INVALID);
+    throw new DomainError('invalid', BLOCK_SPAN_INVALID);
   }
 }
 
@@ -90,7 +90,7 @@ function checkReason(reason: CalendarReason): void {
   const whole = frame.every((n) => Number.isInteger(n) && n >= 0 && n <= 104);
   const [first, second] = frame;
   const valid = whole && frame.length <= 2 && (second === undefined ? first! > 0 : second > first!);
-  if (!valid) throw new DomainError(400, WEEK_TIME_FRAME_INVALID);
+  if (!valid) throw new DomainError('invalid', WEEK_TIME_FRAME_INVALID);
 }
 
 /** A reason's rules as stored: title trimmed, unset rules left out. */
@@ -121,13 +121,14 @@ function withReason(
 }
 
 function check(settings: CalendarSettings): void {
-  if (!settings.name.trim()) throw new DomainError(400, CALENDAR_NAME_REQUIRED);
-  if (settings.last_hour <= settings.first_hour) throw new DomainError(400, CALENDAR_HOURS_INVALID);
+  if (!settings.name.trim()) throw new DomainError('invalid', CALENDAR_NAME_REQUIRED);
+  if (settings.last_hour <= settings.first_hour)
+    throw new DomainError('invalid', CALENDAR_HOURS_INVALID);
   if (((settings.last_hour - settings.first_hour) * 60) % settings.time_step !== 0) {
-    throw new DomainError(400, CALENDAR_STEP_INVALID);
+    throw new DomainError('invalid', CALENDAR_STEP_INVALID);
   }
   if (settings.date_to && settings.date_to < settings.date_from) {
-    throw new DomainError(400, CALENDAR_DATES_INVALID);
+    throw new DomainError('invalid', CALENDAR_DATES_INVALID);
   }
   const days = settings.working_days;
   if (
@@ -135,15 +136,15 @@ function check(settings: CalendarSettings): void {
     new Set(days).size !== days.length ||
     days.some((d) => !Number.isInteger(d) || d < 1 || d > 7)
   ) {
-    throw new DomainError(400, CALENDAR_WORKING_DAYS_INVALID);
+    throw new DomainError('invalid', CALENDAR_WORKING_DAYS_INVALID);
   }
   settings.marked_time_spans.forEach(checkSpan);
   if (!settings.provider_id === !settings.resource_id) {
-    throw new DomainError(400, CALENDAR_OWNER_REQUIRED);
+    throw new DomainError('invalid', CALENDAR_OWNER_REQUIRED);
   }
   const capacity = settings.booking_capacity;
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_BOOKING_CAPACITY) {
-    throw new DomainError(400, CALENDAR_CAPACITY_INVALID);
+    throw new DomainError('invalid', CALENDAR_CAPACITY_INVALID);
   }
 }
 
@@ -152,10 +153,10 @@ function checkDirectory(settings: CalendarSettings, directory: CalendarDirectory
   const { facility, owner } = directory;
   if (!facility) throw new NotFoundError(FACILITY_NOT_REGISTERED);
   if (facility.practice_id !== settings.practice_id) {
-    throw new DomainError(400, FACILITY_OF_ANOTHER_PRACTICE);
+    throw new DomainError('invalid', FACILITY_OF_ANOTHER_PRACTICE);
   }
   if (facility.time_zone !== settings.time_zone) {
-    throw new DomainError(400, CALENDAR_ZONE_NOT_FACILITY);
+    throw new DomainError('invalid', CALENDAR_ZONE_NOT_FACILITY);
   }
   const isProvider = !!settings.provider_id;
   if (!owner) {
@@ -163,7 +164,7 @@ function checkDirectory(settings: CalendarSettings, directory: CalendarDirectory
   }
   if (owner.practice_id !== settings.practice_id) {
     throw new DomainError(
-      400,
+      'invalid',
       isProvider ? PROVIDER_OF_ANOTHER_PRACTICE : RESOURCE_OF_ANOTHER_PRACTICE,
     );
   }
@@ -180,7 +181,7 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
     case 'ChangeCalendarSettings': {
       if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
       if (FIXED_FIELDS.some((field) => field in command.changes)) {
-        throw new DomainError(400, CALENDAR_PLACE_FIXED);
+        throw new DomainError('invalid', CALENDAR_PLACE_FIXED);
       }
       return changed(state.settings, command.changes, at);
     }
@@ -191,7 +192,7 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
       if (spans.some((s) => sameSpan(s, command.span))) throw new ConflictError(BLOCK_SPAN_EXISTS);
       if (spans.length >= MAX_MARKED_TIME_SPANS) {
         throw new DomainError(
-          400,
+          'invalid',
           `A calendar has at most ${MAX_MARKED_TIME_SPANS} blocked spans.`,
         );
       }

@@ -1,5 +1,5 @@
-import { fold } from '../../../infra/event-sourcing/decider';
-import { DomainError, NotFoundError } from '../../../infra/http/domain-error';
+import { fold } from '../../../domain/decider';
+import { DomainError, NotFoundError } from '../../../domain/domain-error';
 import {
   BLOCK_SPAN_EXISTS,
   BLOCK_SPAN_INVALID,
@@ -249,7 +249,7 @@ describe('what a practice admin edits, each change one event', () => {
     ['a blank name', { name: '  ' }, CALENDAR_NAME_REQUIRED],
   ])('refuses %s with a 400', (_, changes, message) => {
     expect(thrown(given([created]).when(change(changes)))).toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
       message,
     });
   });

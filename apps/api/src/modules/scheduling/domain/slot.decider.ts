@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
-import { ConflictError } from '../../../infra/http/domain-error';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError } from '../../../domain/domain-error';
 import {
   evolveSlot,
   initialSlotState,

@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES } from '@medbook/contracts';
-import { fold } from '../../../infra/event-sourcing/decider';
-import { ConflictError } from '../../../infra/http/domain-error';
+import { fold } from '../../../domain/decider';
+import { ConflictError } from '../../../domain/domain-error';
 import { type SlotCommand, slotDecider } from './slot.decider';
 import { remaining, type SlotEvent } from './slot.events';
 

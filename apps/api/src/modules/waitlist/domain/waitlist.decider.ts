@@ -1,6 +1,6 @@
 import { WAITLIST_MESSAGES, type WaitlistType } from '@medbook/contracts';
-import type { Decider } from '../../../infra/event-sourcing/decider';
-import { ConflictError, NotFoundError } from '../../../infra/http/domain-error';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError, NotFoundError } from '../../../domain/domain-error';
 import {
   evolveWaitlist,
   initialWaitlistState,
