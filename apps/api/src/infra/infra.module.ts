@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './clock';
 import { DATABASE, type Database } from './database/database';
-import { CommandRunner } from './event-sourcing/command-runner';
+import { CommandPipeline } from './event-sourcing/command-pipeline';
 import { EVENT_STORE, eventStoreProvider } from './event-store/event-store.provider';
 import { LOGGER } from './logging/logger';
 import { ConsistentReadInterceptor } from './projections/consistent-read.interceptor';
@@ -36,7 +36,7 @@ export class InfraModule {
         { provide: PROJECTIONS, useValue: deps.projections ?? ALL_PROJECTIONS },
         { provide: LIVE_PUBLISHER, useClass: SocketLivePublisher },
         eventStoreProvider,
-        CommandRunner,
+        CommandPipeline,
         ProjectionsService,
         ConsistentReadInterceptor,
         LiveGateway,
@@ -49,7 +49,7 @@ export class InfraModule {
         CLOCK,
         EVENT_STORE,
         LIVE_PUBLISHER,
-        CommandRunner,
+        CommandPipeline,
         ProjectionsService,
         ConsistentReadInterceptor,
         LiveAccess,

@@ -1,4 +1,4 @@
-import { CommandRunner } from './command-runner';
+import { CommandPipeline } from './command-pipeline';
 import { OpsController } from '../../modules/ops/ops.controller';
 import { ProjectionsService } from '../projections/projections.service';
 
@@ -8,5 +8,5 @@ it('keeps the constructor parameter types NestJS injects by', () => {
   const injected = Reflect.getMetadata('design:paramtypes', OpsController) as unknown[];
   expect(injected).toHaveLength(4);
   expect(injected[0]).toBe(ProjectionsService);
-  expect(Reflect.getMetadata('design:paramtypes', CommandRunner)).toEqual([Object]);
+  expect(Reflect.getMetadata('design:paramtypes', CommandPipeline)).toEqual([Object]);
 });

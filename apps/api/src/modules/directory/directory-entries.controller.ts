@@ -21,7 +21,7 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { NotFoundError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
@@ -45,7 +45,7 @@ const NOT_FOUND = 'This page cannot be reached.';
 @Controller('practices/:practice_id')
 export class DirectoryEntriesController {
   constructor(
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
     private readonly entries: DirectoryEntriesRepository,
     private readonly policy: AccessPolicy,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -156,7 +156,7 @@ export class DirectoryEntriesController {
     const entryId = id ?? (commandId ? eventIdFor(commandId, -1) : randomUUID());
     // Unset optional fields are left out, not stored as nulls.
     const stored = JSON.parse(JSON.stringify(details)) as Record<string, unknown>;
-    const result = await this.runner.run(directoryStreamId(kind, entryId), directoryEntryDecider, {
+    const result = await this.pipeline.decideOn(directoryStreamId(kind, entryId), directoryEntryDecider, {
       command: {
         type: 'RegisterDirectoryEntry',
         entry: { id: entryId, practice_id: practiceId, kind, name, details: stored },

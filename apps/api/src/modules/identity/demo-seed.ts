@@ -3,7 +3,7 @@ import type { UserType } from '@medbook/contracts';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { systemContext } from '../../infra/http/request-context';
 import { LOGGER } from '../../infra/logging/logger';
@@ -45,7 +45,7 @@ export class DemoSeed implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly accounts: UserAccounts,
     private readonly account: AccountService,
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -54,7 +54,7 @@ export class DemoSeed implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<void> {
-    await this.runner.run(practiceStreamId(DEMO_PRACTICE_ID), practiceDecider, {
+    await this.pipeline.decideOn(practiceStreamId(DEMO_PRACTICE_ID), practiceDecider, {
       command: {
         type: 'RegisterPractice',
         practiceId: DEMO_PRACTICE_ID,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { metadataOf } from '../../infra/event-sourcing/command-runner';
+import { metadataOf } from '../../infra/event-sourcing/metadata';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import type { RequestContext } from '../../infra/http/request-context';
 
@@ -43,7 +43,7 @@ export class SecurityAudit {
         id: randomUUID(),
         type,
         data: { ...data, at: at.toISOString(), ip: context.ip },
-        metadata: metadataOf({ command: null, context, commandId: null }),
+        metadata: metadataOf(context, null),
       },
     ]);
   }

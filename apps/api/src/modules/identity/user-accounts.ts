@@ -4,7 +4,8 @@ import { VALIDATION_MESSAGES } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { fold } from '../../domain/decider';
-import { CommandRunner, metadataOf } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
+import { metadataOf } from '../../infra/event-sourcing/metadata';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { ConflictError } from '../../domain/domain-error';
@@ -27,7 +28,7 @@ export class UserAccounts {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
   ) {}
 
   async load(userId: string): Promise<UserState> {
@@ -58,7 +59,7 @@ export class UserAccounts {
       { type: 'RegisterUser', profile, now },
       userDecider.initialState(),
     );
-    const metadata = metadataOf({ command: null, context, commandId });
+    const metadata = metadataOf(context, commandId);
     try {
       const result = await this.store.appendToStreams([
         {
@@ -99,7 +100,7 @@ export class UserAccounts {
     context: RequestContext,
     commandId: string | null = null,
   ): Promise<{ position: number }> {
-    const result = await this.runner.run(userStreamId(userId), userDecider, {
+    const result = await this.pipeline.decideOn(userStreamId(userId), userDecider, {
       command,
       context,
       commandId,

@@ -12,7 +12,7 @@ import type { EventStore } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
 import { type Decider, fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
@@ -52,7 +52,7 @@ export class IntakeService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ELIGIBILITY_PORT) private readonly eligibility: EligibilityPort,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
     private readonly repository: IntakeRepository,
     private readonly policy: AccessPolicy,
   ) {}
@@ -114,7 +114,7 @@ export class IntakeService {
           }
         : before.address,
     };
-    await this.runner.run(demographicsStreamId(patientId), demographicsDecider, {
+    await this.pipeline.decideOn(demographicsStreamId(patientId), demographicsDecider, {
       command: { patientId, demographics, by: caller.userId, now: this.clock.now() },
       context,
       commandId: dto.command_id ?? null,
@@ -166,7 +166,7 @@ export class IntakeService {
         .filter((q) => typeof dto.answers[q.id] === 'string' && dto.answers[q.id]!.trim() !== '')
         .map((q) => [q.id, dto.answers[q.id]!.trim()]),
     );
-    await this.runner.run(screeningStreamId(screeningId), screeningDecider, {
+    await this.pipeline.decideOn(screeningStreamId(screeningId), screeningDecider, {
       command: {
         screening: {
           screening_id: screeningId,
@@ -215,7 +215,7 @@ export class IntakeService {
     });
     const eligibilityId = eventIdFor(null, -1);
     const message = outcome.eligible ? INTAKE_MESSAGES.eligible : INTAKE_MESSAGES.notEligible;
-    await this.runner.run(eligibilityStreamId(eligibilityId), eligibilityDecider, {
+    await this.pipeline.decideOn(eligibilityStreamId(eligibilityId), eligibilityDecider, {
       command: {
         check: {
           eligibility_id: eligibilityId,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { systemContext } from '../../infra/http/request-context';
 import { DEMO_PRACTICE_ID } from '../identity/demo-seed';
@@ -17,7 +17,7 @@ export class PaymentsDemoSeed implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -27,7 +27,7 @@ export class PaymentsDemoSeed implements OnApplicationBootstrap {
       ...DEMO_PRACTICES.map((_, p) => eventIdFor(`demo-search-practice-${p}`, -1)),
     ];
     for (const practiceId of practices) {
-      await this.runner.run(paymentSettingsStreamId(practiceId), paymentSettingsDecider, {
+      await this.pipeline.decideOn(paymentSettingsStreamId(practiceId), paymentSettingsDecider, {
         command: {
           type: 'ChangePaymentSettings',
           practiceId,

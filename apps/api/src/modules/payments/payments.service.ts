@@ -16,7 +16,7 @@ import {
 import { type EventStore, IdempotencyConflict, WrongExpectedRevision } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
 import { type Decider, fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
@@ -49,7 +49,7 @@ export class PaymentsService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
     private readonly repository: PaymentsRepository,
     private readonly policy: AccessPolicy,
   ) {}
@@ -72,7 +72,7 @@ export class PaymentsService {
       enable_card_on_file: dto.enable_card_on_file,
       has_paypal_account: dto.has_paypal_account,
     };
-    const result = await this.runner.run(
+    const result = await this.pipeline.decideOn(
       paymentSettingsStreamId(practiceId),
       paymentSettingsDecider,
       {
@@ -135,7 +135,7 @@ export class PaymentsService {
       idempotencyKey: paymentId,
       now,
     });
-    const record = this.runner.run(streamId, paymentDecider, {
+    const record = this.pipeline.decideOn(streamId, paymentDecider, {
       command: {
         type: 'RecordAuthorization',
         intent: {
@@ -200,7 +200,7 @@ export class PaymentsService {
     if (details.status === 'Canceled') {
       throw new DomainError('conflict', PAYMENT_MESSAGES.notAuthorized, { status: details.status });
     }
-    const result = await this.runner.run(streamId, paymentDecider, {
+    const result = await this.pipeline.decideOn(streamId, paymentDecider, {
       command: {
         type: 'CapturePayment',
         appointmentId,
@@ -227,7 +227,7 @@ export class PaymentsService {
     const streamId = paymentStreamId(paymentId);
     const { state } = await this.load(streamId, paymentDecider);
     this.assertMayHandle(caller, state);
-    const result = await this.runner.run(streamId, paymentDecider, {
+    const result = await this.pipeline.decideOn(streamId, paymentDecider, {
       command: { type: 'RefundPayment', by: caller.userId, now: this.clock.now() },
       context,
       commandId: `refund/${paymentId}`,
@@ -264,7 +264,7 @@ export class PaymentsService {
       exp_month: dto.card.exp_month,
       exp_year: dto.card.exp_year,
     };
-    await this.runner.run(paymentMethodsStreamId(patientId), paymentMethodsDecider, {
+    await this.pipeline.decideOn(paymentMethodsStreamId(patientId), paymentMethodsDecider, {
       command: { type: 'SavePaymentMethod', patientId, card, by: caller.userId, now },
       context,
       commandId: dto.command_id ?? null,

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { DateTime } from 'luxon';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { systemContext } from '../../infra/http/request-context';
 import { directoryEntryDecider } from '../directory/domain/directory-entry.decider';
@@ -24,7 +24,7 @@ export class SchedulingDemoSeed implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
     private readonly accounts: UserAccounts,
   ) {}
 
@@ -36,7 +36,7 @@ export class SchedulingDemoSeed implements OnApplicationBootstrap {
     const now = this.clock.now();
     const facilityId = eventIdFor('demo-facility', -1);
     const zone = 'America/New_York';
-    await this.runner.run(directoryStreamId('facility', facilityId), directoryEntryDecider, {
+    await this.pipeline.decideOn(directoryStreamId('facility', facilityId), directoryEntryDecider, {
       command: {
         type: 'RegisterDirectoryEntry',
         entry: {
@@ -56,7 +56,7 @@ export class SchedulingDemoSeed implements OnApplicationBootstrap {
       context: CONTEXT,
       commandId: 'demo-facility',
     });
-    await this.runner.run(directoryStreamId('provider', providerId), directoryEntryDecider, {
+    await this.pipeline.decideOn(directoryStreamId('provider', providerId), directoryEntryDecider, {
       command: {
         type: 'RegisterDirectoryEntry',
         entry: {
@@ -79,7 +79,7 @@ export class SchedulingDemoSeed implements OnApplicationBootstrap {
       commandId: 'demo-provider',
     });
     const calendarId = eventIdFor('demo-calendar', -1);
-    await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+    await this.pipeline.decideOn(calendarStreamId(calendarId), calendarDecider, {
       command: {
         type: 'CreateCalendar',
         settings: {

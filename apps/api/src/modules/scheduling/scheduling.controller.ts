@@ -41,7 +41,7 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { ConflictError, DomainError, NotFoundError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
@@ -86,7 +86,7 @@ export class SchedulingController {
   constructor(
     private readonly scheduling: SchedulingService,
     private readonly repository: SchedulingRepository,
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
     private readonly policy: AccessPolicy,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -104,7 +104,7 @@ export class SchedulingController {
     this.policy.assertMayWorkForPractice(caller, practiceId);
     const directory = await this.calendarDirectory(dto);
     const calendarId = dto.command_id ? eventIdFor(dto.command_id, -1) : randomUUID();
-    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+    const result = await this.pipeline.decideOn(calendarStreamId(calendarId), calendarDecider, {
       command: {
         type: 'CreateCalendar',
         settings: {
@@ -163,7 +163,7 @@ export class SchedulingController {
     const changes = Object.fromEntries(
       Object.entries(dto).filter(([, value]) => value !== undefined),
     ) as Partial<CalendarSettings>;
-    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+    const result = await this.pipeline.decideOn(calendarStreamId(calendarId), calendarDecider, {
       command: { type: 'ChangeCalendarSettings', changes, now: this.clock.now() },
       context,
       commandId: null,
@@ -659,7 +659,7 @@ export class SchedulingController {
   ): Promise<CommandAccepted> {
     const settings = await this.scheduling.calendar(calendarId);
     this.policy.assertMayWorkForPractice(caller, settings.practice_id);
-    const result = await this.runner.run(calendarStreamId(calendarId), calendarDecider, {
+    const result = await this.pipeline.decideOn(calendarStreamId(calendarId), calendarDecider, {
       command: command(this.clock.now()),
       context,
       commandId: null,

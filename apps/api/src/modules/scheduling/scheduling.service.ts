@@ -15,7 +15,7 @@ import {
 } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { metadataOf } from '../../infra/event-sourcing/command-runner';
+import { metadataOf } from '../../infra/event-sourcing/metadata';
 import { type Decider, fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { type Folded, FoldedStates, firstUnfolded } from '../../infra/event-sourcing/folded-states';
@@ -601,7 +601,7 @@ export class SchedulingService {
     offset: number,
     context: RequestContext,
   ): StreamAppend {
-    const metadata = metadataOf({ command: null, context, commandId });
+    const metadata = metadataOf(context, commandId);
     return {
       streamId,
       expectedRevision: loaded.revision,

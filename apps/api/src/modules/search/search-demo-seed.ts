@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { DateTime } from 'luxon';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { metadataOf } from '../../infra/event-sourcing/command-runner';
+import { metadataOf } from '../../infra/event-sourcing/metadata';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { systemContext } from '../../infra/http/request-context';
@@ -75,7 +75,7 @@ function appendOf(stream: SeedStream): StreamAppend {
     id: eventIdFor(commandId, 0),
     type: stream.type,
     data: stream.data,
-    metadata: metadataOf({ command: null, context: CONTEXT, commandId }),
+    metadata: metadataOf(CONTEXT, commandId),
   };
   return { streamId: stream.streamId, events: [event], expectedRevision: 'no_stream' };
 }

@@ -13,7 +13,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
-import { metadataOf } from '../../infra/event-sourcing/command-runner';
+import { metadataOf } from '../../infra/event-sourcing/metadata';
 import { fold } from '../../domain/decider';
 import { eventIdFor } from '../../infra/event-sourcing/event-ids';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
@@ -350,7 +350,7 @@ export class WaitlistService {
     const decided = waitlistDecider.decide(command, line.state);
     const last = line.events[line.events.length - 1];
     if (decided.length === 0) return { events: [], position: last?.globalPosition ?? 0 };
-    const metadata = metadataOf({ command: null, context, commandId });
+    const metadata = metadataOf(context, commandId);
     const streamId = waitlistStreamId(calendarId);
     const result = await this.store.appendToStream(
       streamId,

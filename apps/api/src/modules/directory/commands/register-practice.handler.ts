@@ -3,7 +3,7 @@ import type { CommandAccepted } from '@medbook/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../infra/clock';
-import { CommandRunner } from '../../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../../infra/event-sourcing/command-pipeline';
 import { eventIdFor } from '../../../infra/event-sourcing/event-ids';
 import { practiceDecider } from '../domain/practice.decider';
 import { practiceStreamId } from '../domain/practice.events';
@@ -12,7 +12,7 @@ import { RegisterPracticeCommand } from './register-practice.command';
 @CommandHandler(RegisterPracticeCommand)
 export class RegisterPracticeHandler implements ICommandHandler<RegisterPracticeCommand> {
   constructor(
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -20,7 +20,7 @@ export class RegisterPracticeHandler implements ICommandHandler<RegisterPractice
     const commandId = dto.command_id ?? null;
     // A retried command must address the same practice: its id derives from the command id.
     const practiceId = commandId ? eventIdFor(commandId, -1) : randomUUID();
-    const result = await this.runner.run(practiceStreamId(practiceId), practiceDecider, {
+    const result = await this.pipeline.decideOn(practiceStreamId(practiceId), practiceDecider, {
       command: {
         type: 'RegisterPractice',
         practiceId,

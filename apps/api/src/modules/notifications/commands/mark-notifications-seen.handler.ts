@@ -2,7 +2,7 @@ import { type CommandAccepted, STATUS_MESSAGES } from '@medbook/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../infra/clock';
-import { CommandRunner } from '../../../infra/event-sourcing/command-runner';
+import { CommandPipeline } from '../../../infra/event-sourcing/command-pipeline';
 import { NotFoundError } from '../../../domain/domain-error';
 import { notificationsStreamId } from '../domain/notification.events';
 import { notificationsDecider } from '../domain/notifications.decider';
@@ -12,7 +12,7 @@ import { MarkNotificationsSeenCommand } from './mark-notifications-seen.command'
 @CommandHandler(MarkNotificationsSeenCommand)
 export class MarkNotificationsSeenHandler implements ICommandHandler<MarkNotificationsSeenCommand> {
   constructor(
-    private readonly runner: CommandRunner,
+    private readonly pipeline: CommandPipeline,
     private readonly notifications: NotificationsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -24,7 +24,7 @@ export class MarkNotificationsSeenHandler implements ICommandHandler<MarkNotific
       command.notificationIds,
     );
     if (unknown.length > 0) throw new NotFoundError(STATUS_MESSAGES[404], { unknown_ids: unknown });
-    const result = await this.runner.run(
+    const result = await this.pipeline.decideOn(
       notificationsStreamId(command.practiceId),
       notificationsDecider,
       {
