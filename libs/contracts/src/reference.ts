@@ -30,7 +30,6 @@ import {
 import { Type } from 'class-transformer';
 
 const invalid = { message: 'Invalid' };
-const length = { message: 'Invalid character length' };
 
 export interface NamedItem {
   readonly id: number;

@@ -1,8 +1,4 @@
-import {
-  type AppointmentStatusMessage,
-  type AppointmentView,
-  isFinal,
-} from '@medbook/contracts';
+import { type AppointmentStatusMessage, type AppointmentView, isFinal } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 
 export function isOpen(appointment: AppointmentView): boolean {

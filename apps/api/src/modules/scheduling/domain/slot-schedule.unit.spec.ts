@@ -1,5 +1,4 @@
 import type { CalendarSettings } from './calendar.events';
-import { DateTime } from 'luxon';
 import { findSlot, scheduledSlots } from './slot-schedule';
 
 const settings: CalendarSettings = {
