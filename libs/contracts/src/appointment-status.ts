@@ -1,6 +1,3 @@
-import { IsOptional, Matches } from 'class-validator';
-import { ConsistentReadQuery } from './read-your-writes';
-
 /** The spec's appointment statuses, exactly. */
 export const APPOINTMENT_STATUSES = [
   'No-Show',
@@ -58,10 +55,3 @@ export const canMove = (from: AppointmentStatus, to: AppointmentStatus): boolean
 
 export const illegalTransition = (from: AppointmentStatus, to: AppointmentStatus): string =>
   `An appointment that is ${from} cannot become ${to}.`;
-
-/** Today's counts of the whole practice (the staff's and admin's dashboards). */
-export class PracticeCountQuery extends ConsistentReadQuery {
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid' })
-  date?: string;
-}

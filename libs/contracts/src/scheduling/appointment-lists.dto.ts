@@ -85,3 +85,10 @@ export class DoctorCountQuery extends ConsistentReadQuery {
   @Matches(DATE_PATTERN, invalid)
   date?: string;
 }
+
+/** Today's counts of the whole practice (the staff's and admin's dashboards). */
+export class PracticeCountQuery extends ConsistentReadQuery {
+  @IsOptional()
+  @Matches(DATE_PATTERN, invalid)
+  date?: string;
+}

@@ -24,6 +24,12 @@ export interface WeekView {
   readonly days: readonly DayView[];
 }
 
+/** GET calendars/{id}/next-availability: the first day with a free slot, and that slot. */
+export interface NextAvailableDayView {
+  readonly next_available_date: string | null;
+  readonly start_date: string | null;
+}
+
 export interface HoldView {
   readonly hold_id: string;
   readonly calendar_id: string;

@@ -1,4 +1,4 @@
-import type { CalendarView, WeekView } from '@medbook/contracts';
+import type { CalendarView, NextAvailableDayView, WeekView } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
 
 const query = (values: Record<string, string | number | undefined>): string => {
@@ -27,7 +27,7 @@ export async function getNextAvailableDay(
   calendarId: string,
   from: string | undefined,
 ): Promise<string | null> {
-  const found = await api<{ next_available_date: string | null }>(
+  const found = await api<NextAvailableDayView>(
     'GET',
     `/calendars/${calendarId}/next-availability${query({ start_date: from })}`,
   );

@@ -1,6 +1,7 @@
 import type {
   BookingResult,
   CalendarView,
+  PracticeView,
   WaitlistExistsView,
   WaitlistItemView,
   WaitlistJoined,
@@ -22,5 +23,5 @@ export const waitlistApi = {
   decline: (offerId: string) => api<unknown>('PUT', `/waitlist/offers/${enc(offerId)}/decline`),
   calendar: (calendarId: string) => api<CalendarView>('GET', `/calendars/${enc(calendarId)}`),
   practiceName: (practiceId: string) =>
-    api<{ name: string }>('GET', `/practices/${enc(practiceId)}`).then((p) => p.name),
+    api<PracticeView>('GET', `/practices/${enc(practiceId)}`).then((p) => p.name),
 };
