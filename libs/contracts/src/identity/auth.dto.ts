@@ -17,10 +17,7 @@ import {
   ZIP_PATTERN,
 } from './patterns';
 import { PersonNameFields } from './person-name.dto';
-
-const required = { message: VALIDATION_MESSAGES.required };
-const length = { message: VALIDATION_MESSAGES.length };
-const invalid = { message: VALIDATION_MESSAGES.invalid };
+import { invalid, length, required } from '../validation-options';
 
 /** Account and sign-in messages from the spec's error catalogue. */
 export const AUTH_MESSAGES = {

@@ -1,11 +1,8 @@
-/** The name fields every form that registers a person shares. */
 import { IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { DATE_PATTERN, LIMITS, NAME_PATTERN, VALIDATION_MESSAGES } from './patterns';
+import { DATE_PATTERN, LIMITS, NAME_PATTERN } from './patterns';
+import { invalid, length, required } from '../validation-options';
 
-const required = { message: VALIDATION_MESSAGES.required };
-const length = { message: VALIDATION_MESSAGES.length };
-const invalid = { message: VALIDATION_MESSAGES.invalid };
-
+/** The name fields every form that registers a person shares. */
 export class PersonNameFields {
   @IsString(invalid)
   @IsNotEmpty(required)

@@ -11,10 +11,7 @@ import {
 import { EMAIL_PATTERN, LIMITS, SHA256_HEX, VALIDATION_MESSAGES } from './patterns';
 import { PersonNameFields } from './person-name.dto';
 import { USER_TYPES, type UserType } from './roles';
-
-const required = { message: VALIDATION_MESSAGES.required };
-const length = { message: VALIDATION_MESSAGES.length };
-const invalid = { message: VALIDATION_MESSAGES.invalid };
+import { invalid, length, required } from '../validation-options';
 
 export const RELATIONSHIPS = ['Spouse', 'Child', 'Parent', 'Sibling', 'Guardian', 'Other'] as const;
 

@@ -1,11 +1,10 @@
 import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
-import { DATE_PATTERN, VALIDATION_MESSAGES } from '../identity/patterns';
+import { DATE_PATTERN } from '../identity/patterns';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { CALENDAR_VISIT_TYPES } from './calendar-view';
-
-const invalid = { message: VALIDATION_MESSAGES.invalid };
+import { invalid } from '../validation-options';
 
 /** Far past any real list; keeps the row offset within PostgreSQL's bigint. */
 export const MAX_PAGE_NO = 1_000_000;

@@ -12,10 +12,9 @@ import {
   Min,
 } from 'class-validator';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
-import { DATE_PATTERN, VALIDATION_MESSAGES } from '../identity/patterns';
+import { DATE_PATTERN } from '../identity/patterns';
 import { ConsistentReadQuery } from '../read-your-writes';
-
-const invalid = { message: VALIDATION_MESSAGES.invalid };
+import { invalid } from '../validation-options';
 
 /** The week to show, and (as every read) an optional min_position to wait for. */
 export class WeekQuery extends ConsistentReadQuery {

@@ -13,9 +13,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
-import { DATE_PATTERN, VALIDATION_MESSAGES } from '../identity/patterns';
-
-const invalid = { message: VALIDATION_MESSAGES.invalid };
+import { DATE_PATTERN } from '../identity/patterns';
+import { invalid } from '../validation-options';
 
 export class MarkedTimeSpanDto {
   @IsISO8601({ strict: true }, invalid)

@@ -13,13 +13,13 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { DATE_PATTERN, VALIDATION_MESSAGES } from '../identity/patterns';
+import { DATE_PATTERN } from '../identity/patterns';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { MAX_BOOKING_CAPACITY } from './calendar-checks';
 import { CalendarRulesDto } from './calendar-rules.dto';
 import { CALENDAR_VISIT_TYPES, type CalendarVisitType } from './calendar-view';
+import { invalid } from '../validation-options';
 
-const invalid = { message: VALIDATION_MESSAGES.invalid };
 /** The minutes a calendar's slots may last (and start apart). */
 export const CALENDAR_TIME_STEPS: readonly number[] = [5, 10, 15, 20, 30, 45, 60, 90, 120];
 const TIME_STEPS = [...CALENDAR_TIME_STEPS];
