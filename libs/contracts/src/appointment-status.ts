@@ -1,6 +1,19 @@
-import { IsOptional, Matches } from 'class-validator';
-import { ConsistentReadQuery } from './practice.dto';
-import type { AppointmentStatus } from './scheduling';
+/** The spec's appointment statuses, exactly. */
+export const APPOINTMENT_STATUSES = [
+  'No-Show',
+  'Pending',
+  'Accepted',
+  'Rejected',
+  'Scheduled',
+  'Confirmed',
+  'Canceled',
+  'Checked-In',
+  'Checked-Out',
+  'Waiting-Room',
+  'In Progress',
+  'Waiting-List',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /**
  * The one table of legal status changes, shared by the deciders and the practice's lists (which
@@ -24,15 +37,21 @@ export const STATUS_TRANSITIONS: Readonly<Record<AppointmentStatus, readonly App
     'No-Show': [],
   };
 
+/** The statuses no change leaves: the visit is over, or will not take place. */
+export const FINAL_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter(
+  (status) => STATUS_TRANSITIONS[status].length === 0,
+);
+
+export const isFinal = (status: AppointmentStatus): boolean => FINAL_STATUSES.includes(status);
+
+/**
+ * The final statuses in which the appointment was called off (canceled or rejected): it keeps no
+ * place and counts for nothing, unlike a visit that took place or a no-show.
+ */
+export const CALLED_OFF_STATUSES: readonly AppointmentStatus[] = ['Canceled', 'Rejected'];
+
 export const canMove = (from: AppointmentStatus, to: AppointmentStatus): boolean =>
   STATUS_TRANSITIONS[from].includes(to);
 
 export const illegalTransition = (from: AppointmentStatus, to: AppointmentStatus): string =>
   `An appointment that is ${from} cannot become ${to}.`;
-
-/** Today's counts of the whole practice (the staff's and admin's dashboards). */
-export class PracticeCountQuery extends ConsistentReadQuery {
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid' })
-  date?: string;
-}

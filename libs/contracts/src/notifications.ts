@@ -7,8 +7,8 @@ import {
   IsOptional,
   IsUUID,
 } from 'class-validator';
-import type { AppointmentStatus } from './scheduling';
-import { ConsistentReadQuery } from './practice.dto';
+import type { AppointmentStatus } from './appointment-status';
+import { ConsistentReadQuery } from './read-your-writes';
 
 /** The spec's notification states: a notification is New until the practice has seen it. */
 export const NOTIFICATION_STATUSES = ['New', 'Seen'] as const;

@@ -1,5 +1,4 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsTimeZone, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsOptional, IsString, IsTimeZone, IsUUID, Length } from 'class-validator';
 
 export class RegisterPracticeDto {
   @IsString()
@@ -16,26 +15,10 @@ export class RegisterPracticeDto {
   command_id?: string;
 }
 
-/** Any read may ask to wait until the read model has caught up with a write it made. */
-export class ConsistentReadQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
-  min_position?: number;
-}
-
 export interface PracticeView {
   readonly practice_id: string;
   readonly name: string;
   readonly time_zone: string;
   readonly registered_at: string;
-  readonly position: number;
-}
-
-export interface CommandAccepted {
-  readonly id: string;
-  /** Global position of the command's last event: pass it as min_position to read your write. */
   readonly position: number;
 }

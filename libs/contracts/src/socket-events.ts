@@ -4,11 +4,12 @@ import type {
   NotificationAddedMessage,
   NotificationCountsMessage,
 } from './notifications';
+import type { Positioned } from './read-your-writes';
 import type {
   AppointmentStatusMessage,
   CalendarChangedMessage,
   SlotChangedMessage,
-} from './scheduling';
+} from './scheduling/live-messages';
 import type { WaitlistOfferMessage } from './waitlist';
 import type { QueueIndexMessage, WalkInQueueMessage } from './walk-in-queue';
 
@@ -19,11 +20,6 @@ export type RoomName =
 /** Room names a client may ask to join. */
 export const ROOM_PATTERN =
   /^(ops|(practice|user|calendar|appointment):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** Every server-to-client message carries the global position of the event behind it. */
-export interface Positioned {
-  readonly position: number;
-}
 
 export interface ProjectionPositionMessage extends Positioned {
   readonly name: string;

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
-import { ConsistentReadQuery } from './practice.dto';
+import { ConsistentReadQuery } from './read-your-writes';
 
 /** The spec's waitlist reason codes (section 3, Other). */
 export const WAITLIST_TYPES = ['appointment-unavailable', 'patient-ineligible'] as const;

@@ -1,7 +1,6 @@
 import { IsOptional, IsUUID } from 'class-validator';
-import { ConsistentReadQuery } from './practice.dto';
-import type { AppointmentStatus } from './scheduling';
-import type { Positioned } from './socket-events';
+import type { AppointmentStatus } from './appointment-status';
+import { ConsistentReadQuery, type Positioned } from './read-your-writes';
 
 /**
  * The walk-in queue (issue 6 item 4). A walk-in appointment waits in its provider's queue while

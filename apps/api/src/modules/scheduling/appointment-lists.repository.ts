@@ -1,10 +1,12 @@
-import type {
-  AppointmentListQuery,
-  AppointmentPage,
-  AppointmentStatus,
-  AppointmentView,
-  DoctorCounts,
-  RequestLogView,
+import {
+  type AppointmentListQuery,
+  type AppointmentPage,
+  type AppointmentStatus,
+  type AppointmentView,
+  CALLED_OFF_STATUSES,
+  type DoctorCounts,
+  type RequestLogView,
+  slotId,
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, type Selectable, sql } from 'kysely';
@@ -97,7 +99,7 @@ export class AppointmentListsRepository {
       )
       .where('start_date', '>=', dayStart(date, zone))
       .where('start_date', '<', dayStart(date, zone, 1))
-      .where('status', 'not in', ['Canceled', 'Rejected'])
+      .where('status', 'not in', [...CALLED_OFF_STATUSES])
       .groupBy(['visit_schedule_type', 'status'])
       .execute();
     const count = (match: (r: (typeof rows)[number]) => boolean) =>
@@ -182,5 +184,6 @@ function appointmentView(row: Row): AppointmentView {
   };
 }
 
+/** Instants as slot ids write them: UTC, no milliseconds when there are none. */
 const iso = (value: unknown): string =>
-  (value instanceof Date ? value : new Date(String(value))).toISOString().replace('.000Z', 'Z');
+  slotId(value instanceof Date ? value : new Date(String(value)));

@@ -1,3 +1,4 @@
+import { slotId } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../../infra/clock';
@@ -35,7 +36,7 @@ export class HoldExpiryScheduler extends PeriodicJob {
   protected async work(): Promise<number> {
     let released = 0;
     for (const hold of await this.repository.dueHolds(this.clock.now())) {
-      const start = hold.start_at.toISOString().replace('.000Z', 'Z');
+      const start = slotId(hold.start_at);
       const position = await this.scheduling.endHold(
         hold.calendar_id,
         start,

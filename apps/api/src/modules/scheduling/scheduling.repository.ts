@@ -1,3 +1,4 @@
+import { slotId } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
@@ -74,10 +75,7 @@ export class SchedulingRepository {
       .where('start_at', '<', to)
       .execute();
     return new Map(
-      rows.map((r) => [
-        r.start_at.toISOString().replace('.000Z', 'Z'),
-        Math.max(0, r.capacity - r.holds - r.bookings),
-      ]),
+      rows.map((r) => [slotId(r.start_at), Math.max(0, r.capacity - r.holds - r.bookings)]),
     );
   }
 

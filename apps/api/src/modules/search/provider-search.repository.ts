@@ -1,3 +1,4 @@
+import { CALLED_OFF_STATUSES, slotId } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
@@ -146,7 +147,7 @@ export class ProviderSearchRepository {
       .distinct()
       .where('patient_id', '=', patientId)
       .where('provider_id', 'in', [...providerIds])
-      .where('status', 'not in', ['Canceled', 'Rejected'])
+      .where('status', 'not in', [...CALLED_OFF_STATUSES])
       .execute();
     return new Set(rows.map((row) => row.provider_id).filter((id): id is string => id !== null));
   }
@@ -192,10 +193,7 @@ export class ProviderSearchRepository {
       .execute();
     for (const r of rows) {
       const free = places.get(r.calendar_id) ?? new Map<string, number>();
-      free.set(
-        r.start_at.toISOString().replace('.000Z', 'Z'),
-        Math.max(0, r.capacity - r.holds - r.bookings),
-      );
+      free.set(slotId(r.start_at), Math.max(0, r.capacity - r.holds - r.bookings));
       places.set(r.calendar_id, free);
       positions.set(r.calendar_id, Math.max(positions.get(r.calendar_id) ?? 0, Number(r.position)));
     }

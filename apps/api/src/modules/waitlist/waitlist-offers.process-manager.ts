@@ -1,3 +1,4 @@
+import { slotId } from '@medbook/contracts';
 import type { EventStore, LogPosition, RecordedEvent, Subscription } from '@medbook/event-store';
 import {
   Inject,
@@ -196,7 +197,7 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
       .limit(RISE_SLOTS)
       .execute();
     for (const { start_at } of touched) {
-      const start = start_at.toISOString().replace('.000Z', 'Z');
+      const start = slotId(start_at);
       await this.waitlist
         .offerFreedSlot(calendarId, start, recorded.id, recorded.globalPosition)
         .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { CardDetails } from './api/booking-api';
+import type { CardDto } from '@medbook/contracts';
 
 /** The card form as typed. */
 export interface CardForm {
@@ -57,7 +57,7 @@ export function cardErrors(form: CardForm, now: DateTime): CardErrors {
 }
 
 /** The details sent to the payment port; call only when `cardErrors` found none. */
-export function cardDetails(form: CardForm): CardDetails {
+export function cardDetails(form: CardForm): CardDto {
   const expiry = expiryOf(form.expiry)!;
   return {
     number: digits(form.number),

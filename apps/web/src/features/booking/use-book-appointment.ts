@@ -1,15 +1,15 @@
-import type { HoldView } from '@medbook/contracts';
+import type { CalendarView, HoldView } from '@medbook/contracts';
 import { BOOKING_MESSAGES } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api-client';
 import { currentUser } from '../../shared/session';
-import { type BookingCalendar, bookingApi } from './api/booking-api';
+import { bookingApi } from './api/booking-api';
 import { type BookedPopup, classifyBookingFailure, popupAfterBooking } from './booking-outcome';
 import type { BookingPatient } from './booking-patient';
 
 interface Options {
-  readonly calendar: BookingCalendar;
+  readonly calendar: CalendarView;
   readonly requestedStart: string;
   readonly initialHold: HoldView;
   readonly onInvalidOtp: () => void;

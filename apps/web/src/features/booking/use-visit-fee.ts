@@ -1,9 +1,9 @@
-import type { PaymentView } from '@medbook/contracts';
+import type { CardDto, PaymentView } from '@medbook/contracts';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../shared/api-client';
-import { bookingApi, type CardDetails } from './api/booking-api';
+import { bookingApi } from './api/booking-api';
 
-export type PaySource = { card: CardDetails } | { payment_method_id: string };
+export type PaySource = { card: CardDto } | { payment_method_id: string };
 
 /**
  * The visit fee through the payment port: authorized at the PAYMENT stage, captured by the

@@ -1,6 +1,17 @@
-import { CALENDAR_TIME_STEPS } from '@medbook/contracts';
+import {
+  blockedSpanProblem,
+  CALENDAR_TIME_STEPS,
+  type CalendarView,
+  capacityProblem,
+  datesProblem,
+  hoursProblem,
+  type MarkedTimeSpan,
+  timeStepProblem,
+  VALIDATION_MESSAGES,
+  weekTimeFrameProblem,
+  workingDaysProblem,
+} from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import type { AdminCalendar, BlockedSpan } from './api/calendar-admin-api';
 
 /** The editor's fields as typed (numbers as text until checked). */
 export interface CalendarForm {
@@ -27,28 +38,15 @@ export interface CalendarForm {
 
 export type CalendarFormErrors = Partial<Record<keyof CalendarForm, string>>;
 
-/** The API's own words for the rules it checks, shown before a round trip. */
-export const CALENDAR_FORM_MESSAGES = {
-  required: 'Required',
-  invalid: 'Invalid',
-  hours: 'The last hour must come after the first hour.',
-  step: 'The time step must divide the hours from the first to the last hour evenly.',
-  dates: 'The last date must not come before the first date.',
-  capacity: 'The booking capacity per slot must be a whole number from 1 to 500.',
-  days: 'A calendar needs at least one working day, each from 1 (Monday) to 7 (Sunday), listed once.',
-  span: 'A blocked time span must end after it starts.',
-  weekTimeFrame:
-    'A week time frame is a number of weeks, or a first and a last week with the last after the first.',
-} as const;
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A whole number as typed; NaN when it is none. */
+const whole = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN);
 const wholeIn = (text: string, min: number, max: number): number | null => {
-  if (!/^\d+$/.test(text.trim())) return null;
-  const n = Number(text);
+  const n = whole(text);
   return n >= min && n <= max ? n : null;
 };
 
-export function formOf(calendar: AdminCalendar): CalendarForm {
+export function formOf(calendar: CalendarView): CalendarForm {
   return {
     name: calendar.name,
     first_hour: String(calendar.first_hour),
@@ -71,12 +69,18 @@ export function formOf(calendar: AdminCalendar): CalendarForm {
   };
 }
 
-/** Each field's problem, in the spec's and the API's words; empty when the form may be sent. */
+/**
+ * Each field's problem, in the spec's and the API's words (the calendar rules are the API's own
+ * checks); empty when the form may be sent.
+ */
 export function validateCalendarForm(form: CalendarForm): CalendarFormErrors {
   const errors: Record<string, string> = {};
-  const m = CALENDAR_FORM_MESSAGES;
+  const note = (field: keyof CalendarForm, problem: string | null) => {
+    if (problem) errors[field] = problem;
+  };
+  const m = VALIDATION_MESSAGES;
   if (!form.name.trim()) errors.name = m.required;
-  else if (form.name.trim().length > 100) errors.name = 'Invalid character length';
+  else if (form.name.trim().length > 100) errors.name = m.length;
   const first = wholeIn(form.first_hour, 0, 23);
   const last = wholeIn(form.last_hour, 1, 24);
   const step = Number(form.time_step);
@@ -84,19 +88,21 @@ export function validateCalendarForm(form: CalendarForm): CalendarFormErrors {
   if (last === null) errors.last_hour = form.last_hour.trim() ? m.invalid : m.required;
   if (!CALENDAR_TIME_STEPS.includes(step)) errors.time_step = m.invalid;
   if (first !== null && last !== null) {
-    if (last <= first) errors.last_hour = m.hours;
-    else if (!errors.time_step && ((last - first) * 60) % step !== 0) errors.time_step = m.step;
+    note('last_hour', hoursProblem(first, last));
+    if (!errors.last_hour && !errors.time_step) {
+      note('time_step', timeStepProblem(first, last, step));
+    }
   }
-  if (wholeIn(form.booking_capacity, 1, 500) === null) errors.booking_capacity = m.capacity;
+  note('booking_capacity', capacityProblem(whole(form.booking_capacity)));
   if (!DAY.test(form.date_from) || !DateTime.fromISO(form.date_from).isValid) {
     errors.date_from = form.date_from ? 'Invalid Date' : m.required;
   }
   if (form.date_to) {
     if (!DAY.test(form.date_to) || !DateTime.fromISO(form.date_to).isValid) {
       errors.date_to = 'Invalid Date';
-    } else if (!errors.date_from && form.date_to < form.date_from) errors.date_to = m.dates;
+    } else if (!errors.date_from) note('date_to', datesProblem(form.date_from, form.date_to));
   }
-  if (form.working_days.length === 0) errors.working_days = m.days;
+  note('working_days', workingDaysProblem(form.working_days));
   if (wholeIn(form.minutes_before_showing_slots, 0, 10_080) === null) {
     errors.minutes_before_showing_slots = m.invalid;
   }
@@ -137,7 +143,7 @@ export function settingsOf(form: CalendarForm): Record<string, unknown> {
 }
 
 /** Only what the admin changed: the PUT body (the API records nothing for the rest). */
-export function changesOf(calendar: AdminCalendar, form: CalendarForm): Record<string, unknown> {
+export function changesOf(calendar: CalendarView, form: CalendarForm): Record<string, unknown> {
   const before = settingsOf(formOf(calendar));
   return Object.fromEntries(
     Object.entries(settingsOf(form)).filter(
@@ -154,14 +160,15 @@ export function blockedSpanOf(
   start: string,
   end: string,
   zone: string,
-): { span: BlockedSpan } | { error: string } {
-  if (!start || !end) return { error: CALENDAR_FORM_MESSAGES.required };
+): { span: MarkedTimeSpan } | { error: string } {
+  if (!start || !end) return { error: VALIDATION_MESSAGES.required };
   const from = DateTime.fromISO(start, { zone });
   const to = DateTime.fromISO(end, { zone });
   if (!from.isValid || !to.isValid) return { error: 'Invalid Date' };
-  if (to <= from) return { error: CALENDAR_FORM_MESSAGES.span };
   const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true })!;
-  return { span: { start: iso(from), end: iso(to) } };
+  const span = { start: iso(from), end: iso(to) };
+  const problem = blockedSpanProblem(span);
+  return problem ? { error: problem } : { span };
 }
 
 /** A week time frame typed as "2" (the next 2 weeks) or "1-3"; empty is none. */
@@ -170,16 +177,12 @@ export function weekTimeFrameOf(text: string): { frame: number[] } | { error: st
   if (!trimmed) return { frame: [] };
   const parts = trimmed.split(/\s*-\s*/);
   const numbers = parts.map((p) => (/^\d+$/.test(p) ? Number(p) : NaN));
-  const [first, second] = numbers;
-  const valid =
-    numbers.length <= 2 &&
-    numbers.every((n) => Number.isInteger(n) && n <= 104) &&
-    (second === undefined ? first! > 0 : second > first!);
-  return valid ? { frame: numbers } : { error: CALENDAR_FORM_MESSAGES.weekTimeFrame };
+  const problem = weekTimeFrameProblem(numbers);
+  return problem ? { error: problem } : { frame: numbers };
 }
 
 /** A span in the facility's own time, e.g. "Mon, Mar 9, 9:00 AM – 11:00 AM". */
-export function spanLabel(span: BlockedSpan, zone: string): string {
+export function spanLabel(span: MarkedTimeSpan, zone: string): string {
   const from = DateTime.fromISO(span.start, { zone });
   const to = DateTime.fromISO(span.end, { zone });
   const sameDay = from.hasSame(to, 'day');

@@ -1,17 +1,16 @@
+import { CALENDAR_MESSAGES, type CalendarView, VALIDATION_MESSAGES } from '@medbook/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import {
   blockedSpanOf,
-  CALENDAR_FORM_MESSAGES,
   type CalendarForm,
   changesOf,
   formOf,
   validateCalendarForm,
   weekTimeFrameOf,
 } from './calendar-form-rules';
-import type { AdminCalendar } from './api/calendar-admin-api';
 import { CalendarSettingsForm } from './components/calendar-settings-form';
 
-const calendar: AdminCalendar = {
+const calendar: CalendarView = {
   calendar_id: 'cal',
   practice_id: 'p',
   name: 'Dr. Rivera',
@@ -34,6 +33,7 @@ const calendar: AdminCalendar = {
   wait_list_enabled: false,
   can_check_in: false,
   accept_reject_enabled: false,
+  hold_minutes: 10,
   reasons: [],
   associated_reasons: [],
   custom_form_ids: [],
@@ -45,7 +45,7 @@ const form = (changes: Partial<CalendarForm> = {}): CalendarForm => ({
   ...formOf(calendar),
   ...changes,
 });
-const m = CALENDAR_FORM_MESSAGES;
+const m = { ...VALIDATION_MESSAGES, ...CALENDAR_MESSAGES };
 
 describe('the calendar form rules', () => {
   it('accepts the calendar as it is', () => {
@@ -59,7 +59,7 @@ describe('the calendar form rules', () => {
     ['an end date before the start', { date_to: '2026-11-01' }, 'date_to', m.dates],
     ['a capacity of 0', { booking_capacity: '0' }, 'booking_capacity', m.capacity],
     ['a capacity of 501', { booking_capacity: '501' }, 'booking_capacity', m.capacity],
-    ['no working day', { working_days: [] }, 'working_days', m.days],
+    ['no working day', { working_days: [] }, 'working_days', m.workingDays],
     ['an empty name', { name: ' ' }, 'name', 'Required'],
     [
       'minutes that are not a number',
@@ -160,6 +160,6 @@ describe('CalendarSettingsForm', () => {
     );
     const days = screen.getByRole('group', { name: 'Working days' });
     fireEvent.click(within(days).getByRole('checkbox', { name: 'Mon' }));
-    expect(screen.getByText(m.days)).toBeTruthy();
+    expect(screen.getByText(m.workingDays)).toBeTruthy();
   });
 });

@@ -1,15 +1,8 @@
-import type {
-  AppointmentStatus,
-  AppointmentStatusMessage,
-  AppointmentView,
-} from '@medbook/contracts';
+import { type AppointmentStatusMessage, type AppointmentView, isFinal } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 
-/** Statuses after which nothing more happens to a visit. */
-const CLOSED: readonly AppointmentStatus[] = ['Canceled', 'Rejected', 'No-Show', 'Checked-Out'];
-
 export function isOpen(appointment: AppointmentView): boolean {
-  return !CLOSED.includes(appointment.status);
+  return !isFinal(appointment.status);
 }
 
 /** Upcoming: open and not yet over, soonest first. Past: the rest, latest first. */

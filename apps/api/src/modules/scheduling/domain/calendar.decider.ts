@@ -1,3 +1,13 @@
+import {
+  blockedSpanProblem,
+  CALENDAR_MESSAGES,
+  capacityProblem,
+  datesProblem,
+  hoursProblem,
+  timeStepProblem,
+  weekTimeFrameProblem,
+  workingDaysProblem,
+} from '@medbook/contracts';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import {
@@ -11,36 +21,11 @@ import {
   withCalendarDefaults,
 } from './calendar.events';
 
-export const CALENDAR_NOT_FOUND = 'This calendar does not exist.';
-export const CALENDAR_EXISTS = 'This calendar already exists.';
-export const CALENDAR_HOURS_INVALID = 'The last hour must come after the first hour.';
-export const CALENDAR_OWNER_REQUIRED = 'A calendar belongs to a provider or to a resource.';
-export const CALENDAR_CAPACITY_INVALID =
-  'The booking capacity per slot must be a whole number from 1 to 500.';
-export const FACILITY_NOT_REGISTERED = 'This facility is not registered.';
-export const FACILITY_OF_ANOTHER_PRACTICE = 'This facility belongs to another practice.';
-export const CALENDAR_ZONE_NOT_FACILITY = "A calendar's time zone must be its facility's.";
-export const PROVIDER_NOT_REGISTERED = 'This provider is not registered.';
-export const PROVIDER_OF_ANOTHER_PRACTICE = 'This provider belongs to another practice.';
-export const RESOURCE_NOT_REGISTERED = 'This resource is not registered.';
-export const RESOURCE_OF_ANOTHER_PRACTICE = 'This resource belongs to another practice.';
-export const CALENDAR_PLACE_FIXED =
-  "A calendar's facility, provider, resource and time zone are set when it is created.";
-export const CALENDAR_STEP_INVALID =
-  'The time step must divide the hours from the first to the last hour evenly.';
-export const CALENDAR_DATES_INVALID = 'The last date must not come before the first date.';
-export const CALENDAR_WORKING_DAYS_INVALID =
-  'A calendar needs at least one working day, each from 1 (Monday) to 7 (Sunday), listed once.';
-export const CALENDAR_NAME_REQUIRED = 'A calendar needs a name.';
-export const BLOCK_SPAN_INVALID = 'A blocked time span must end after it starts.';
-export const BLOCK_SPAN_EXISTS = 'This time span is already blocked.';
-export const BLOCK_SPAN_NOT_FOUND = 'This time span is not blocked.';
-export const REASON_ALREADY_OFFERED = 'This calendar already offers this visit reason.';
-export const REASON_NOT_OFFERED = 'This calendar does not offer this visit reason.';
-export const WEEK_TIME_FRAME_INVALID =
-  'A week time frame is a number of weeks, or a first and a last week with the last after the first.';
-export const MAX_BOOKING_CAPACITY = 500;
+// The route handlers that still name it here; the text is the contracts' CALENDAR_MESSAGES.notFound.
+export const CALENDAR_NOT_FOUND = CALENDAR_MESSAGES.notFound;
 export const MAX_MARKED_TIME_SPANS = 500;
+
+const m = CALENDAR_MESSAGES;
 
 /** Fixed at creation: they were checked against the directory then. */
 const FIXED_FIELDS = [
@@ -76,22 +61,18 @@ const sameInstant = (a: string, b: string): boolean => Date.parse(a) === Date.pa
 const sameSpan = (a: MarkedTimeSpan, b: MarkedTimeSpan): boolean =>
   sameInstant(a.start, b.start) && sameInstant(a.end, b.end);
 
-function checkSpan(span: MarkedTimeSpan): void {
-  const start = Date.parse(span.start);
-  const end = Date.parse(span.end);
-  if (Number.isNaN(start) || Number.isNaN(end) || end <= start) {
-    throw new DomainError('invalid', BLOCK_SPAN_INVALID);
+/** Throws the first broken rule's message. */
+function refuse(...problems: (() => string | null)[]): void {
+  for (const problem of problems) {
+    const message = problem();
+    if (message) throw new DomainError('invalid', message);
   }
 }
 
-function checkReason(reason: CalendarReason): void {
-  const frame = reason.week_time_frame;
-  if (!frame || frame.length === 0) return;
-  const whole = frame.every((n) => Number.isInteger(n) && n >= 0 && n <= 104);
-  const [first, second] = frame;
-  const valid = whole && frame.length <= 2 && (second === undefined ? first! > 0 : second > first!);
-  if (!valid) throw new DomainError('invalid', WEEK_TIME_FRAME_INVALID);
-}
+const checkSpan = (span: MarkedTimeSpan): void => refuse(() => blockedSpanProblem(span));
+
+const checkReason = (reason: CalendarReason): void =>
+  refuse(() => weekTimeFrameProblem(reason.week_time_frame));
 
 /** A reason's rules as stored: title trimmed, unset rules left out. */
 function reasonOf(reason: CalendarReason): CalendarReason {
@@ -121,51 +102,39 @@ function withReason(
 }
 
 function check(settings: CalendarSettings): void {
-  if (!settings.name.trim()) throw new DomainError('invalid', CALENDAR_NAME_REQUIRED);
-  if (settings.last_hour <= settings.first_hour)
-    throw new DomainError('invalid', CALENDAR_HOURS_INVALID);
-  if (((settings.last_hour - settings.first_hour) * 60) % settings.time_step !== 0) {
-    throw new DomainError('invalid', CALENDAR_STEP_INVALID);
-  }
-  if (settings.date_to && settings.date_to < settings.date_from) {
-    throw new DomainError('invalid', CALENDAR_DATES_INVALID);
-  }
-  const days = settings.working_days;
-  if (
-    days.length === 0 ||
-    new Set(days).size !== days.length ||
-    days.some((d) => !Number.isInteger(d) || d < 1 || d > 7)
-  ) {
-    throw new DomainError('invalid', CALENDAR_WORKING_DAYS_INVALID);
-  }
+  refuse(
+    () => (settings.name.trim() ? null : CALENDAR_MESSAGES.nameRequired),
+    () => hoursProblem(settings.first_hour, settings.last_hour),
+    () => timeStepProblem(settings.first_hour, settings.last_hour, settings.time_step),
+    () => datesProblem(settings.date_from, settings.date_to),
+    () => workingDaysProblem(settings.working_days),
+  );
   settings.marked_time_spans.forEach(checkSpan);
-  if (!settings.provider_id === !settings.resource_id) {
-    throw new DomainError('invalid', CALENDAR_OWNER_REQUIRED);
-  }
-  const capacity = settings.booking_capacity;
-  if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_BOOKING_CAPACITY) {
-    throw new DomainError('invalid', CALENDAR_CAPACITY_INVALID);
-  }
+  refuse(
+    () =>
+      !settings.provider_id === !settings.resource_id ? CALENDAR_MESSAGES.ownerRequired : null,
+    () => capacityProblem(settings.booking_capacity),
+  );
 }
 
 /** A calendar names a facility, and a provider or resource, registered with its own practice. */
 function checkDirectory(settings: CalendarSettings, directory: CalendarDirectory): void {
   const { facility, owner } = directory;
-  if (!facility) throw new NotFoundError(FACILITY_NOT_REGISTERED);
+  if (!facility) throw new NotFoundError(m.facilityNotRegistered);
   if (facility.practice_id !== settings.practice_id) {
-    throw new DomainError('invalid', FACILITY_OF_ANOTHER_PRACTICE);
+    throw new DomainError('invalid', m.facilityOfAnotherPractice);
   }
   if (facility.time_zone !== settings.time_zone) {
-    throw new DomainError('invalid', CALENDAR_ZONE_NOT_FACILITY);
+    throw new DomainError('invalid', m.zoneNotFacility);
   }
   const isProvider = !!settings.provider_id;
   if (!owner) {
-    throw new NotFoundError(isProvider ? PROVIDER_NOT_REGISTERED : RESOURCE_NOT_REGISTERED);
+    throw new NotFoundError(isProvider ? m.providerNotRegistered : m.resourceNotRegistered);
   }
   if (owner.practice_id !== settings.practice_id) {
     throw new DomainError(
       'invalid',
-      isProvider ? PROVIDER_OF_ANOTHER_PRACTICE : RESOURCE_OF_ANOTHER_PRACTICE,
+      isProvider ? m.providerOfAnotherPractice : m.resourceOfAnotherPractice,
     );
   }
 }
@@ -174,22 +143,22 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
   const at = command.now.toISOString();
   switch (command.type) {
     case 'CreateCalendar':
-      if (state.settings) throw new ConflictError(CALENDAR_EXISTS);
+      if (state.settings) throw new ConflictError(m.exists);
       check(command.settings);
       checkDirectory(command.settings, command.directory);
       return [{ type: 'CalendarCreated', data: { ...command.settings, created_at: at } }];
     case 'ChangeCalendarSettings': {
-      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      if (!state.settings) throw new NotFoundError(m.notFound);
       if (FIXED_FIELDS.some((field) => field in command.changes)) {
-        throw new DomainError('invalid', CALENDAR_PLACE_FIXED);
+        throw new DomainError('invalid', m.placeFixed);
       }
       return changed(state.settings, command.changes, at);
     }
     case 'BlockTimeSpan': {
-      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      if (!state.settings) throw new NotFoundError(m.notFound);
       checkSpan(command.span);
       const spans = state.settings.marked_time_spans;
-      if (spans.some((s) => sameSpan(s, command.span))) throw new ConflictError(BLOCK_SPAN_EXISTS);
+      if (spans.some((s) => sameSpan(s, command.span))) throw new ConflictError(m.spanExists);
       if (spans.length >= MAX_MARKED_TIME_SPANS) {
         throw new DomainError(
           'invalid',
@@ -200,34 +169,34 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
       return changed(state.settings, { marked_time_spans: [...spans, span] }, at);
     }
     case 'UnblockTimeSpan': {
-      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      if (!state.settings) throw new NotFoundError(m.notFound);
       const spans = state.settings.marked_time_spans;
       const kept = spans.filter((s) => !sameSpan(s, command.span));
-      if (kept.length === spans.length) throw new NotFoundError(BLOCK_SPAN_NOT_FOUND);
+      if (kept.length === spans.length) throw new NotFoundError(m.spanNotFound);
       return changed(state.settings, { marked_time_spans: kept }, at);
     }
     case 'AddCalendarReason': {
-      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      if (!state.settings) throw new NotFoundError(m.notFound);
       const reason = reasonOf(command.reason);
       checkReason(reason);
       if (state.settings.reasons?.includes(reason.title)) {
-        throw new ConflictError(REASON_ALREADY_OFFERED);
+        throw new ConflictError(m.reasonAlreadyOffered);
       }
       return changed(state.settings, withReason(state.settings, reason.title, reason), at);
     }
     case 'ChangeCalendarReason': {
-      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      if (!state.settings) throw new NotFoundError(m.notFound);
       const reason = reasonOf(command.reason);
       if (!state.settings.reasons?.includes(reason.title)) {
-        throw new NotFoundError(REASON_NOT_OFFERED);
+        throw new NotFoundError(m.reasonNotOffered);
       }
       checkReason(reason);
       return changed(state.settings, withReason(state.settings, reason.title, reason), at);
     }
     case 'RemoveCalendarReason': {
-      if (!state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      if (!state.settings) throw new NotFoundError(m.notFound);
       const title = command.title.trim();
-      if (!state.settings.reasons?.includes(title)) throw new NotFoundError(REASON_NOT_OFFERED);
+      if (!state.settings.reasons?.includes(title)) throw new NotFoundError(m.reasonNotOffered);
       return changed(state.settings, withReason(state.settings, title, null), at);
     }
     default: {

@@ -1,32 +1,10 @@
+import { CALENDAR_MESSAGES } from '@medbook/contracts';
 import { fold } from '../../../domain/decider';
 import { DomainError, NotFoundError } from '../../../domain/domain-error';
-import {
-  BLOCK_SPAN_EXISTS,
-  BLOCK_SPAN_INVALID,
-  BLOCK_SPAN_NOT_FOUND,
-  CALENDAR_CAPACITY_INVALID,
-  CALENDAR_DATES_INVALID,
-  CALENDAR_HOURS_INVALID,
-  CALENDAR_NAME_REQUIRED,
-  CALENDAR_STEP_INVALID,
-  CALENDAR_WORKING_DAYS_INVALID,
-  REASON_ALREADY_OFFERED,
-  REASON_NOT_OFFERED,
-  WEEK_TIME_FRAME_INVALID,
-  CALENDAR_PLACE_FIXED,
-  CALENDAR_ZONE_NOT_FACILITY,
-  type CalendarCommand,
-  type CalendarDirectory,
-  calendarDecider,
-  FACILITY_NOT_REGISTERED,
-  FACILITY_OF_ANOTHER_PRACTICE,
-  PROVIDER_NOT_REGISTERED,
-  PROVIDER_OF_ANOTHER_PRACTICE,
-  RESOURCE_NOT_REGISTERED,
-  RESOURCE_OF_ANOTHER_PRACTICE,
-} from './calendar.decider';
+import { type CalendarCommand, type CalendarDirectory, calendarDecider } from './calendar.decider';
 import { type CalendarEvent, type CalendarSettings, withCalendarDefaults } from './calendar.events';
 
+const m = CALENDAR_MESSAGES;
 const now = new Date('2026-11-23T09:00:00Z');
 const practice = 'practice-1';
 const settings: CalendarSettings = {
@@ -89,7 +67,7 @@ describe('CreateCalendar', () => {
   it('refuses a facility the directory does not know, with a 404', () => {
     const attempt = given([]).when(create({ ...registered, facility: null }));
     expect(attempt).toThrow(NotFoundError);
-    expect(attempt).toThrow(FACILITY_NOT_REGISTERED);
+    expect(attempt).toThrow(m.facilityNotRegistered);
   });
 
   it("refuses another practice's facility, or a zone that is not the facility's", () => {
@@ -97,24 +75,24 @@ describe('CreateCalendar', () => {
       create({ ...registered, facility: { practice_id: 'other', time_zone: 'America/Chicago' } }),
     );
     expect(borrowed).toThrow(DomainError);
-    expect(borrowed).toThrow(FACILITY_OF_ANOTHER_PRACTICE);
+    expect(borrowed).toThrow(m.facilityOfAnotherPractice);
     expect(given([]).when(create(registered, { time_zone: 'America/New_York' }))).toThrow(
-      CALENDAR_ZONE_NOT_FACILITY,
+      m.zoneNotFacility,
     );
   });
 
   it('refuses a provider or resource not registered with the practice', () => {
-    expect(given([]).when(create({ ...registered, owner: null }))).toThrow(PROVIDER_NOT_REGISTERED);
+    expect(given([]).when(create({ ...registered, owner: null }))).toThrow(m.providerNotRegistered);
     expect(given([]).when(create({ ...registered, owner: { practice_id: 'other' } }))).toThrow(
-      PROVIDER_OF_ANOTHER_PRACTICE,
+      m.providerOfAnotherPractice,
     );
     const resource = { provider_id: null, resource_id: 'room-1', visit_type: 'Resource' as const };
     expect(given([]).when(create({ ...registered, owner: null }, resource))).toThrow(
-      RESOURCE_NOT_REGISTERED,
+      m.resourceNotRegistered,
     );
     expect(
       given([]).when(create({ ...registered, owner: { practice_id: 'other' } }, resource)),
-    ).toThrow(RESOURCE_OF_ANOTHER_PRACTICE);
+    ).toThrow(m.resourceOfAnotherPractice);
     expect(given([]).when(create(registered, resource))()).toHaveLength(1);
   });
 });
@@ -139,9 +117,7 @@ describe('ChangeCalendarSettings', () => {
     ]);
     expect(after.settings?.booking_capacity).toBe(5);
     for (const booking_capacity of [0, -1, 1.5, 501]) {
-      expect(given([created]).when(change({ booking_capacity }))).toThrow(
-        CALENDAR_CAPACITY_INVALID,
-      );
+      expect(given([created]).when(change({ booking_capacity }))).toThrow(m.capacity);
     }
   });
 
@@ -153,7 +129,7 @@ describe('ChangeCalendarSettings', () => {
       { time_zone: 'UTC' },
       { practice_id: 'other' },
     ]) {
-      expect(given([created]).when(change(changes))).toThrow(CALENDAR_PLACE_FIXED);
+      expect(given([created]).when(change(changes))).toThrow(m.placeFixed);
     }
   });
 });
@@ -234,19 +210,15 @@ describe('what a practice admin edits, each change one event', () => {
   });
 
   it.each<[string, Partial<CalendarSettings>, string]>([
-    ['a last hour not after the first', { first_hour: 17 }, CALENDAR_HOURS_INVALID],
-    ['equal hours', { first_hour: 9, last_hour: 9 }, CALENDAR_HOURS_INVALID],
-    [
-      'a step that does not divide the day',
-      { time_step: 45, first_hour: 8, last_hour: 9 },
-      CALENDAR_STEP_INVALID,
-    ],
-    ['hours the step does not divide', { time_step: 90, last_hour: 16 }, CALENDAR_STEP_INVALID],
-    ['an end date before the start', { date_to: '2026-11-01' }, CALENDAR_DATES_INVALID],
-    ['no working day', { working_days: [] }, CALENDAR_WORKING_DAYS_INVALID],
-    ['a day twice', { working_days: [1, 1] }, CALENDAR_WORKING_DAYS_INVALID],
-    ['a day 8', { working_days: [8] }, CALENDAR_WORKING_DAYS_INVALID],
-    ['a blank name', { name: '  ' }, CALENDAR_NAME_REQUIRED],
+    ['a last hour not after the first', { first_hour: 17 }, m.hours],
+    ['equal hours', { first_hour: 9, last_hour: 9 }, m.hours],
+    ['a step that does not divide the day', { time_step: 45, first_hour: 8, last_hour: 9 }, m.step],
+    ['hours the step does not divide', { time_step: 90, last_hour: 16 }, m.step],
+    ['an end date before the start', { date_to: '2026-11-01' }, m.dates],
+    ['no working day', { working_days: [] }, m.workingDays],
+    ['a day twice', { working_days: [1, 1] }, m.workingDays],
+    ['a day 8', { working_days: [8] }, m.workingDays],
+    ['a blank name', { name: '  ' }, m.nameRequired],
   ])('refuses %s with a 400', (_, changes, message) => {
     expect(thrown(given([created]).when(change(changes)))).toMatchObject({
       kind: 'invalid',
@@ -256,7 +228,7 @@ describe('what a practice admin edits, each change one event', () => {
 
   it('checks a change against the settings it lands on', () => {
     // 9 hours of 120 minutes do not fit; 8 to 16 fits four.
-    expect(given([created]).when(change({ time_step: 120 }))).toThrow(CALENDAR_STEP_INVALID);
+    expect(given([created]).when(change({ time_step: 120 }))).toThrow(m.step);
     expect(given([created]).when(change({ time_step: 120, last_hour: 16 }))()).toHaveLength(1);
   });
 });
@@ -277,14 +249,12 @@ describe('blocked time spans', () => {
   });
 
   it('refuses a span that ends before it starts, the same span twice, and opening one not blocked', () => {
-    expect(given([created]).when(block({ start: span.end, end: span.start }))).toThrow(
-      BLOCK_SPAN_INVALID,
-    );
+    expect(given([created]).when(block({ start: span.end, end: span.start }))).toThrow(m.span);
     const blocked = given([created]).when(block())();
-    expect(given([created, ...blocked]).when(block())).toThrow(BLOCK_SPAN_EXISTS);
+    expect(given([created, ...blocked]).when(block())).toThrow(m.spanExists);
     const unknown = given([created]).when(unblock());
     expect(unknown).toThrow(NotFoundError);
-    expect(unknown).toThrow(BLOCK_SPAN_NOT_FOUND);
+    expect(unknown).toThrow(m.spanNotFound);
   });
 });
 
@@ -325,17 +295,17 @@ describe('visit reasons of a calendar', () => {
   it('refuses a reason twice, editing or removing one not offered, and a bad week_time_frame', () => {
     const added = given([created]).when(add({ title: 'Checkup' }))();
     expect(given([created, ...added]).when(add({ title: 'Checkup' }))).toThrow(
-      REASON_ALREADY_OFFERED,
+      m.reasonAlreadyOffered,
     );
     expect(given([created]).when({ type: 'RemoveCalendarReason', title: 'Checkup', now })).toThrow(
-      REASON_NOT_OFFERED,
+      m.reasonNotOffered,
     );
     expect(
       given([created]).when({ type: 'ChangeCalendarReason', reason: { title: 'Checkup' }, now }),
-    ).toThrow(REASON_NOT_OFFERED);
+    ).toThrow(m.reasonNotOffered);
     for (const week_time_frame of [[3, 1], [0], [1, 2, 3], [-1, 2], [1.5]]) {
       expect(given([created]).when(add({ title: 'Flu', week_time_frame }))).toThrow(
-        WEEK_TIME_FRAME_INVALID,
+        m.weekTimeFrame,
       );
     }
   });

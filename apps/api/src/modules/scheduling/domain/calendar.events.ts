@@ -1,64 +1,14 @@
+import type {
+  CalendarReason,
+  CalendarView,
+  CalendarVisitType,
+  MarkedTimeSpan,
+} from '@medbook/contracts';
+
 export const calendarStreamId = (calendarId: string): string => `calendar-${calendarId}`;
 
-export type VisitType = 'Office' | 'Telehealth' | 'Resource';
-
-/** A blocked span of time: no slot that overlaps it is offered. */
-export interface MarkedTimeSpan {
-  readonly start: string;
-  readonly end: string;
-}
-
-/** A visit reason as one calendar offers it (the spec's Reason: week_time_frame, immediate check-in). */
-export interface CalendarReason {
-  readonly title: string;
-  /** [from, to] weeks from today, or n for the next n weeks; none: the calendar's own dates. */
-  readonly week_time_frame?: readonly number[];
-  /** A patient may check in for a visit with this reason on its day, whatever can_check_in says. */
-  readonly allow_immediate_checkin?: boolean;
-}
-
-/** The spec's calendar settings that decide which slots exist and how they are offered. */
-export interface CalendarSettings {
-  readonly calendar_id: string;
-  readonly practice_id: string;
-  readonly name: string;
-  readonly provider_id: string | null;
-  readonly resource_id: string | null;
-  readonly facility_id: string;
-  /** IANA zone of the facility: hours and days are local to it. */
-  readonly time_zone: string;
-  readonly visit_type: VisitType;
-  readonly first_hour: number;
-  readonly last_hour: number;
-  /** Minutes between slot starts, and each slot's length. */
-  readonly time_step: number;
-  /** ISO weekdays with hours, 1 = Monday. */
-  readonly working_days: readonly number[];
-  readonly date_from: string;
-  readonly date_to: string | null;
-  readonly booking_capacity: number;
-  readonly marked_time_spans: readonly MarkedTimeSpan[];
-  readonly minutes_before_showing_slots: number;
-  readonly slots_hide_hours: number;
-  readonly online_booking_disabled: boolean;
-  readonly wait_list_enabled: boolean;
-  readonly can_check_in: boolean;
-  /** When active, bookings wait as Pending for a provider, staff member or admin to accept. */
-  readonly accept_reject_enabled: boolean;
-  readonly hold_minutes: number;
-  /** Titles of the visit reasons the calendar offers; none listed (or absent) offers every one. */
-  readonly reasons?: readonly string[];
-  /** The rules of the reasons listed in `reasons` that have any; kept in step with `reasons`. */
-  readonly associated_reasons?: readonly CalendarReason[];
-  /** Booking wizard: the custom forms the patient fills in (ids), in order. */
-  readonly custom_form_ids?: readonly string[];
-  /** Booking wizard: ask for the patient's demographics. */
-  readonly collect_patient_demographics?: boolean;
-  /** Booking wizard: the insurance step (spec: default true). */
-  readonly enable_insurance?: boolean;
-  /** Booking wizard: check the insurance's eligibility. */
-  readonly enable_insurance_eligibility?: boolean;
-}
+export type VisitType = CalendarVisitType;
+export type { CalendarReason, MarkedTimeSpan };
 
 type DefaultedField =
   | 'reasons'
@@ -67,6 +17,10 @@ type DefaultedField =
   | 'collect_patient_demographics'
   | 'enable_insurance'
   | 'enable_insurance_eligibility';
+
+/** The settings as the calendar's events record them: fields added later may be absent. */
+export type CalendarSettings = Omit<CalendarView, DefaultedField> &
+  Partial<Pick<CalendarView, DefaultedField>>;
 
 /**
  * Settings added after the first calendars were created: a calendar whose events never set them
@@ -81,7 +35,7 @@ export const CALENDAR_DEFAULTS: Required<Pick<CalendarSettings, DefaultedField>>
   enable_insurance_eligibility: false,
 };
 
-export type CompleteCalendarSettings = CalendarSettings & typeof CALENDAR_DEFAULTS;
+export type CompleteCalendarSettings = CalendarView;
 
 /** The settings with every later-added field present. */
 export const withCalendarDefaults = (settings: CalendarSettings): CompleteCalendarSettings => ({

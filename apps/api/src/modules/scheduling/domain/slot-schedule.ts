@@ -1,5 +1,9 @@
+import { slotId } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import type { CalendarSettings } from './calendar.events';
+
+// Callers that still import the slot id from here; it is the contracts' one.
+export { slotId };
 
 export interface ScheduledSlot {
   /** UTC instant, ISO: also the slot's id within its calendar. */
@@ -8,12 +12,6 @@ export interface ScheduledSlot {
   /** The facility-local day it falls on, YYYY-MM-DD. */
   readonly day: string;
 }
-
-/** A slot's id: its UTC start, to the minute. */
-export const slotId = (start: DateTime | string): string => {
-  const ms = typeof start === 'string' ? instantMs(start) : start.toMillis();
-  return Number.isNaN(ms) ? 'Invalid DateTime' : isoInstant(ms);
-};
 
 /**
  * An ISO instant as epoch ms (NaN when it is none). One with an explicit offset or Z is what
@@ -122,30 +120,11 @@ export function scheduledSlots(
       if (onlyStartMs !== undefined && startMs !== onlyStartMs) continue;
       const endMs = startMs + stepMs;
       if (isBlocked(startMs, endMs)) continue;
-      slots.push({ start: isoInstant(startMs), end: isoInstant(endMs), day });
+      slots.push({ start: slotId(startMs), end: slotId(endMs), day });
     }
   }
   return slots;
 }
-
-/** An instant as its slot id: ISO in UTC without milliseconds, e.g. 2026-11-24T14:00:00Z. */
-function isoInstant(ms: number): string {
-  if (ms % 1000 !== 0 || ms < 0 || ms >= LAST_FOUR_DIGIT_YEAR_MS) {
-    return new Date(ms).toISOString().replace('.000Z', 'Z');
-  }
-  // A week view formats thousands: the date part once per day, the time by table look-ups.
-  const dayNumber = Math.floor(ms / DAY_MS);
-  const prefix = remembered(utcDayPrefixes, String(dayNumber), () =>
-    new Date(dayNumber * DAY_MS).toISOString().slice(0, 11),
-  );
-  const seconds = (ms - dayNumber * DAY_MS) / 1000;
-  return `${prefix}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}Z`;
-}
-
-const DAY_MS = 86_400_000;
-const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(10000, 0, 1);
-const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
-const utcDayPrefixes = new Map<string, string>();
 
 /** A calendar day (YYYY-MM-DD) some days later; calendar days are zone-free. */
 function addDays(day: string, days: number): string {
@@ -157,7 +136,7 @@ function addDays(day: string, days: number): string {
 export function findSlot(settings: CalendarSettings, start: string): ScheduledSlot | null {
   const ms = instantMs(start);
   if (Number.isNaN(ms)) return null;
-  const id = isoInstant(ms);
+  const id = slotId(ms);
   const day = localDayOf(settings.time_zone, ms);
   // Only the requested start is formatted: a day has hundreds of slots.
   const [slot] = scheduledSlots(settings, day, 1, ms - (((ms % 60_000) + 60_000) % 60_000));

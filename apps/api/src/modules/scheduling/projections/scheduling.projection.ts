@@ -1,3 +1,4 @@
+import { FINAL_STATUSES, slotId } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
@@ -96,7 +97,7 @@ export const schedulingProjection: Projection = {
           .select(['appointment_id', 'start_date'])
           .where('calendar_id', '=', d.calendar_id)
           .where('start_date', '>=', new Date(d.changed_at))
-          .where('status', 'not in', ['Canceled', 'Rejected', 'Checked-Out', 'No-Show'])
+          .where('status', 'not in', [...FINAL_STATUSES])
           .execute();
         const outside = upcoming
           .filter((a) => !findSlot(settings, a.start_date.toISOString()))
@@ -329,7 +330,7 @@ async function recountSlots(
     const was = Math.max(0, old - taken);
     const now = Math.max(0, row.capacity - taken);
     if (now === was) continue;
-    const start = row.start_at.toISOString().replace('.000Z', 'Z');
+    const start = slotId(row.start_at);
     publishSlot(context, calendarId, start, row, now > was ? 'increment' : 'decrement', position);
   }
 }

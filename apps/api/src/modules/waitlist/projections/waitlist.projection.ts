@@ -1,4 +1,4 @@
-import type { WaitlistOfferView } from '@medbook/contracts';
+import { slotId, type WaitlistOfferView } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import type { WaitlistEvent } from '../domain/waitlist.events';
@@ -128,7 +128,7 @@ export function offerView(row: {
     offer_id: row.offer_id,
     calendar_id: row.calendar_id,
     patient_id: row.patient_id,
-    start_date: iso(row.start_date).replace('.000Z', 'Z'),
+    start_date: slotId(new Date(row.start_date)),
     hold_id: row.hold_id,
     expires_at: iso(row.expires_at),
     status: row.status as WaitlistOfferView['status'],

@@ -1,75 +1,30 @@
 import type {
   BookingPaymentSettings,
   BookingResult,
+  CalendarView,
+  CardDto,
   CodedItem,
   CustomFormView,
   DemographicsView,
   EligibilityView,
   FamilyMemberView,
   InsurancePlanView,
+  InsuranceView,
   HoldView,
   PaymentGatewayName,
   PaymentMethodsView,
   PaymentMethodView,
   PaymentView,
+  UpdateDemographicsDto,
   UserView,
   WeekView,
 } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
 
-/** The calendar settings the wizard reads (GET /calendars/{id}). */
-export interface BookingCalendar {
-  readonly calendar_id: string;
-  readonly name: string;
-  readonly provider_id: string | null;
-  readonly resource_id: string | null;
-  readonly facility_id: string;
-  readonly time_zone: string;
-  readonly visit_type: 'Office' | 'Telehealth' | 'Resource';
-  readonly time_step: number;
-  readonly can_check_in: boolean;
-  readonly accept_reject_enabled: boolean;
-  readonly hold_minutes: number;
-  readonly custom_form_ids?: readonly string[];
-  readonly collect_patient_demographics?: boolean;
-  readonly enable_insurance?: boolean;
-  readonly enable_insurance_eligibility?: boolean;
-}
-
-/** A card as the patient typed it; sent once to the payment port, never stored here. */
-export interface CardDetails {
-  readonly number: string;
-  readonly exp_month: number;
-  readonly exp_year: number;
-  readonly cvc: string;
-  readonly name_on_card: string;
-}
-
-/** What the demographics step sends (PUT /patients/{id}/demographics). */
-export interface DemographicsInput {
-  readonly race_code: string;
-  readonly ethnicity_code: string;
-  readonly language_code: string;
-  readonly birth_date: string;
-  readonly sex: string;
-  readonly address: {
-    readonly address1: string;
-    readonly address2?: string;
-    readonly city: string;
-    readonly state: string;
-    readonly zip_code: string;
-  };
-}
-
-export interface InsuranceItem {
-  readonly id: number;
-  readonly name: string;
-}
-
 const enc = encodeURIComponent;
 
 export const bookingApi = {
-  calendar: (calendarId: string) => api<BookingCalendar>('GET', `/calendars/${enc(calendarId)}`),
+  calendar: (calendarId: string) => api<CalendarView>('GET', `/calendars/${enc(calendarId)}`),
   /** With `minPosition`, the week reflects that change (read your writes). */
   week: (calendarId: string, startDate: string, minPosition: number | null = null) =>
     api<WeekView>(
@@ -112,14 +67,14 @@ export const bookingApi = {
   sendSms: (mobileNumber?: string) =>
     api<null>('POST', '/auth/sms/send', mobileNumber ? { mobile_number: mobileNumber } : {}),
   verifySms: (code: string) => api<unknown>('POST', '/auth/sms/verify', { code }),
-  insurances: () => api<InsuranceItem[]>('GET', '/insurances'),
+  insurances: () => api<InsuranceView[]>('GET', '/insurances'),
   paymentSettings: (calendarId: string) =>
     api<BookingPaymentSettings>('GET', `/calendars/${enc(calendarId)}/payment-settings`),
   payVisitFee: (body: {
     calendar_id: string;
     insured: boolean;
     amount: number;
-    card?: CardDetails;
+    card?: CardDto;
     payment_method_id?: string;
     command_id: string;
   }) => api<PaymentView>('POST', '/payments/visit-fee', body),
@@ -143,7 +98,7 @@ export const bookingApi = {
     }),
   demographics: (patientId: string) =>
     api<DemographicsView>('GET', `/patients/${enc(patientId)}/demographics`),
-  saveDemographics: (patientId: string, body: DemographicsInput) =>
+  saveDemographics: (patientId: string, body: UpdateDemographicsDto) =>
     api<DemographicsView>('PUT', `/patients/${enc(patientId)}/demographics`, body),
   races: () => api<CodedItem[]>('GET', '/races'),
   ethnicities: () => api<CodedItem[]>('GET', '/ethnicities'),
@@ -158,7 +113,7 @@ export const bookingApi = {
     plan_id: number;
     member_id: string;
   }) => api<EligibilityView>('POST', '/insurance/eligibility', body),
-  savePaymentMethod: (patientId: string, card: CardDetails) =>
+  savePaymentMethod: (patientId: string, card: CardDto) =>
     api<PaymentMethodView>('POST', `/patients/${enc(patientId)}/payment-methods`, {
       card,
       command_id: crypto.randomUUID(),

@@ -1,5 +1,6 @@
 import {
   type BookingPaymentSettings,
+  type CalendarView,
   type FamilyMemberView,
   type HoldView,
   PAYMENT_MESSAGES,
@@ -11,11 +12,11 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { currentUser, rememberRedirect } from '../../../shared/session';
-import { type BookingCalendar, bookingApi } from '../api/booking-api';
+import { bookingApi } from '../api/booking-api';
 import { BookingWizard } from './booking-wizard';
 
 export interface BookingContext {
-  readonly calendar: BookingCalendar;
+  readonly calendar: CalendarView;
   readonly me: UserView;
   readonly family: readonly FamilyMemberView[];
   readonly insurances: readonly string[];

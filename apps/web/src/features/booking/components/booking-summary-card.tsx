@@ -1,4 +1,4 @@
-import type { HoldView } from '@medbook/contracts';
+import type { CalendarView, HoldView } from '@medbook/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
@@ -6,12 +6,11 @@ import { Alert, Avatar, Card, CardContent, Divider, Stack, Typography } from '@m
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { useObservable } from '../../../shared/use-observable';
-import type { BookingCalendar } from '../api/booking-api';
 import { summaryStart } from '../slot-time';
 import { holdMinutesLeft$ } from '../streams/hold-countdown.stream';
 
 interface Props {
-  readonly calendar: BookingCalendar;
+  readonly calendar: CalendarView;
   readonly start: string;
   readonly hold: HoldView | null;
 }

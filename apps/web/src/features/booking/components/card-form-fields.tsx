@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Stack, TextField } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type FormEvent, useState } from 'react';
-import type { CardDetails } from '../api/booking-api';
+import type { CardDto } from '@medbook/contracts';
 import { cardDetails, type CardErrors, cardErrors, type CardForm, EMPTY_CARD } from '../card-form';
 
 interface Props {
@@ -9,7 +9,7 @@ interface Props {
   readonly busy: boolean;
   /** The gateway's answer to the last try, in its words. */
   readonly error: string | null;
-  readonly onSubmit: (card: CardDetails) => void;
+  readonly onSubmit: (card: CardDto) => void;
 }
 
 /** A card form with labels; messages show after submit, as the spec's forms do. */

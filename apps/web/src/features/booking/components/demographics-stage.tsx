@@ -1,8 +1,7 @@
-import type { CodedItem, DemographicsView } from '@medbook/contracts';
+import type { CodedItem, DemographicsView, Sex, UpdateDemographicsDto } from '@medbook/contracts';
 import { Alert, Button, CircularProgress, Grid, Stack, TextField } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import type { DemographicsInput } from '../api/booking-api';
 
 export interface DemographicsLists {
   readonly races: readonly CodedItem[];
@@ -70,13 +69,14 @@ export function demographicsErrors(
   return errors;
 }
 
-export function inputFrom(values: DemographicsFormValues): DemographicsInput {
+export function inputFrom(values: DemographicsFormValues): UpdateDemographicsDto {
   return {
     race_code: values.race_code,
     ethnicity_code: values.ethnicity_code,
     language_code: values.language_code,
     birth_date: values.birth_date,
-    sex: values.sex,
+    // The select offers only the spec's sexes, and the form is sent once one is chosen.
+    sex: values.sex as Sex,
     address: {
       address1: values.address1.trim(),
       ...(values.address2.trim() ? { address2: values.address2.trim() } : {}),
@@ -89,7 +89,7 @@ export function inputFrom(values: DemographicsFormValues): DemographicsInput {
 
 interface Props {
   readonly load: () => Promise<{ lists: DemographicsLists; current: DemographicsView | null }>;
-  readonly save: (input: DemographicsInput) => Promise<unknown>;
+  readonly save: (input: UpdateDemographicsDto) => Promise<unknown>;
   readonly onDone: () => void;
 }
 

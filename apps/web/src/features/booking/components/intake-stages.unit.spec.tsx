@@ -1,7 +1,11 @@
-import { type CustomFormView, INTAKE_MESSAGES, type InsurancePlanView } from '@medbook/contracts';
+import {
+  type CustomFormView,
+  INTAKE_MESSAGES,
+  type InsurancePlanView,
+  type UpdateDemographicsDto,
+} from '@medbook/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DateTime } from 'luxon';
-import type { DemographicsInput } from '../api/booking-api';
 import {
   DemographicsStage,
   demographicsErrors,
@@ -112,7 +116,7 @@ describe('demographics rules', () => {
 
 describe('DemographicsStage', () => {
   it('saves the filled form once every field is valid', async () => {
-    const save = jest.fn((_input: DemographicsInput) => Promise.resolve({}));
+    const save = jest.fn((_input: UpdateDemographicsDto) => Promise.resolve({}));
     const onDone = jest.fn();
     render(
       <DemographicsStage

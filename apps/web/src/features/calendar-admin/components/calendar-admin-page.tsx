@@ -1,4 +1,4 @@
-import type { DirectoryEntryView } from '@medbook/contracts';
+import type { CalendarView, DirectoryEntryView } from '@medbook/contracts';
 import {
   Alert,
   Box,
@@ -22,7 +22,7 @@ import { DateTime } from 'luxon';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/toast';
-import { type AdminCalendar, calendarAdminApi } from '../api/calendar-admin-api';
+import { calendarAdminApi } from '../api/calendar-admin-api';
 import {
   blockedSpanOf,
   type CalendarForm,
@@ -39,11 +39,11 @@ const failed = (cause: unknown) =>
 
 /** The calendar editor (/practice-admin/calendars): the practice's calendars, created and edited. */
 export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
-  const [calendars, setCalendars] = useState<AdminCalendar[] | null>(null);
+  const [calendars, setCalendars] = useState<CalendarView[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const show = useCallback((list: AdminCalendar[]) => {
+  const show = useCallback((list: CalendarView[]) => {
     setCalendars(list);
     setSelected((s) => s ?? list[0]?.calendar_id ?? null);
   }, []);
@@ -111,7 +111,7 @@ function CalendarEditor({
   calendar,
   onChanged,
 }: {
-  calendar: AdminCalendar;
+  calendar: CalendarView;
   onChanged: (position: number) => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
@@ -164,7 +164,7 @@ function BlockedSpans({
   busy,
   run,
 }: {
-  calendar: AdminCalendar;
+  calendar: CalendarView;
   busy: boolean;
   run: Run;
 }) {
@@ -237,7 +237,7 @@ function BlockedSpans({
   );
 }
 
-function Reasons({ calendar, busy, run }: { calendar: AdminCalendar; busy: boolean; run: Run }) {
+function Reasons({ calendar, busy, run }: { calendar: CalendarView; busy: boolean; run: Run }) {
   const [title, setTitle] = useState('');
   const [frame, setFrame] = useState('');
   const [immediate, setImmediate] = useState(false);

@@ -1,16 +1,5 @@
-import type { WeekView } from '@medbook/contracts';
+import type { CalendarView, NextAvailableDayView, WeekView } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
-
-/** What the widget needs of a calendar's settings (GET /calendars/:id). */
-export interface CalendarSummary {
-  readonly calendar_id: string;
-  readonly provider_id: string | null;
-  readonly facility_id: string;
-  readonly time_zone: string;
-  readonly visit_type: 'Office' | 'Telehealth' | 'Resource';
-  readonly online_booking_disabled: boolean;
-  readonly wait_list_enabled: boolean;
-}
 
 const query = (values: Record<string, string | number | undefined>): string => {
   const params = new URLSearchParams();
@@ -38,13 +27,13 @@ export async function getNextAvailableDay(
   calendarId: string,
   from: string | undefined,
 ): Promise<string | null> {
-  const found = await api<{ next_available_date: string | null }>(
+  const found = await api<NextAvailableDayView>(
     'GET',
     `/calendars/${calendarId}/next-availability${query({ start_date: from })}`,
   );
   return found.next_available_date;
 }
 
-export function getCalendar(calendarId: string): Promise<CalendarSummary> {
-  return api<CalendarSummary>('GET', `/calendars/${calendarId}`);
+export function getCalendar(calendarId: string): Promise<CalendarView> {
+  return api<CalendarView>('GET', `/calendars/${calendarId}`);
 }

@@ -1,5 +1,7 @@
 import type {
   BookingResult,
+  CalendarView,
+  PracticeView,
   WaitlistExistsView,
   WaitlistItemView,
   WaitlistJoined,
@@ -8,14 +10,6 @@ import type {
 import { api } from '../../../shared/api-client';
 
 const enc = encodeURIComponent;
-
-/** The calendar fields the join flow needs (GET /calendars/:id). */
-export interface WaitlistCalendar {
-  readonly calendar_id: string;
-  readonly practice_id: string;
-  readonly name: string;
-  readonly wait_list_enabled: boolean;
-}
 
 export const waitlistApi = {
   join: (calendarId: string, type: WaitlistType) =>
@@ -27,7 +21,7 @@ export const waitlistApi = {
   leave: (calendarId: string) => api<unknown>('DELETE', `/waitlist/calendars/${enc(calendarId)}`),
   accept: (offerId: string) => api<BookingResult>('PUT', `/waitlist/offers/${enc(offerId)}/accept`),
   decline: (offerId: string) => api<unknown>('PUT', `/waitlist/offers/${enc(offerId)}/decline`),
-  calendar: (calendarId: string) => api<WaitlistCalendar>('GET', `/calendars/${enc(calendarId)}`),
+  calendar: (calendarId: string) => api<CalendarView>('GET', `/calendars/${enc(calendarId)}`),
   practiceName: (practiceId: string) =>
-    api<{ name: string }>('GET', `/practices/${enc(practiceId)}`).then((p) => p.name),
+    api<PracticeView>('GET', `/practices/${enc(practiceId)}`).then((p) => p.name),
 };

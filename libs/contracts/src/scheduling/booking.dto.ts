@@ -1,0 +1,145 @@
+import {
+  IsISO8601,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
+import { DATE_PATTERN } from '../identity/patterns';
+import { ConsistentReadQuery } from '../read-your-writes';
+import { invalid } from '../validation-options';
+
+/** The week to show, and (as every read) an optional min_position to wait for. */
+export class WeekQuery extends ConsistentReadQuery {
+  @IsOptional()
+  @Matches(DATE_PATTERN, invalid)
+  start_date?: string;
+}
+
+/** Next availability; reason-based adds the reason's title (its week_time_frame applies). */
+export class NextAvailabilityQuery extends WeekQuery {
+  @IsOptional()
+  @IsString(invalid)
+  @Length(1, 100)
+  selectedReasonTitle?: string;
+}
+
+/**
+ * The spec's reason-based week: the week of the provider's (or resource's) calendar at a facility
+ * that offers the selected reason, within the reason's week_time_frame.
+ */
+export class ReasonWeekDto {
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  provider_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  resource_id?: string;
+
+  @IsUUID(undefined, invalid)
+  facility_id!: string;
+
+  @IsString(invalid)
+  @Length(1, 100)
+  selected_reason_title!: string;
+
+  @IsOptional()
+  @Matches(DATE_PATTERN, invalid)
+  start_date?: string;
+
+  @IsOptional()
+  @Matches(DATE_PATTERN, invalid)
+  end_date?: string;
+}
+
+export class HoldSlotDto {
+  @IsISO8601({ strict: true }, invalid)
+  start_date!: string;
+
+  /** Whom the slot is held for: the caller or a family member; defaults to the caller. */
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+/** A walk-in visit: no slot, it starts now and joins the provider's queue. */
+export class WalkInDto {
+  @IsUUID(undefined, invalid)
+  calendar_id!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(200)
+  reason?: string;
+
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+export class BookAppointmentDto {
+  @IsUUID(undefined, invalid)
+  calendar_id!: string;
+
+  @IsISO8601({ strict: true }, invalid)
+  start_date!: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  patient_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  hold_id?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(200)
+  reason?: string;
+
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
+/** A change made on what the client saw: with `expected_revision`, a change in between is a 409. */
+export class AppointmentChangeDto {
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  expected_revision?: number;
+}
+
+export class CancelAppointmentDto extends AppointmentChangeDto {
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(500)
+  reason?: string;
+}
+
+export class ChangeAppointmentStatusDto extends AppointmentChangeDto {
+  @IsIn(APPOINTMENT_STATUSES, invalid)
+  status!: AppointmentStatus;
+}
+
+export class RescheduleAppointmentDto extends AppointmentChangeDto {
+  @IsISO8601({ strict: true }, invalid)
+  start_date!: string;
+}

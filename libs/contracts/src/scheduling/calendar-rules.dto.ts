@@ -1,0 +1,112 @@
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsISO8601,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Type } from 'class-transformer';
+import { DATE_PATTERN } from '../identity/patterns';
+import { invalid } from '../validation-options';
+
+export class MarkedTimeSpanDto {
+  @IsISO8601({ strict: true }, invalid)
+  start!: string;
+
+  @IsISO8601({ strict: true }, invalid)
+  end!: string;
+}
+
+/** Calendar rules that are optional when creating as well as when changing a calendar. */
+export class CalendarRulesDto {
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(7)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(7, { each: true })
+  working_days?: number[];
+
+  @IsOptional()
+  @Matches(DATE_PATTERN, invalid)
+  date_to?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => MarkedTimeSpanDto)
+  marked_time_spans?: MarkedTimeSpanDto[];
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(10_080)
+  minutes_before_showing_slots?: number;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(8_760)
+  slots_hide_hours?: number;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  online_booking_disabled?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  wait_list_enabled?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  can_check_in?: boolean;
+
+  @IsOptional()
+  @IsBoolean(invalid)
+  accept_reject_enabled?: boolean;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(120)
+  hold_minutes?: number;
+
+  /** Titles of the visit reasons this calendar offers; none listed offers every reason. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  reasons?: string[];
+
+  /** Booking wizard: the custom forms the patient fills in, by id, in order. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  custom_form_ids?: string[];
+
+  /** Booking wizard: ask for the patient's demographics. */
+  @IsOptional()
+  @IsBoolean(invalid)
+  collect_patient_demographics?: boolean;
+
+  /** Booking wizard: the insurance step (default true). */
+  @IsOptional()
+  @IsBoolean(invalid)
+  enable_insurance?: boolean;
+
+  /** Booking wizard: check the insurance's eligibility. */
+  @IsOptional()
+  @IsBoolean(invalid)
+  enable_insurance_eligibility?: boolean;
+}

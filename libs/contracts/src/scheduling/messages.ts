@@ -1,0 +1,42 @@
+/** Booking texts from the spec's error catalogue (section 8), shown verbatim. */
+export const BOOKING_MESSAGES = {
+  alreadyBooked: 'Please choose a different time slot as this one is no longer available.',
+  patientAlreadyBooked: 'Appointment is already booked for this Patient',
+  sameSlot: 'You already have an appointment for the selected slot. Please choose another one.',
+  unableToBook: 'Unable to book appointment.',
+  booked: 'Appointment booked successfully.',
+  requestSent: 'Appointment request sent!',
+  notAvailable: 'calendar timeslot is not available',
+  rescheduled: 'Appointment booked on new slot',
+  checkInUnavailable: 'Unable to check-in at the moment',
+  changedMeanwhile: 'This appointment has changed in the meantime. Please reload it and try again.',
+} as const;
+
+/** The calendar rules' texts, shown verbatim by the API and, before a round trip, the web's form. */
+export const CALENDAR_MESSAGES = {
+  notFound: 'This calendar does not exist.',
+  exists: 'This calendar already exists.',
+  hours: 'The last hour must come after the first hour.',
+  ownerRequired: 'A calendar belongs to a provider or to a resource.',
+  capacity: 'The booking capacity per slot must be a whole number from 1 to 500.',
+  facilityNotRegistered: 'This facility is not registered.',
+  facilityOfAnotherPractice: 'This facility belongs to another practice.',
+  zoneNotFacility: "A calendar's time zone must be its facility's.",
+  providerNotRegistered: 'This provider is not registered.',
+  providerOfAnotherPractice: 'This provider belongs to another practice.',
+  resourceNotRegistered: 'This resource is not registered.',
+  resourceOfAnotherPractice: 'This resource belongs to another practice.',
+  placeFixed: "A calendar's facility, provider, resource and time zone are set when it is created.",
+  step: 'The time step must divide the hours from the first to the last hour evenly.',
+  dates: 'The last date must not come before the first date.',
+  workingDays:
+    'A calendar needs at least one working day, each from 1 (Monday) to 7 (Sunday), listed once.',
+  nameRequired: 'A calendar needs a name.',
+  span: 'A blocked time span must end after it starts.',
+  spanExists: 'This time span is already blocked.',
+  spanNotFound: 'This time span is not blocked.',
+  reasonAlreadyOffered: 'This calendar already offers this visit reason.',
+  reasonNotOffered: 'This calendar does not offer this visit reason.',
+  weekTimeFrame:
+    'A week time frame is a number of weeks, or a first and a last week with the last after the first.',
+} as const;

@@ -1,0 +1,107 @@
+import type { AppointmentStatus } from '../appointment-status';
+
+export interface TimeSlotView {
+  readonly id: string;
+  readonly calendar_id: string;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly booking_capacity: number;
+  readonly is_available: boolean;
+}
+
+export interface DayView {
+  readonly day: string;
+  readonly calendar_id: string;
+  readonly time_slots: readonly TimeSlotView[];
+}
+
+export interface WeekView {
+  readonly calendar_id: string;
+  readonly time_zone: string;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly online_booking_disabled: boolean;
+  readonly days: readonly DayView[];
+}
+
+/** GET calendars/{id}/next-availability: the first day with a free slot, and that slot. */
+export interface NextAvailableDayView {
+  readonly next_available_date: string | null;
+  readonly start_date: string | null;
+}
+
+export interface HoldView {
+  readonly hold_id: string;
+  readonly calendar_id: string;
+  readonly start_date: string;
+  readonly expires_at: string;
+  readonly position: number;
+}
+
+export interface BookingResult {
+  readonly appointment_id: string;
+  readonly status: AppointmentStatus;
+  readonly position: number;
+}
+
+/** The spec's tele appointment additions. */
+export interface TeleAppointmentView {
+  readonly appointment_id: string;
+  readonly status: AppointmentStatus;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly system_type: 'Internal' | 'External';
+  readonly consents: readonly unknown[];
+  readonly is_lab_test_appointment: boolean;
+  readonly participant_ids: readonly string[];
+  readonly participants: readonly {
+    participant_id: string;
+    participant_type: 'Patient' | 'Provider';
+  }[];
+  readonly meeting_history: readonly unknown[];
+}
+
+/** An appointment as lists carry it (spec: Appointment, snake_case). */
+export interface AppointmentView {
+  readonly appointment_id: string;
+  readonly external_appointment_id: string | null;
+  readonly calendar_id: string;
+  readonly practice_id: string;
+  readonly facility_id: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly patient_id: string;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly created_on: string;
+  readonly status: AppointmentStatus;
+  readonly visit_type: string;
+  readonly visit_schedule_type: string;
+  readonly reason: string | null;
+  readonly rejected_by: string | null;
+  readonly time_zone: string;
+  readonly patient_name: string | null;
+  readonly provider_name: string | null;
+  /** The calendar no longer offers this slot (hours or blocks changed after booking). */
+  readonly outside_schedule: boolean;
+}
+
+export interface AppointmentPage {
+  readonly page_no: number;
+  readonly page_size: number;
+  readonly total_records: number;
+  readonly appointments: readonly AppointmentView[];
+}
+
+export interface DoctorCounts {
+  readonly walkinCount: number;
+  readonly scheduledCount: number;
+  readonly pendingCount: number;
+}
+
+export interface RequestLogView extends AppointmentView {
+  readonly action: 'Accepted' | 'Rejected';
+  readonly action_by_userid: string;
+  readonly action_by_user_name: string | null;
+  readonly action_at: string;
+}
