@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandAccepted, DirectoryEntryView } from '@medbook/contracts';
 import { sql } from 'kysely';
 import { createUser, type TestUser } from '../../support/accounts';
+import { calendarRequestFixture } from '../../support/calendar-fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
@@ -153,19 +154,8 @@ it("ties a calendar to its registered facility: the practice's own, in the facil
     .as(admin)
     .post(`/api/v1/practices/${practiceId}/providers`, { ...provider, user_id: providerId });
   expect(registered.status).toBe(201);
-  const calendar = (overrides: Record<string, unknown>) => ({
-    name: 'Dr. Rivera',
-    provider_id: providerId,
-    facility_id: facilityId,
-    time_zone: 'America/Chicago',
-    visit_type: 'Office',
-    first_hour: 8,
-    last_hour: 12,
-    time_step: 30,
-    date_from: '2026-01-01',
-    booking_capacity: 1,
-    ...overrides,
-  });
+  const calendar = (overrides: Record<string, unknown>) =>
+    calendarRequestFixture({ provider_id: providerId, facility_id: facilityId, ...overrides });
   const ok = await app.api
     .as(admin)
     .post(`/api/v1/practices/${practiceId}/calendars`, calendar({}));
@@ -214,18 +204,12 @@ it('refuses a calendar on a facility, provider or resource the practice has not 
     ).body.data as CommandAccepted
   ).id;
   const attempt = async (practice: string, by: TestUser, overrides: Record<string, unknown>) => {
-    const response = await app.api.as(by).post(`/api/v1/practices/${practice}/calendars`, {
-      name: 'Calendar',
-      facility_id: facilityId,
-      time_zone: 'America/Chicago',
-      visit_type: 'Office',
-      first_hour: 8,
-      last_hour: 12,
-      time_step: 30,
-      date_from: '2026-01-01',
-      booking_capacity: 1,
-      ...overrides,
-    });
+    const response = await app.api
+      .as(by)
+      .post(
+        `/api/v1/practices/${practice}/calendars`,
+        calendarRequestFixture({ name: 'Calendar', facility_id: facilityId, ...overrides }),
+      );
     return { status: response.status, message: response.body.message };
   };
   const otherPractice = randomUUID();
