@@ -1,4 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@medbook/contracts';
+import { isDeepStrictEqual } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { type Caller, tokenOf } from './api-client';
 
@@ -67,7 +68,7 @@ export async function watch(
   });
   for (const room of rooms) {
     const ack = await joinRoom(socket, room);
-    if (ack.ok !== true || ack.message !== undefined) {
+    if (!isDeepStrictEqual(ack, { ok: true })) {
       throw new Error(`subscribe ${room}: ${JSON.stringify(ack)}`);
     }
   }

@@ -1,7 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@medbook/contracts';
 import { STATUS_MESSAGES } from '@medbook/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { createUser } from '../../support/accounts';
+import { createUser, signInAsGuest } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -96,14 +96,12 @@ it("authorises every room join: a practice's room for its own staff only, a user
   const staff = await createUser(app, 'Staff', practiceA);
   const patient = await createUser(app, 'Patient');
   const superUser = await createUser(app, 'SuperUser');
-  const guest = (await app.api.post('/api/v1/auth/guest', {})).body.data as {
-    access_token: string;
-  };
+  const guest = await signInAsGuest(app);
 
   const staffSocket = connect({ token: staff.token });
   const patientSocket = connect({ token: patient.token });
   const superSocket = connect({ token: superUser.token });
-  const guestSocket = connect({ token: guest.access_token });
+  const guestSocket = connect({ token: guest });
   expect(
     await Promise.all([staffSocket, patientSocket, superSocket, guestSocket].map(outcome)),
   ).toEqual(['connected', 'connected', 'connected', 'connected']);
