@@ -3,8 +3,7 @@
 // Connects `sockets` socket.io clients to a calendar's room, reports 'ready', then records when
 // each slot.changed message arrived, on the machine's clock shared by both processes
 // (performance.timeOrigin + performance.now(), in ms), until told to 'report'.
-import type { SlotChangedMessage } from '@medbook/contracts';
-import { io, type Socket } from 'socket.io-client';
+import { type LiveClient, watch } from '../support/live-client';
 
 export interface WatchRequest {
   readonly url: string;
@@ -17,37 +16,30 @@ export type WatchReport = Record<string, number[]>;
 
 const now = () => performance.timeOrigin + performance.now();
 
-async function watch(request: WatchRequest): Promise<Socket[]> {
+async function watchAll(request: WatchRequest): Promise<LiveClient[]> {
   const received = new Map<string, number[]>();
-  const sockets = await Promise.all(
+  const clients = await Promise.all(
     Array.from({ length: request.sockets }, async () => {
-      const socket = io(request.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        forceNew: true,
-        auth: { token: request.token },
+      const client = await watch(request, request.token, [`calendar:${request.calendarId}`], {
+        keep: false,
       });
-      socket.on('slot.changed', (m: SlotChangedMessage) => {
+      client.socket.on('slot.changed', (m) => {
         const at = now();
         const list = received.get(m.slot_id) ?? [];
         list.push(at);
         received.set(m.slot_id, list);
       });
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      await new Promise((resolve) =>
-        socket.emit('subscribe', { room: `calendar:${request.calendarId}` }, resolve),
-      );
-      return socket;
+      return client;
     }),
   );
   process.once('message', () => {
-    for (const socket of sockets) socket.disconnect();
+    for (const client of clients) client.close();
     process.send!(Object.fromEntries(received) satisfies WatchReport, () => process.exit(0));
   });
   process.send!('ready');
-  return sockets;
+  return clients;
 }
 
 process.once('message', (request: WatchRequest) => {
-  void watch(request);
+  void watchAll(request);
 });

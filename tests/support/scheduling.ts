@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateCalendarDto, TimeSlotView, WeekView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { call, createUser, type TestUser } from './accounts';
+import { createUser, type TestUser } from './accounts';
 import type { TestApp } from './test-app';
 
 export interface TestPractice {
@@ -28,13 +28,9 @@ export async function registerEntry(
   kind: 'facilities' | 'providers' | 'resources',
   body: Record<string, unknown>,
 ): Promise<{ id: string; position: number }> {
-  const response = await call(
-    app,
-    'POST',
-    `/api/v1/practices/${practice.practiceId}/${kind}`,
-    body,
-    practice.admin.auth,
-  );
+  const response = await app.api
+    .as(practice.admin)
+    .post(`/api/v1/practices/${practice.practiceId}/${kind}`, body);
   if (response.status !== 201) throw new Error(`${kind}: ${JSON.stringify(response.body)}`);
   return response.body.data as { id: string; position: number };
 }
@@ -61,20 +57,16 @@ export async function registerProvider(
   practice: Pick<TestPractice, 'practiceId' | 'admin'>,
   userId: string,
 ): Promise<void> {
-  const response = await call(
-    app,
-    'POST',
-    `/api/v1/practices/${practice.practiceId}/providers`,
-    {
+  const response = await app.api
+    .as(practice.admin)
+    .post(`/api/v1/practices/${practice.practiceId}/providers`, {
       user_id: userId,
       first_name: 'Test',
       last_name: 'Provider',
       provider_type: 'local',
       specialties: ['Family Medicine'],
       facility_ids: [],
-    },
-    practice.admin.auth,
-  );
+    });
   if (response.status !== 201 && response.status !== 409) {
     throw new Error(`provider: ${JSON.stringify(response.body)}`);
   }
@@ -112,13 +104,9 @@ export async function createCalendar(
     booking_capacity: 1,
     ...overrides,
   };
-  const response = await call(
-    app,
-    'POST',
-    `/api/v1/practices/${practice.practiceId}/calendars`,
-    body,
-    practice.admin.auth,
-  );
+  const response = await app.api
+    .as(practice.admin)
+    .post(`/api/v1/practices/${practice.practiceId}/calendars`, body);
   if (response.status !== 201) throw new Error(`calendar: ${JSON.stringify(response.body)}`);
   const data = response.body.data as { id: string; position: number };
   return { calendarId: data.id, position: data.position };
@@ -130,13 +118,7 @@ export async function week(
   query = '',
   headers: Record<string, string> = {},
 ): Promise<WeekView> {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/calendars/${calendarId}/week${query}`,
-    undefined,
-    headers,
-  );
+  const response = await app.api.get(`/api/v1/calendars/${calendarId}/week${query}`, headers);
   if (response.status !== 200) throw new Error(`week: ${JSON.stringify(response.body)}`);
   return response.body.data as WeekView;
 }

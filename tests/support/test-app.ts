@@ -5,6 +5,7 @@ import { createApp } from '../../apps/api/src/create-app';
 import type { Clock } from '../../apps/api/src/infra/clock';
 import { type AppConfig, loadConfig } from '../../apps/api/src/infra/config/app-config';
 import type { Projection } from '../../apps/api/src/infra/projections/projection';
+import { type ApiClient, apiClient } from './api-client';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -12,6 +13,8 @@ export interface TestApp {
   readonly database: TestDatabase;
   /** http://127.0.0.1:<port>, with no trailing slash. */
   readonly url: string;
+  /** A client of this app's HTTP API: `app.api.as(user).put(path, body)`. */
+  readonly api: ApiClient;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     database,
     url: `http://127.0.0.1:${port}`,
+    api: apiClient(`http://127.0.0.1:${port}`),
     close: async () => {
       await app.close();
       await database.drop();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandAccepted, DirectoryEntryView } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { call, createUser, get, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
+import { calendarRequestFixture } from '../../support/calendar-fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
@@ -43,53 +44,38 @@ const facility = {
 };
 
 it('registers facilities, providers, resources and visit reasons, listed publicly', async () => {
-  const created = await post(
-    app,
-    `/api/v1/practices/${practiceId}/facilities`,
-    facility,
-    admin.auth,
-  );
+  const created = await app.api
+    .as(admin)
+    .post(`/api/v1/practices/${practiceId}/facilities`, facility);
   expect(created.status).toBe(201);
   const facilityId = (created.body.data as CommandAccepted).id;
-  const provider = await post(
-    app,
-    `/api/v1/practices/${practiceId}/providers`,
-    {
-      first_name: 'Ana',
-      last_name: 'Rivera',
-      provider_type: 'local',
-      specialties: ['Family Medicine'],
-      insurances: ['Aetna'],
-      facility_ids: [facilityId],
-      enable_visit_fee: true,
-      visit_amount: 75,
-      allow_existing_patients_only: false,
-    },
-    admin.auth,
-  );
+  const provider = await app.api.as(admin).post(`/api/v1/practices/${practiceId}/providers`, {
+    first_name: 'Ana',
+    last_name: 'Rivera',
+    provider_type: 'local',
+    specialties: ['Family Medicine'],
+    insurances: ['Aetna'],
+    facility_ids: [facilityId],
+    enable_visit_fee: true,
+    visit_amount: 75,
+    allow_existing_patients_only: false,
+  });
   expect(provider.status).toBe(201);
-  const resource = await post(
-    app,
-    `/api/v1/practices/${practiceId}/resources`,
-    { name: 'X-Ray Room', kind: 'Room', facility_ids: [facilityId] },
-    admin.auth,
-  );
+  const resource = await app.api.as(admin).post(`/api/v1/practices/${practiceId}/resources`, {
+    name: 'X-Ray Room',
+    kind: 'Room',
+    facility_ids: [facilityId],
+  });
   expect(resource.status).toBe(201);
-  const reason = await post(
-    app,
-    `/api/v1/practices/${practiceId}/visit-reasons`,
-    {
-      title: 'COVID-19 Vaccine',
-      type: 'COVID',
-      week_time_frame: [0, 14],
-      allow_immediate_checkin: true,
-    },
-    admin.auth,
-  );
+  const reason = await app.api.as(admin).post(`/api/v1/practices/${practiceId}/visit-reasons`, {
+    title: 'COVID-19 Vaccine',
+    type: 'COVID',
+    week_time_frame: [0, 14],
+    allow_immediate_checkin: true,
+  });
   const { position } = reason.body.data as CommandAccepted;
 
-  const facilities = await get(
-    app,
+  const facilities = await app.api.get(
     `/api/v1/practices/${practiceId}/facilities?min_position=${position}`,
   );
   expect(facilities.body.data).toEqual([
@@ -100,7 +86,7 @@ it('registers facilities, providers, resources and visit reasons, listed publicl
       details: expect.objectContaining({ iana_time_zone: 'America/Chicago' }) as unknown,
     }),
   ]);
-  const providers = (await get(app, `/api/v1/practices/${practiceId}/providers`)).body
+  const providers = (await app.api.get(`/api/v1/practices/${practiceId}/providers`)).body
     .data as DirectoryEntryView[];
   expect(providers[0]).toEqual(
     expect.objectContaining({
@@ -111,170 +97,125 @@ it('registers facilities, providers, resources and visit reasons, listed publicl
       }) as unknown,
     }),
   );
-  const reasons = (await get(app, `/api/v1/practices/${practiceId}/visit-reasons`)).body
+  const reasons = (await app.api.get(`/api/v1/practices/${practiceId}/visit-reasons`)).body
     .data as DirectoryEntryView[];
   expect(reasons[0]!.details).toEqual({
     type: 'COVID',
     week_time_frame: [0, 14],
     allow_immediate_checkin: true,
   });
-  const one = await get(
-    app,
+  const one = await app.api.get(
     `/api/v1/practices/${practiceId}/resources/${(resource.body.data as CommandAccepted).id}`,
   );
   expect(one.body.data).toEqual(expect.objectContaining({ name: 'X-Ray Room', kind: 'resource' }));
   expect(
     (
-      await get(
-        app,
+      await app.api.get(
         `/api/v1/practices/${randomUUID()}/resources/${(resource.body.data as CommandAccepted).id}`,
       )
     ).status,
   ).toBe(404);
-  expect((await get(app, `/api/v1/practices/${practiceId}/spaceships`)).status).toBe(404);
+  expect((await app.api.get(`/api/v1/practices/${practiceId}/spaceships`)).status).toBe(404);
 });
 
 it("keeps other practices out, and refuses bad input with the spec's messages", async () => {
   const stranger = await createUser(app, 'PracticeAdmin', randomUUID());
   expect(
-    (await post(app, `/api/v1/practices/${practiceId}/facilities`, facility, stranger.auth)).status,
+    (await app.api.as(stranger).post(`/api/v1/practices/${practiceId}/facilities`, facility))
+      .status,
   ).toBe(403);
   const patient = await createUser(app, 'Patient');
   expect(
-    (await post(app, `/api/v1/practices/${practiceId}/facilities`, facility, patient.auth)).status,
+    (await app.api.as(patient).post(`/api/v1/practices/${practiceId}/facilities`, facility)).status,
   ).toBe(403);
-  const tooMany = await post(
-    app,
-    `/api/v1/practices/${practiceId}/providers`,
-    {
-      first_name: 'Bo',
-      last_name: 'Li',
-      provider_type: 'local',
-      specialties: Array.from({ length: 16 }, (_, i) => `S${i}`),
-      facility_ids: [],
-    },
-    admin.auth,
-  );
+  const tooMany = await app.api.as(admin).post(`/api/v1/practices/${practiceId}/providers`, {
+    first_name: 'Bo',
+    last_name: 'Li',
+    provider_type: 'local',
+    specialties: Array.from({ length: 16 }, (_, i) => `S${i}`),
+    facility_ids: [],
+  });
   expect(tooMany.status).toBe(400);
   expect(JSON.stringify(tooMany.body.data)).toContain('Selection should not be greater than 15.');
-  const badZone = await call(
-    app,
-    'POST',
-    `/api/v1/practices/${practiceId}/facilities`,
-    { ...facility, iana_time_zone: 'Mars/Base' },
-    admin.auth,
-  );
+  const badZone = await app.api.as(admin).post(`/api/v1/practices/${practiceId}/facilities`, {
+    ...facility,
+    iana_time_zone: 'Mars/Base',
+  });
   expect(badZone.status).toBe(400);
 });
 
 it("ties a calendar to its registered facility: the practice's own, in the facility's zone", async () => {
-  const created = await post(
-    app,
-    `/api/v1/practices/${practiceId}/facilities`,
-    facility,
-    admin.auth,
-  );
+  const created = await app.api
+    .as(admin)
+    .post(`/api/v1/practices/${practiceId}/facilities`, facility);
   const facilityId = (created.body.data as CommandAccepted).id;
   const providerId = randomUUID();
-  const registered = await post(
-    app,
-    `/api/v1/practices/${practiceId}/providers`,
-    { ...provider, user_id: providerId },
-    admin.auth,
-  );
+  const registered = await app.api
+    .as(admin)
+    .post(`/api/v1/practices/${practiceId}/providers`, { ...provider, user_id: providerId });
   expect(registered.status).toBe(201);
-  const calendar = (overrides: Record<string, unknown>) => ({
-    name: 'Dr. Rivera',
-    provider_id: providerId,
-    facility_id: facilityId,
-    time_zone: 'America/Chicago',
-    visit_type: 'Office',
-    first_hour: 8,
-    last_hour: 12,
-    time_step: 30,
-    date_from: '2026-01-01',
-    booking_capacity: 1,
-    ...overrides,
-  });
-  const ok = await post(app, `/api/v1/practices/${practiceId}/calendars`, calendar({}), admin.auth);
+  const calendar = (overrides: Record<string, unknown>) =>
+    calendarRequestFixture({ provider_id: providerId, facility_id: facilityId, ...overrides });
+  const ok = await app.api
+    .as(admin)
+    .post(`/api/v1/practices/${practiceId}/calendars`, calendar({}));
   expect(ok.status).toBe(201);
   // The booking flow finds it by provider and facility, publicly.
   const { id, position } = ok.body.data as CommandAccepted;
-  const found = await get(
-    app,
+  const found = await app.api.get(
     `/api/v1/calendars?provider_id=${providerId}&facility_id=${facilityId}&min_position=${position}`,
   );
   expect((found.body.data as { calendar_id: string }[]).map((c) => c.calendar_id)).toEqual([id]);
   expect(
-    (await get(app, `/api/v1/calendars?provider_id=${providerId}&visit_type=Telehealth`)).body.data,
+    (await app.api.get(`/api/v1/calendars?provider_id=${providerId}&visit_type=Telehealth`)).body
+      .data,
   ).toEqual([]);
-  expect((await get(app, '/api/v1/calendars')).status).toBe(400);
-  const wrongZone = await post(
-    app,
-    `/api/v1/practices/${practiceId}/calendars`,
-    calendar({ time_zone: 'America/New_York' }),
-    admin.auth,
-  );
+  expect((await app.api.get('/api/v1/calendars')).status).toBe(400);
+  const wrongZone = await app.api
+    .as(admin)
+    .post(`/api/v1/practices/${practiceId}/calendars`, calendar({ time_zone: 'America/New_York' }));
   expect(wrongZone.status).toBe(400);
   expect(wrongZone.body.message).toBe("A calendar's time zone must be its facility's.");
   const otherPractice = randomUUID();
   const otherAdmin = await createUser(app, 'PracticeAdmin', otherPractice);
-  const borrowed = await post(
-    app,
-    `/api/v1/practices/${otherPractice}/calendars`,
-    calendar({}),
-    otherAdmin.auth,
-  );
+  const borrowed = await app.api
+    .as(otherAdmin)
+    .post(`/api/v1/practices/${otherPractice}/calendars`, calendar({}));
   expect(borrowed.status).toBe(400);
   expect(borrowed.body.message).toBe('This facility belongs to another practice.');
 });
 
 it('refuses a calendar on a facility, provider or resource the practice has not registered', async () => {
   const facilityId = (
-    (await post(app, `/api/v1/practices/${practiceId}/facilities`, facility, admin.auth)).body
+    (await app.api.as(admin).post(`/api/v1/practices/${practiceId}/facilities`, facility)).body
       .data as CommandAccepted
   ).id;
   const providerId = randomUUID();
-  await post(
-    app,
-    `/api/v1/practices/${practiceId}/providers`,
-    { ...provider, user_id: providerId },
-    admin.auth,
-  );
+  await app.api
+    .as(admin)
+    .post(`/api/v1/practices/${practiceId}/providers`, { ...provider, user_id: providerId });
   const resourceId = (
     (
-      await post(
-        app,
-        `/api/v1/practices/${practiceId}/resources`,
-        { name: 'Lab 2', kind: 'Lab', facility_ids: [facilityId] },
-        admin.auth,
-      )
+      await app.api.as(admin).post(`/api/v1/practices/${practiceId}/resources`, {
+        name: 'Lab 2',
+        kind: 'Lab',
+        facility_ids: [facilityId],
+      })
     ).body.data as CommandAccepted
   ).id;
   const attempt = async (practice: string, by: TestUser, overrides: Record<string, unknown>) => {
-    const response = await post(
-      app,
-      `/api/v1/practices/${practice}/calendars`,
-      {
-        name: 'Calendar',
-        facility_id: facilityId,
-        time_zone: 'America/Chicago',
-        visit_type: 'Office',
-        first_hour: 8,
-        last_hour: 12,
-        time_step: 30,
-        date_from: '2026-01-01',
-        booking_capacity: 1,
-        ...overrides,
-      },
-      by.auth,
-    );
+    const response = await app.api
+      .as(by)
+      .post(
+        `/api/v1/practices/${practice}/calendars`,
+        calendarRequestFixture({ name: 'Calendar', facility_id: facilityId, ...overrides }),
+      );
     return { status: response.status, message: response.body.message };
   };
   const otherPractice = randomUUID();
   const otherAdmin = await createUser(app, 'PracticeAdmin', otherPractice);
   const otherFacility = (
-    (await post(app, `/api/v1/practices/${otherPractice}/facilities`, facility, otherAdmin.auth))
+    (await app.api.as(otherAdmin).post(`/api/v1/practices/${otherPractice}/facilities`, facility))
       .body.data as CommandAccepted
   ).id;
   const before = await eventCount();

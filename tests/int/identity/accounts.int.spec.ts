@@ -6,7 +6,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { call, createUser, get, post, sha256, signIn } from '../../support/accounts';
+import { createUser, sha256, signIn } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
@@ -40,7 +40,7 @@ const eventCount = async () =>
 describe('sign-up', () => {
   it('creates a patient whose user name is the email, stores argon2id, and signs them in', async () => {
     const body = signUpBody();
-    const response = await post(app, '/api/v1/auth/signup', body);
+    const response = await app.api.post('/api/v1/auth/signup', body);
     expect(response.status).toBe(201);
     expect(response.body.message).toBe(AUTH_MESSAGES.loggedIn);
     const result = response.body.data as LoginResult;
@@ -74,9 +74,9 @@ describe('sign-up', () => {
 
   it("answers 409 'Email already in use.' for a taken email, whatever its case, writing nothing", async () => {
     const body = signUpBody();
-    expect((await post(app, '/api/v1/auth/signup', body)).status).toBe(201);
+    expect((await app.api.post('/api/v1/auth/signup', body)).status).toBe(201);
     const before = await eventCount();
-    const again = await post(app, '/api/v1/auth/signup', {
+    const again = await app.api.post('/api/v1/auth/signup', {
       ...signUpBody(),
       email: body.email.toUpperCase(),
     });
@@ -88,7 +88,7 @@ describe('sign-up', () => {
   it('lets only one of two simultaneous sign-ups with one email win', async () => {
     const email = `race-${Date.now()}@example.com`;
     const results = await Promise.all(
-      [1, 2, 3].map(() => post(app, '/api/v1/auth/signup', signUpBody({ email }))),
+      [1, 2, 3].map(() => app.api.post('/api/v1/auth/signup', signUpBody({ email }))),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
@@ -106,7 +106,7 @@ describe('sign-up', () => {
     ['password', 'plain-text-password', VALIDATION_MESSAGES.passwordPattern],
   ])('refuses %s = %j with %j', async (field, value, message) => {
     const before = await eventCount();
-    const response = await post(app, '/api/v1/auth/signup', signUpBody({ [field]: value }));
+    const response = await app.api.post('/api/v1/auth/signup', signUpBody({ [field]: value }));
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(STATUS_MESSAGES[400]);
     expect(JSON.stringify(response.body.data)).toContain(message);
@@ -114,7 +114,7 @@ describe('sign-up', () => {
   });
 
   it('refuses unknown fields', async () => {
-    const response = await post(app, '/api/v1/auth/signup', signUpBody({ type: 'SuperUser' }));
+    const response = await app.api.post('/api/v1/auth/signup', signUpBody({ type: 'SuperUser' }));
     expect(response.status).toBe(400);
   });
 });
@@ -122,7 +122,7 @@ describe('sign-up', () => {
 describe('log in', () => {
   it("answers the spec's fields with 'User Logged in successfully'", async () => {
     const patient = await createUser(app, 'Patient');
-    const response = await post(app, '/api/v1/auth/login', {
+    const response = await app.api.post('/api/v1/auth/login', {
       username: patient.email,
       password: patient.password,
       time_zone: 'Europe/Paris',
@@ -156,11 +156,11 @@ describe('log in', () => {
 
   it("answers a wrong password and an unknown user alike: 401 'Invalid Username or password'", async () => {
     const patient = await createUser(app, 'Patient');
-    const wrong = await post(app, '/api/v1/auth/login', {
+    const wrong = await app.api.post('/api/v1/auth/login', {
       username: patient.email,
       password: sha256('wrong'),
     });
-    const unknown = await post(app, '/api/v1/auth/login', {
+    const unknown = await app.api.post('/api/v1/auth/login', {
       username: 'nobody@example.com',
       password: sha256('wrong'),
     });
@@ -180,7 +180,7 @@ describe('log in', () => {
 
   it('records sign-ins and failures in the security audit stream with who and from where', async () => {
     const patient = await createUser(app, 'Patient');
-    await post(app, '/api/v1/auth/login', { username: patient.email, password: sha256('nope') });
+    await app.api.post('/api/v1/auth/login', { username: patient.email, password: sha256('nope') });
     const rows = await sql<{ type: string; data: { user_id: string; ip: string }; actor: string }>`
       SELECT event_type AS type, data, metadata->>'actorId' AS actor FROM es_events
        WHERE stream_id LIKE 'security-%' AND data->>'user_id' = ${patient.userId}
@@ -195,7 +195,7 @@ describe('sessions', () => {
   it('rotates the refresh token on every use and revokes the family when a spent one comes back', async () => {
     const patient = await createUser(app, 'Patient');
     const first = patient.login.refresh_token;
-    const refreshed = await post(app, '/api/v1/auth/refresh?timeZone=Asia/Tokyo', {
+    const refreshed = await app.api.post('/api/v1/auth/refresh?timeZone=Asia/Tokyo', {
       refresh_token: first,
     });
     expect(refreshed.status).toBe(200);
@@ -203,23 +203,18 @@ describe('sessions', () => {
     expect(second).not.toBe(first);
     expect((refreshed.body.data as LoginResult).time_zone).toBe('Asia/Tokyo');
     const newToken = (refreshed.body.data as LoginResult).access_token;
-    expect(
-      (await get(app, '/api/v1/users/me', { authorization: `Bearer ${newToken}` })).status,
-    ).toBe(200);
+    expect((await app.api.as(newToken).get('/api/v1/users/me')).status).toBe(200);
 
-    const replay = await post(app, '/api/v1/auth/refresh', { refresh_token: first });
+    const replay = await app.api.post('/api/v1/auth/refresh', { refresh_token: first });
     expect(replay.status).toBe(401);
     // The whole family is gone: the newest token and the access tokens of the session too.
-    expect((await post(app, '/api/v1/auth/refresh', { refresh_token: second })).status).toBe(401);
-    expect(
-      (await get(app, '/api/v1/users/me', { authorization: `Bearer ${newToken}` })).status,
-    ).toBe(401);
+    expect((await app.api.post('/api/v1/auth/refresh', { refresh_token: second })).status).toBe(
+      401,
+    );
+    expect((await app.api.as(newToken).get('/api/v1/users/me')).status).toBe(401);
     // Other sessions of the same user are untouched.
     const other = await signIn(app, patient.email, patient.password);
-    expect(
-      (await get(app, '/api/v1/users/me', { authorization: `Bearer ${other.access_token}` }))
-        .status,
-    ).toBe(200);
+    expect((await app.api.as(other.access_token).get('/api/v1/users/me')).status).toBe(200);
   });
 
   it('stores refresh tokens only as hashes', async () => {
@@ -232,10 +227,10 @@ describe('sessions', () => {
 
   it('ends the session on logout, server-side', async () => {
     const patient = await createUser(app, 'Patient');
-    const out = await post(app, '/api/v1/auth/logout', undefined, patient.auth);
+    const out = await app.api.as(patient).post('/api/v1/auth/logout');
     expect(out.status).toBe(200);
-    expect((await get(app, '/api/v1/users/me', patient.auth)).status).toBe(401);
-    const refresh = await post(app, '/api/v1/auth/refresh', {
+    expect((await app.api.as(patient).get('/api/v1/users/me')).status).toBe(401);
+    const refresh = await app.api.post('/api/v1/auth/refresh', {
       refresh_token: patient.login.refresh_token,
     });
     expect(refresh.status).toBe(401);
@@ -243,12 +238,7 @@ describe('sessions', () => {
 
   it('answers the already-signed-in check with the user and takes the time zone', async () => {
     const patient = await createUser(app, 'Patient');
-    const check = await post(
-      app,
-      '/api/v1/auth/check?timeZone=America/Chicago',
-      undefined,
-      patient.auth,
-    );
+    const check = await app.api.as(patient).post('/api/v1/auth/check?timeZone=America/Chicago');
     expect(check.status).toBe(200);
     expect((check.body.data as { user: { id: string } }).user.id).toBe(patient.userId);
     const session = await app.database.db
@@ -257,10 +247,10 @@ describe('sessions', () => {
       .where('session_id', '=', patient.login.session_id)
       .executeTakeFirstOrThrow();
     expect(session.time_zone).toBe('America/Chicago');
-    expect((await post(app, '/api/v1/auth/check', undefined)).status).toBe(401);
-    expect(
-      (await post(app, '/api/v1/auth/check?timeZone=Not/AZone', undefined, patient.auth)).status,
-    ).toBe(400);
+    expect((await app.api.post('/api/v1/auth/check')).status).toBe(401);
+    expect((await app.api.as(patient).post('/api/v1/auth/check?timeZone=Not/AZone')).status).toBe(
+      400,
+    );
   });
 
   it('refuses a token that is malformed, forged or signed for a guest on personal routes', async () => {
@@ -268,51 +258,35 @@ describe('sessions', () => {
     const [header, payload] = patient.token.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
     for (const authorization of ['Bearer nonsense', `Bearer ${forged}`, patient.token]) {
-      const response = await get(app, '/api/v1/users/me', { authorization });
+      const response = await app.api.get('/api/v1/users/me', { authorization });
       expect(response.status).toBe(401);
       expect(response.body.message).toBe(STATUS_MESSAGES[401]);
     }
-    const guest = await post(app, '/api/v1/auth/guest', {});
+    const guest = await app.api.post('/api/v1/auth/guest', {});
     const guestToken = (guest.body.data as { access_token: string }).access_token;
-    expect(
-      (await get(app, '/api/v1/users/me', { authorization: `Bearer ${guestToken}` })).status,
-    ).toBe(401);
+    expect((await app.api.as(guestToken).get('/api/v1/users/me')).status).toBe(401);
   });
 
   it('disabling a user ends their sessions; they cannot sign in again until enabled', async () => {
     const superUser = await createUser(app, 'SuperUser');
     const patient = await createUser(app, 'Patient');
-    const disabled = await call(
-      app,
-      'PUT',
-      `/api/v1/users/${patient.userId}/status`,
-      { disabled: true },
-      superUser.auth,
-    );
+    const disabled = await app.api
+      .as(superUser)
+      .put(`/api/v1/users/${patient.userId}/status`, { disabled: true });
     expect(disabled.status).toBe(200);
     // Disabling again changes nothing and is no error.
-    const again = await call(
-      app,
-      'PUT',
-      `/api/v1/users/${patient.userId}/status`,
-      { disabled: true },
-      superUser.auth,
-    );
+    const again = await app.api
+      .as(superUser)
+      .put(`/api/v1/users/${patient.userId}/status`, { disabled: true });
     expect(again.status).toBe(200);
-    expect((await get(app, '/api/v1/users/me', patient.auth)).status).toBe(401);
-    const refused = await post(app, '/api/v1/auth/login', {
+    expect((await app.api.as(patient).get('/api/v1/users/me')).status).toBe(401);
+    const refused = await app.api.post('/api/v1/auth/login', {
       username: patient.email,
       password: patient.password,
     });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(AUTH_MESSAGES.accountDisabled);
-    await call(
-      app,
-      'PUT',
-      `/api/v1/users/${patient.userId}/status`,
-      { disabled: false },
-      superUser.auth,
-    );
+    await app.api.as(superUser).put(`/api/v1/users/${patient.userId}/status`, { disabled: false });
     expect((await signIn(app, patient.email, patient.password)).user.disabled).toBe(false);
   });
 });
@@ -323,13 +297,13 @@ describe('login throttling', () => {
     try {
       const patient = await createUser(throttled, 'Patient');
       for (let i = 0; i < 5; i += 1) {
-        const response = await post(throttled, '/api/v1/auth/login', {
+        const response = await throttled.api.post('/api/v1/auth/login', {
           username: patient.email,
           password: sha256(`guess ${i}`),
         });
         expect(response.status).toBe(401);
       }
-      const blocked = await post(throttled, '/api/v1/auth/login', {
+      const blocked = await throttled.api.post('/api/v1/auth/login', {
         username: patient.email,
         password: patient.password,
       });
@@ -343,27 +317,27 @@ describe('login throttling', () => {
 
 describe('password reset', () => {
   const latestCode = async (to: string, channel: 'email' | 'sms' = 'email') => {
-    const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
+    const outbox = (await app.api.get('/api/v1/dev/outbox')).body.data as OutboxMessageView[];
     const message = outbox.find((m) => m.recipient === to && m.channel === channel);
     return /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? null;
   };
 
   it('sends a code by email, verifies it once, resets the password and signs in with the new one', async () => {
     const patient = await createUser(app, 'Patient');
-    const asked = await post(app, '/api/v1/auth/forgot-password', { email: patient.email });
+    const asked = await app.api.post('/api/v1/auth/forgot-password', { email: patient.email });
     expect(asked.status).toBe(200);
     const code = await latestCode(patient.email);
     expect(code).toMatch(/^\d{6}$/);
 
-    const verified = await post(app, '/api/v1/auth/verify-code', { email: patient.email, code });
+    const verified = await app.api.post('/api/v1/auth/verify-code', { email: patient.email, code });
     expect(verified.status).toBe(200);
     const { reset_token } = verified.body.data as { reset_token: string };
     // Single use: the same code does not verify twice.
     expect(
-      (await post(app, '/api/v1/auth/verify-code', { email: patient.email, code })).status,
+      (await app.api.post('/api/v1/auth/verify-code', { email: patient.email, code })).status,
     ).toBe(400);
 
-    const same = await call(app, 'PUT', '/api/v1/auth/reset-password', {
+    const same = await app.api.put('/api/v1/auth/reset-password', {
       reset_token,
       password: patient.password,
     });
@@ -371,17 +345,17 @@ describe('password reset', () => {
     expect(same.body.message).toBe(VALIDATION_MESSAGES.passwordsMustDiffer);
 
     const newPassword = sha256('A-brand-new-one-1');
-    const reset = await call(app, 'PUT', '/api/v1/auth/reset-password', {
+    const reset = await app.api.put('/api/v1/auth/reset-password', {
       reset_token,
       password: newPassword,
     });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe(AUTH_MESSAGES.passwordUpdated);
     // Old sessions end; the old password no longer works; the new one does.
-    expect((await get(app, '/api/v1/users/me', patient.auth)).status).toBe(401);
+    expect((await app.api.as(patient).get('/api/v1/users/me')).status).toBe(401);
     expect(
       (
-        await post(app, '/api/v1/auth/login', {
+        await app.api.post('/api/v1/auth/login', {
           username: patient.email,
           password: patient.password,
         })
@@ -389,7 +363,7 @@ describe('password reset', () => {
     ).toBe(401);
     expect((await signIn(app, patient.email, newPassword)).user.id).toBe(patient.userId);
 
-    const reused = await call(app, 'PUT', '/api/v1/auth/reset-password', {
+    const reused = await app.api.put('/api/v1/auth/reset-password', {
       reset_token,
       password: sha256('Yet-another-2'),
     });
@@ -401,7 +375,7 @@ describe('password reset', () => {
     const patient = await createUser(app, 'Patient');
     const timed = async (email: string) => {
       const started = performance.now();
-      const response = await post(app, '/api/v1/auth/forgot-password', { email });
+      const response = await app.api.post('/api/v1/auth/forgot-password', { email });
       return { response, ms: performance.now() - started };
     };
     const known = await timed(patient.email);
@@ -415,19 +389,19 @@ describe('password reset', () => {
 
   it('stops accepting guesses after five wrong codes', async () => {
     const patient = await createUser(app, 'Patient');
-    await post(app, '/api/v1/auth/forgot-password', { email: patient.email });
+    await app.api.post('/api/v1/auth/forgot-password', { email: patient.email });
     const code = (await latestCode(patient.email))!;
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
     for (let i = 0; i < 5; i += 1) {
       answers.push(
-        (await post(app, '/api/v1/auth/verify-code', { email: patient.email, code: wrong })).body
+        (await app.api.post('/api/v1/auth/verify-code', { email: patient.email, code: wrong })).body
           .message,
       );
     }
     expect(answers.slice(0, 4)).toEqual(Array(4).fill(AUTH_MESSAGES.invalidOtp));
     expect(answers[4]).toBe(AUTH_MESSAGES.tooManyCodeAttempts);
-    const right = await post(app, '/api/v1/auth/verify-code', { email: patient.email, code });
+    const right = await app.api.post('/api/v1/auth/verify-code', { email: patient.email, code });
     expect(right.status).toBe(400);
   });
 
@@ -436,11 +410,14 @@ describe('password reset', () => {
     const clocked = await startTestApp({ clock: { now: () => now } });
     try {
       const patient = await createUser(clocked, 'Patient');
-      await post(clocked, '/api/v1/auth/forgot-password', { email: patient.email });
-      const outbox = (await get(clocked, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
+      await clocked.api.post('/api/v1/auth/forgot-password', { email: patient.email });
+      const outbox = (await clocked.api.get('/api/v1/dev/outbox')).body.data as OutboxMessageView[];
       const code = /\b(\d{6})\b/.exec(outbox[0]!.body)![1];
       now = new Date('2026-11-23T10:15:01Z');
-      const late = await post(clocked, '/api/v1/auth/verify-code', { email: patient.email, code });
+      const late = await clocked.api.post('/api/v1/auth/verify-code', {
+        email: patient.email,
+        code,
+      });
       expect(late.status).toBe(400);
       expect(late.body.message).toBe(AUTH_MESSAGES.invalidOtp);
     } finally {
@@ -452,27 +429,21 @@ describe('password reset', () => {
 describe('SMS verification', () => {
   it("verifies the patient's mobile with a code; a wrong code is 'You entered an invalid otp code'", async () => {
     const patient = await createUser(app, 'Patient');
-    const sent = await post(
-      app,
-      '/api/v1/auth/sms/send',
-      { mobile_number: '+15550100123' },
-      patient.auth,
-    );
+    const sent = await app.api
+      .as(patient)
+      .post('/api/v1/auth/sms/send', { mobile_number: '+15550100123' });
     expect(sent.status).toBe(200);
-    const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
+    const outbox = (await app.api.get('/api/v1/dev/outbox')).body.data as OutboxMessageView[];
     const sms = outbox.find((m) => m.channel === 'sms' && m.recipient === '+15550100123')!;
     const code = /\b(\d{6})\b/.exec(sms.body)![1]!;
-    const wrong = await post(
-      app,
-      '/api/v1/auth/sms/verify',
-      { code: code === '000000' ? '999999' : '000000' },
-      patient.auth,
-    );
+    const wrong = await app.api
+      .as(patient)
+      .post('/api/v1/auth/sms/verify', { code: code === '000000' ? '999999' : '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(AUTH_MESSAGES.invalidOtp);
-    const right = await post(app, '/api/v1/auth/sms/verify', { code }, patient.auth);
+    const right = await app.api.as(patient).post('/api/v1/auth/sms/verify', { code });
     expect(right.status).toBe(200);
-    const me = (await get(app, '/api/v1/users/me', patient.auth)).body.data as {
+    const me = (await app.api.as(patient).get('/api/v1/users/me')).body.data as {
       credentials: { is_mobile_verified: boolean; mobile_number: string };
     };
     expect(me.credentials).toEqual(
@@ -482,15 +453,11 @@ describe('SMS verification', () => {
 
   it('stores the sms consents', async () => {
     const patient = await createUser(app, 'Patient');
-    const changed = await call(
-      app,
-      'PUT',
-      '/api/v1/auth/sms/consents',
-      { sms_alerts_consent: true, otp_consent: true },
-      patient.auth,
-    );
+    const changed = await app.api
+      .as(patient)
+      .put('/api/v1/auth/sms/consents', { sms_alerts_consent: true, otp_consent: true });
     expect(changed.status).toBe(200);
-    const me = (await get(app, '/api/v1/users/me', patient.auth)).body.data as {
+    const me = (await app.api.as(patient).get('/api/v1/users/me')).body.data as {
       sms_alerts_consent: boolean;
       otp_consent: boolean;
     };
@@ -501,19 +468,19 @@ describe('SMS verification', () => {
 describe('family members', () => {
   it('lets a patient add and list family members, projected for reading', async () => {
     const patient = await createUser(app, 'Patient');
-    const added = await post(
-      app,
-      `/api/v1/patients/${patient.userId}/family-members`,
-      { first_name: 'Leo', last_name: 'Smith', relationship: 'Child', birth_date: '2018-05-01' },
-      patient.auth,
-    );
+    const added = await app.api
+      .as(patient)
+      .post(`/api/v1/patients/${patient.userId}/family-members`, {
+        first_name: 'Leo',
+        last_name: 'Smith',
+        relationship: 'Child',
+        birth_date: '2018-05-01',
+      });
     expect(added.status).toBe(201);
     const { id, position } = added.body.data as { id: string; position: number };
-    const listed = await get(
-      app,
-      `/api/v1/patients/${patient.userId}/family-members?min_position=${position}`,
-      patient.auth,
-    );
+    const listed = await app.api
+      .as(patient)
+      .get(`/api/v1/patients/${patient.userId}/family-members?min_position=${position}`);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toEqual([
       expect.objectContaining({ id, relationship: 'Child', full_name: 'Leo Smith' }),
@@ -524,13 +491,10 @@ describe('family members', () => {
     const patient = await createUser(app, 'Patient');
     const other = await createUser(app, 'Patient');
     const path = `/api/v1/patients/${patient.userId}/family-members`;
-    expect((await get(app, path, other.auth)).status).toBe(403);
-    const write = await post(
-      app,
-      path,
-      { first_name: 'Eve', last_name: 'Intruder', relationship: 'Other' },
-      other.auth,
-    );
+    expect((await app.api.as(other).get(path)).status).toBe(403);
+    const write = await app.api
+      .as(other)
+      .post(path, { first_name: 'Eve', last_name: 'Intruder', relationship: 'Other' });
     expect(write.status).toBe(403);
   });
 });
@@ -539,7 +503,7 @@ describe('outbox and headers', () => {
   it('hides the outbox in production', async () => {
     const production = await startTestApp({ config: { env: 'production' } });
     try {
-      expect((await get(production, '/api/v1/dev/outbox')).status).toBe(404);
+      expect((await production.api.get('/api/v1/dev/outbox')).status).toBe(404);
     } finally {
       await production.close();
     }
@@ -547,7 +511,7 @@ describe('outbox and headers', () => {
 
   it('sends helmet headers and no-store on API answers', async () => {
     const patient = await createUser(app, 'Patient');
-    const response = await get(app, '/api/v1/users/me', patient.auth);
+    const response = await app.api.as(patient).get('/api/v1/users/me');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');

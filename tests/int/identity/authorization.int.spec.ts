@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserType } from '@medbook/contracts';
-import { call, createUser, sha256, type TestUser } from '../../support/accounts';
+import { createUser, sha256, type TestUser } from '../../support/accounts';
 import { createCalendar, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -406,13 +406,9 @@ beforeAll(async () => {
   victimCalendar = calendar.calendarId;
   practiceUser = practiceBAdmin.userId;
   victimSlot = (await tomorrowsSlot(app, victimCalendar, calendar.position, 0)).start_date;
-  const booked = await call(
-    app,
-    'POST',
-    '/api/v1/appointments',
-    { calendar_id: victimCalendar, start_date: victimSlot },
-    victim.auth,
-  );
+  const booked = await app.api
+    .as(victim)
+    .post('/api/v1/appointments', { calendar_id: victimCalendar, start_date: victimSlot });
   victimAppointment = (booked.body.data as { appointment_id: string }).appointment_id;
 });
 
@@ -454,7 +450,11 @@ it('answers 401 on every non-public route without a token', async () => {
   for (const route of routes) {
     const rule = ROUTES[route.key]!;
     if (rule.access.kind === 'public') continue;
-    const response = await call(app, route.method, concrete(route.path, rule.query), bodyOf(rule));
+    const response = await app.api.request(
+      route.method,
+      concrete(route.path, rule.query),
+      bodyOf(rule),
+    );
     expect({ route: route.key, status: response.status }).toEqual({
       route: route.key,
       status: 401,
@@ -475,13 +475,9 @@ it.each(SIGNED_IN_TYPES)(
         (access.kind === 'object' && !access.reachOthers.includes(type)) ||
         (access.kind === 'self' && access.types !== 'all' && !access.types.includes(type));
       if (!refusedHere) continue;
-      const response = await call(
-        app,
-        route.method,
-        concrete(route.path, rule.query),
-        bodyOf(rule),
-        caller.auth,
-      );
+      const response = await app.api
+        .as(caller)
+        .request(route.method, concrete(route.path, rule.query), bodyOf(rule));
       const refused = response.status === 403 || response.status === 404;
       expect({ route: route.key, status: response.status, refused }).toEqual({
         route: route.key,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { call, createUser, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import {
   createCalendar,
   createPractice,
@@ -89,13 +89,9 @@ beforeAll(async () => {
   const calendar = await createCalendar(app, practice, { booking_capacity: 50 });
   calendarId = calendar.calendarId;
   const slot = await tomorrowsSlot(app, calendarId, calendar.position);
-  const booked = await call(
-    app,
-    'POST',
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date },
-    patient.auth,
-  );
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
   appointmentId = (booked.body.data as { appointment_id: string }).appointment_id;
   const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as {
     paths: Record<
@@ -167,7 +163,7 @@ it('answers hostile payloads on every write route without a 500 and without a pa
     await fc.assert(
       fc.asyncProperty(payload(route.fields), async (body) => {
         const before = await eventCount();
-        const response = await call(app, route.method, path, body ?? {}, caller.auth);
+        const response = await app.api.as(caller).request(route.method, path, body ?? {});
         const after = await eventCount();
         if (response.status >= 500) {
           throw new Error(

@@ -1,6 +1,6 @@
 import type { OutboxMessageView } from '@medbook/contracts';
 import { SMTPServer } from 'smtp-server';
-import { createUser, get, post } from '../../support/accounts';
+import { createUser } from '../../support/accounts';
 import { freePort, startTestApp, type TestApp } from '../../support/test-app';
 
 /** With SMTP_URL set, email goes through a real SMTP conversation (nodemailer), not the outbox. */
@@ -33,14 +33,14 @@ afterAll(async () => {
 
 it('sends the password reset code by SMTP', async () => {
   const patient = await createUser(app, 'Patient');
-  const response = await post(app, '/api/v1/auth/forgot-password', { email: patient.email });
+  const response = await app.api.post('/api/v1/auth/forgot-password', { email: patient.email });
   expect(response.status).toBe(200);
   const mail = received.find((m) => m.to === patient.email);
   expect(mail?.raw).toMatch(/Subject: Your MedBook verification code/);
   const code = /verification code is (\d{6})/.exec(mail!.raw)?.[1];
   expect(code).toMatch(/^\d{6}$/);
-  const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
+  const outbox = (await app.api.get('/api/v1/dev/outbox')).body.data as OutboxMessageView[];
   expect(outbox.filter((m) => m.channel === 'email')).toEqual([]);
-  const verified = await post(app, '/api/v1/auth/verify-code', { email: patient.email, code });
+  const verified = await app.api.post('/api/v1/auth/verify-code', { email: patient.email, code });
   expect(verified.status).toBe(200);
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { LoginResult } from '@medbook/contracts';
-import { createUser, get, post } from '../../support/accounts';
+import { createUser } from '../../support/accounts';
 import { freePort, startTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -85,7 +85,7 @@ async function signInWithGoogle(start = '/api/v1/auth/social/google/start'): Pro
 }
 
 it('lists the configured providers', async () => {
-  expect((await get(app, '/api/v1/auth/social/providers')).body.data).toEqual(['GOOGLE']);
+  expect((await app.api.get('/api/v1/auth/social/providers')).body.data).toEqual(['GOOGLE']);
 });
 
 it('sends an unknown email to social-signup, then signs the new patient in by their social id', async () => {
@@ -108,7 +108,7 @@ it('sends an unknown email to social-signup, then signs the new patient in by th
       socialLoginProvider: 'GOOGLE',
     }),
   );
-  const signUp = await post(app, '/api/v1/auth/social/signup', {
+  const signUp = await app.api.post('/api/v1/auth/social/signup', {
     social_ticket: landing.searchParams.get('ticket'),
     first_name: 'Gina',
     last_name: 'Google',
@@ -124,7 +124,7 @@ it('sends an unknown email to social-signup, then signs the new patient in by th
   );
   expect(created.user.credentials.has_password).toBe(false);
   // The ticket is spent.
-  const again = await post(app, '/api/v1/auth/social/signup', {
+  const again = await app.api.post('/api/v1/auth/social/signup', {
     social_ticket: landing.searchParams.get('ticket'),
     first_name: 'Gina',
     last_name: 'Google',
@@ -135,14 +135,17 @@ it('sends an unknown email to social-signup, then signs the new patient in by th
   await chooseAccount({ sub, email: `${sub}@gmail.example`, email_verified: true });
   const back = await signInWithGoogle();
   expect(back.pathname).toBe('/social-login');
-  const exchanged = await post(app, '/api/v1/auth/social/exchange', {
+  const exchanged = await app.api.post('/api/v1/auth/social/exchange', {
     ticket: back.searchParams.get('ticket'),
   });
   expect(exchanged.status).toBe(200);
   expect((exchanged.body.data as LoginResult).user.id).toBe(created.user.id);
   expect(
-    (await post(app, '/api/v1/auth/social/exchange', { ticket: back.searchParams.get('ticket') }))
-      .status,
+    (
+      await app.api.post('/api/v1/auth/social/exchange', {
+        ticket: back.searchParams.get('ticket'),
+      })
+    ).status,
   ).toBe(401);
 });
 
@@ -154,7 +157,7 @@ it('links a verified email of an existing account to the social id', async () =>
   );
   expect(landing.pathname).toBe('/social-login');
   expect(landing.searchParams.get('redirect')).toBe('/dashboard/patient');
-  const exchanged = await post(app, '/api/v1/auth/social/exchange', {
+  const exchanged = await app.api.post('/api/v1/auth/social/exchange', {
     ticket: landing.searchParams.get('ticket'),
   });
   expect((exchanged.body.data as LoginResult).user.id).toBe(patient.userId);
@@ -167,7 +170,7 @@ it('namespaces social ids per provider and refuses a callback it did not start',
   );
   expect(forged.status).toBe(302);
   expect(forged.headers.get('location')).toMatch(/^\/login\?error=/);
-  const unknownProvider = await get(app, '/api/v1/auth/social/apple/start');
+  const unknownProvider = await app.api.get('/api/v1/auth/social/apple/start');
   expect(unknownProvider.status).toBe(404);
   const offSite = await fetch(
     `${app.url}/api/v1/auth/social/google/start?redirect=//evil.example`,

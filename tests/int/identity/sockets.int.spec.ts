@@ -1,7 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@medbook/contracts';
 import { STATUS_MESSAGES } from '@medbook/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { call, createUser, post } from '../../support/accounts';
+import { createUser, signInAsGuest } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -67,7 +67,7 @@ it('refuses a handshake without a token, with a bad one, or with an expired one'
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const expired = await outcome(connect({ token: patient.token }, {}, shortLived));
     expect(expired).toMatch(/session has ended/);
-    const me = await call(shortLived, 'GET', '/api/v1/users/me', undefined, patient.auth);
+    const me = await shortLived.api.as(patient).get('/api/v1/users/me');
     expect(me.status).toBe(401);
   } finally {
     await shortLived.close();
@@ -76,7 +76,7 @@ it('refuses a handshake without a token, with a bad one, or with an expired one'
 
 it('refuses a revoked session at the handshake', async () => {
   const patient = await createUser(app, 'Patient');
-  await post(app, '/api/v1/auth/logout', undefined, patient.auth);
+  await app.api.as(patient).post('/api/v1/auth/logout');
   expect(await outcome(connect({ token: patient.token }))).toMatch(/session has ended/);
 });
 
@@ -96,12 +96,12 @@ it("authorises every room join: a practice's room for its own staff only, a user
   const staff = await createUser(app, 'Staff', practiceA);
   const patient = await createUser(app, 'Patient');
   const superUser = await createUser(app, 'SuperUser');
-  const guest = (await post(app, '/api/v1/auth/guest', {})).body.data as { access_token: string };
+  const guest = await signInAsGuest(app);
 
   const staffSocket = connect({ token: staff.token });
   const patientSocket = connect({ token: patient.token });
   const superSocket = connect({ token: superUser.token });
-  const guestSocket = connect({ token: guest.access_token });
+  const guestSocket = connect({ token: guest });
   expect(
     await Promise.all([staffSocket, patientSocket, superSocket, guestSocket].map(outcome)),
   ).toEqual(['connected', 'connected', 'connected', 'connected']);
@@ -131,13 +131,9 @@ it("disconnects a user's sockets when the user is disabled, and a session's when
   const socket = connect({ token: patient.token });
   expect(await outcome(socket)).toBe('connected');
   const gone = disconnected(socket);
-  const response = await call(
-    app,
-    'PUT',
-    `/api/v1/users/${patient.userId}/status`,
-    { disabled: true },
-    superUser.auth,
-  );
+  const response = await app.api
+    .as(superUser)
+    .put(`/api/v1/users/${patient.userId}/status`, { disabled: true });
   expect(response.status).toBe(200);
   expect(await gone).toBe('io server disconnect');
 
@@ -145,6 +141,6 @@ it("disconnects a user's sockets when the user is disabled, and a session's when
   const first = connect({ token: other.token });
   expect(await outcome(first)).toBe('connected');
   const ended = disconnected(first);
-  await post(app, '/api/v1/auth/logout', undefined, other.auth);
+  await app.api.as(other).post('/api/v1/auth/logout');
   expect(await ended).toBe('io server disconnect');
 });

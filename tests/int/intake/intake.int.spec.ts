@@ -6,7 +6,7 @@ import {
   INTAKE_MESSAGES,
 } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { call, createUser, get, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { createCalendar, createPractice, type TestPractice } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -38,18 +38,19 @@ beforeAll(async () => {
   const plain = await createCalendar(app, practice, {});
   plainCalendarId = plain.calendarId;
   // Both calendars are projected before the tests read them.
-  await get(
-    app,
+  await app.api.get(
     `/api/v1/calendars/${plainCalendarId}/custom-forms?min_position=${plain.position}`,
   );
   patient = await createUser(app, 'Patient');
   stranger = await createUser(app, 'Patient');
-  const added = await post(
-    app,
-    `/api/v1/patients/${patient.userId}/family-members`,
-    { first_name: 'Leo', last_name: 'Smith', relationship: 'Child', birth_date: '2018-05-01' },
-    patient.auth,
-  );
+  const added = await app.api
+    .as(patient)
+    .post(`/api/v1/patients/${patient.userId}/family-members`, {
+      first_name: 'Leo',
+      last_name: 'Smith',
+      relationship: 'Child',
+      birth_date: '2018-05-01',
+    });
   expect(added.status).toBe(201);
   memberId = (added.body.data as { id: string }).id;
 });
@@ -60,7 +61,7 @@ afterAll(async () => {
 
 describe('custom forms', () => {
   it("lists the calendar's forms with their questions, a generic form for unknown ids", async () => {
-    const response = await get(app, `/api/v1/calendars/${calendarId}/custom-forms`);
+    const response = await app.api.get(`/api/v1/calendars/${calendarId}/custom-forms`);
     expect(response.status).toBe(200);
     const forms = response.body.data as CustomFormView[];
     expect(forms.map((f) => f.id)).toEqual(['covid-screening', 'new-patient', 'practice-form-7']);
@@ -70,9 +71,9 @@ describe('custom forms', () => {
   });
 
   it('answers an empty list for a calendar without forms, 404 for an unknown calendar', async () => {
-    const plain = await get(app, `/api/v1/calendars/${plainCalendarId}/custom-forms`);
+    const plain = await app.api.get(`/api/v1/calendars/${plainCalendarId}/custom-forms`);
     expect(plain.body.data).toEqual([]);
-    const unknown = await get(app, `/api/v1/calendars/${randomUUID()}/custom-forms`);
+    const unknown = await app.api.get(`/api/v1/calendars/${randomUUID()}/custom-forms`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(INTAKE_MESSAGES.calendarNotFound);
   });
@@ -80,7 +81,7 @@ describe('custom forms', () => {
 
 describe('screening', () => {
   const screen = (who: TestUser, body: Record<string, unknown>, id = calendarId) =>
-    post(app, `/api/v1/calendars/${id}/screening`, body, who.auth);
+    app.api.as(who).post(`/api/v1/calendars/${id}/screening`, body);
 
   it('stores valid answers as one event on the screening stream', async () => {
     const response = await screen(patient, {
@@ -156,28 +157,22 @@ describe('demographics', () => {
   const path = (id: string) => `/api/v1/patients/${id}/demographics`;
 
   it('starts empty, saves validated fields as events and folds them on read', async () => {
-    const empty = await get(app, path(patient.userId), patient.auth);
+    const empty = await app.api.as(patient).get(path(patient.userId));
     expect(empty.status).toBe(200);
     expect((empty.body.data as DemographicsView).has_demographics).toBe(false);
 
-    const saved = await call(
-      app,
-      'PUT',
-      path(patient.userId),
-      {
-        race_code: '2106-3',
-        ethnicity_code: '2186-5',
-        language_code: 'es',
-        birth_date: '1980-04-02',
-        sex: 'Female',
-        address: { address1: '1 Main St', city: 'Newark', state: 'NJ', zip_code: '07102' },
-      },
-      patient.auth,
-    );
+    const saved = await app.api.as(patient).put(path(patient.userId), {
+      race_code: '2106-3',
+      ethnicity_code: '2186-5',
+      language_code: 'es',
+      birth_date: '1980-04-02',
+      sex: 'Female',
+      address: { address1: '1 Main St', city: 'Newark', state: 'NJ', zip_code: '07102' },
+    });
     expect(saved.status).toBe(200);
     // A second save changes one field and keeps the others.
-    await call(app, 'PUT', path(patient.userId), { language_code: 'en' }, patient.auth);
-    const read = await get(app, path(patient.userId), patient.auth);
+    await app.api.as(patient).put(path(patient.userId), { language_code: 'en' });
+    const read = await app.api.as(patient).get(path(patient.userId));
     expect(read.body.data).toEqual(
       expect.objectContaining({
         race_code: '2106-3',
@@ -203,7 +198,7 @@ describe('demographics', () => {
   });
 
   it("lets the owner save a family member's demographics", async () => {
-    const saved = await call(app, 'PUT', path(memberId), { sex: 'Male' }, patient.auth);
+    const saved = await app.api.as(patient).put(path(memberId), { sex: 'Male' });
     expect(saved.status).toBe(200);
     expect((saved.body.data as DemographicsView).sex).toBe('Male');
   });
@@ -220,28 +215,24 @@ describe('demographics', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const response = await call(app, 'PUT', path(patient.userId), body, patient.auth);
+      const response = await app.api.as(patient).put(path(patient.userId), body);
       expect({ body, status: response.status, message: response.body.message }).toEqual({
         body,
         status: 400,
         message,
       });
     }
-    const badZip = await call(
-      app,
-      'PUT',
-      path(patient.userId),
-      { address: { address1: 'x', city: 'y', state: 'NJ', zip_code: '12' } },
-      patient.auth,
-    );
+    const badZip = await app.api.as(patient).put(path(patient.userId), {
+      address: { address1: 'x', city: 'y', state: 'NJ', zip_code: '12' },
+    });
     expect(badZip.status).toBe(400);
   });
 
   it("keeps other people and practice users out of a patient's demographics (403)", async () => {
     const staff = await createUser(app, 'Staff', practice.practiceId);
     for (const who of [stranger, staff]) {
-      expect((await get(app, path(patient.userId), who.auth)).status).toBe(403);
-      const put = await call(app, 'PUT', path(patient.userId), { sex: 'Other' }, who.auth);
+      expect((await app.api.as(who).get(path(patient.userId))).status).toBe(403);
+      const put = await app.api.as(who).put(path(patient.userId), { sex: 'Other' });
       expect(put.status).toBe(403);
     }
   });
@@ -249,19 +240,14 @@ describe('demographics', () => {
 
 describe('insurance eligibility', () => {
   const verify = (who: TestUser, body: Record<string, unknown>) =>
-    post(
-      app,
-      '/api/v1/insurance/eligibility',
-      {
-        calendar_id: calendarId,
-        patient_id: patient.userId,
-        insurance_id: 1,
-        plan_id: 101,
-        member_id: 'W123456789',
-        ...body,
-      },
-      who.auth,
-    );
+    app.api.as(who).post('/api/v1/insurance/eligibility', {
+      calendar_id: calendarId,
+      patient_id: patient.userId,
+      insurance_id: 1,
+      plan_id: 101,
+      member_id: 'W123456789',
+      ...body,
+    });
 
   it('answers eligible or not through the test adapter and records each check', async () => {
     const ok = await verify(patient, {});

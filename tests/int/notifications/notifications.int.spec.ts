@@ -9,8 +9,9 @@ import type { EventStore } from '@medbook/event-store';
 import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
 import { ProjectionRebuilder } from '../../../apps/api/src/infra/projections/projection-rebuilder';
 import { notificationsProjection } from '../../../apps/api/src/modules/notifications/projections/notifications.projection';
-import { call, createUser, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { closeLiveClients, type LiveClient, watch } from '../../support/live-client';
 import {
   createCalendar,
   createPractice,
@@ -18,12 +19,10 @@ import {
   tomorrowsSlot,
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { openBell, type PracticeBell } from './practice-bell.socket';
 
 let app: TestApp;
 let practice: TestPractice;
 let secondStaff: TestUser;
-const bells: PracticeBell[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -32,48 +31,35 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const bell of bells) bell.socket.disconnect();
+  closeLiveClients();
   await app.close();
 });
 
-async function bell(user: TestUser): Promise<PracticeBell> {
-  const opened = await openBell(app, user.token, practice.practiceId);
-  bells.push(opened);
-  return opened;
-}
+/** A staff member's bell: their socket in the practice's room. */
+const bell = (user: TestUser): Promise<LiveClient> =>
+  watch(app, user, [`practice:${practice.practiceId}`]);
 
 async function book(calendarId: string, start: string, patient: TestUser): Promise<BookingResult> {
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: start },
-    patient.auth,
-  );
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: start });
   if (booked.status !== 201 && booked.status !== 200)
     throw new Error(`book: ${JSON.stringify(booked.body)}`);
   return booked.body.data as BookingResult;
 }
 
 async function notifications(user: TestUser, position: number): Promise<PracticeNotifications> {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/practices/${practice.practiceId}/notifications?min_position=${position}`,
-    undefined,
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .get(`/api/v1/practices/${practice.practiceId}/notifications?min_position=${position}`);
   expect(response.status).toBe(200);
   return response.body.data as PracticeNotifications;
 }
 
 async function counts(user: TestUser, position: number): Promise<NotificationCountsMessage> {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/practices/${practice.practiceId}/notifications/counts?min_position=${position}`,
-    undefined,
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .get(`/api/v1/practices/${practice.practiceId}/notifications/counts?min_position=${position}`);
   expect(response.status).toBe(200);
   const body = response.body.data as NotificationCountsMessage;
   expect(body.position).toBeGreaterThanOrEqual(position);
@@ -81,13 +67,11 @@ async function counts(user: TestUser, position: number): Promise<NotificationCou
 }
 
 async function markSeen(user: TestUser, ids: string[]): Promise<CommandAccepted> {
-  const response = await call(
-    app,
-    'PUT',
-    `/api/v1/practices/${practice.practiceId}/notifications/status?status=Seen`,
-    { notification_ids: ids },
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .put(`/api/v1/practices/${practice.practiceId}/notifications/status?status=Seen`, {
+      notification_ids: ids,
+    });
   expect(response.status).toBe(200);
   return response.body.data as CommandAccepted;
 }
@@ -101,7 +85,7 @@ it('raises a notification on a booking, pushes it and the bell count live, and S
   expect(booked.status).toBe('Scheduled');
 
   const added = await eventually(
-    () => desk.added.find((m) => m.appointmentId === booked.appointment_id),
+    () => desk.heard('notification.added').find((m) => m.appointmentId === booked.appointment_id),
     (found) => found !== undefined,
   );
   expect(added).toEqual({
@@ -118,7 +102,7 @@ it('raises a notification on a booking, pushes it and the bell count live, and S
   });
   expect(added!.position).toBeLessThanOrEqual(booked.position);
   const counted = await eventually(
-    () => desk.counts.find((m) => m.position === added!.position),
+    () => desk.heard('notification.counts').find((m) => m.position === added!.position),
     (found) => found !== undefined,
   );
   expect(counted).toEqual({
@@ -146,13 +130,9 @@ it('raises a notification on a booking, pushes it and the bell count live, and S
     }),
   );
 
-  const one = await call(
-    app,
-    'GET',
-    `/api/v1/practices/${practice.practiceId}/notifications/${added!.id}`,
-    undefined,
-    practice.provider.auth,
-  );
+  const one = await app.api
+    .as(practice.provider)
+    .get(`/api/v1/practices/${practice.practiceId}/notifications/${added!.id}`);
   expect(one.status).toBe(200);
   const view = one.body.data as NotificationView;
   expect(view.patient_name).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
@@ -166,7 +146,7 @@ it('raises a notification on a booking, pushes it and the bell count live, and S
 
   const seen = await markSeen(practice.admin, [added!.id]);
   const reset = await eventually(
-    () => desk.counts.find((m) => m.position === seen.position),
+    () => desk.heard('notification.counts').find((m) => m.position === seen.position),
     (found) => found !== undefined,
   );
   expect(reset).toEqual(expect.objectContaining({ notificationCount: 0, requestsCount: 0 }));
@@ -194,7 +174,10 @@ it('counts a request, pushes the accept/reject setting, and takes the request of
     accept_reject_enabled: true,
   });
   const setting = await eventually(
-    () => first.settings.find((m) => m.position <= position && m.isAcceptRejectSettingEnabled),
+    () =>
+      first
+        .heard('notification.settings')
+        .find((m) => m.position <= position && m.isAcceptRejectSettingEnabled),
     (found) => found !== undefined,
   );
   expect(setting).toEqual({
@@ -209,31 +192,30 @@ it('counts a request, pushes the accept/reject setting, and takes the request of
 
   for (const staff of [first, second]) {
     const count = await eventually(
-      () => staff.counts.find((m) => m.requestsCount === 1),
+      () => staff.heard('notification.counts').find((m) => m.requestsCount === 1),
       (found) => found !== undefined,
     );
     expect(count?.requestsCount).toBe(1);
-    expect(staff.added.find((m) => m.appointmentId === requested.appointment_id)).toEqual(
-      expect.objectContaining({ appointmentStatus: 'Pending', notificationStatus: 'New' }),
-    );
+    expect(
+      staff.heard('notification.added').find((m) => m.appointmentId === requested.appointment_id),
+    ).toEqual(expect.objectContaining({ appointmentStatus: 'Pending', notificationStatus: 'New' }));
   }
   const list = await notifications(practice.provider, requested.position);
   expect(list.new_requests_notifications.map((n) => n.appointment_id)).toEqual([
     requested.appointment_id,
   ]);
 
-  const accepted = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${requested.appointment_id}/status`,
-    { status: 'Accepted' },
-    practice.staff.auth,
-  );
+  const accepted = await app.api
+    .as(practice.staff)
+    .put(`/api/v1/appointments/${requested.appointment_id}/status`, { status: 'Accepted' });
   expect(accepted.status).toBe(200);
   const [one, two] = await Promise.all(
     [first, second].map((staff) =>
       eventually(
-        () => staff.counts.find((m) => m.position > requested.position && m.requestsCount === 0),
+        () =>
+          staff
+            .heard('notification.counts')
+            .find((m) => m.position > requested.position && m.requestsCount === 0),
         (found) => found !== undefined,
       ),
     ),
@@ -250,16 +232,12 @@ it('counts a request, pushes the accept/reject setting, and takes the request of
     expect.objectContaining({ notification_type: 'Requested', appointment_status: 'Accepted' }),
   );
 
-  const changed = await call(
-    app,
-    'PUT',
-    `/api/v1/calendars/${calendarId}`,
-    { accept_reject_enabled: false },
-    practice.admin.auth,
-  );
+  const changed = await app.api
+    .as(practice.admin)
+    .put(`/api/v1/calendars/${calendarId}`, { accept_reject_enabled: false });
   expect(changed.status).toBe(200);
   const off = await eventually(
-    () => second.settings.find((m) => !m.isAcceptRejectSettingEnabled),
+    () => second.heard('notification.settings').find((m) => !m.isAcceptRejectSettingEnabled),
     (found) => found !== undefined,
   );
   expect(off?.userId).toBe(practice.provider.userId);
@@ -271,21 +249,15 @@ it('raises notifications for a cancel and a reschedule', async () => {
   const later = await tomorrowsSlot(app, calendarId, position, 1);
   const patient = await createUser(app, 'Patient');
   const booked = await book(calendarId, first.start_date, patient);
-  const moved = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${booked.appointment_id}/reschedule`,
-    { start_date: later.start_date },
-    patient.auth,
-  );
+  const moved = await app.api
+    .as(patient)
+    .put(`/api/v1/appointments/${booked.appointment_id}/reschedule`, {
+      start_date: later.start_date,
+    });
   expect(moved.status).toBe(200);
-  const canceled = await call(
-    app,
-    'DELETE',
-    `/api/v1/appointments/${booked.appointment_id}`,
-    { reason: 'Feeling better' },
-    patient.auth,
-  );
+  const canceled = await app.api
+    .as(patient)
+    .delete(`/api/v1/appointments/${booked.appointment_id}`, { reason: 'Feeling better' });
   expect(canceled.status).toBe(200);
   const done = canceled.body.data as { position: number };
   const list = await notifications(practice.staff, done.position);
@@ -303,44 +275,25 @@ it("refuses other practices' users, patients, unknown ids and a status other tha
   const patient = await createUser(app, 'Patient');
   const base = `/api/v1/practices/${practice.practiceId}/notifications`;
   for (const user of [stranger, patient]) {
-    expect((await call(app, 'GET', base, undefined, user.auth)).status).toBe(403);
-    const put = await call(
-      app,
-      'PUT',
-      `${base}/status?status=Seen`,
-      { notification_ids: [crypto.randomUUID()] },
-      user.auth,
-    );
+    expect((await app.api.as(user).get(base)).status).toBe(403);
+    const put = await app.api
+      .as(user)
+      .put(`${base}/status?status=Seen`, { notification_ids: [crypto.randomUUID()] });
     expect(put.status).toBe(403);
   }
-  const unknown = await call(
-    app,
-    'PUT',
-    `${base}/status?status=Seen`,
-    { notification_ids: [crypto.randomUUID()] },
-    practice.staff.auth,
-  );
+  const unknown = await app.api
+    .as(practice.staff)
+    .put(`${base}/status?status=Seen`, { notification_ids: [crypto.randomUUID()] });
   expect(unknown.status).toBe(404);
   expect(unknown.body.message).toBe('This page cannot be reached.');
-  const wrong = await call(
-    app,
-    'PUT',
-    `${base}/status?status=New`,
-    { notification_ids: [crypto.randomUUID()] },
-    practice.staff.auth,
-  );
+  const wrong = await app.api
+    .as(practice.staff)
+    .put(`${base}/status?status=New`, { notification_ids: [crypto.randomUUID()] });
   expect(wrong.status).toBe(400);
-  expect(
-    (await call(app, 'GET', `${base}/${crypto.randomUUID()}`, undefined, practice.staff.auth))
-      .status,
-  ).toBe(404);
-  const backwards = await call(
-    app,
-    'GET',
-    `${base}?start=2026-02-01T00:00:00Z&end=2026-01-01T00:00:00Z`,
-    undefined,
-    practice.staff.auth,
-  );
+  expect((await app.api.as(practice.staff).get(`${base}/${crypto.randomUUID()}`)).status).toBe(404);
+  const backwards = await app.api
+    .as(practice.staff)
+    .get(`${base}?start=2026-02-01T00:00:00Z&end=2026-01-01T00:00:00Z`);
   expect(backwards.status).toBe(400);
 });
 

@@ -5,8 +5,9 @@ import type {
   UserType,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { call, createUser, post } from '../../support/accounts';
+import { createUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { type LiveClient, watch } from '../../support/live-client';
 import {
   createCalendar,
   createPractice,
@@ -14,7 +15,6 @@ import {
   tomorrowsSlot,
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { openBell, type PracticeBell } from './practice-bell.socket';
 
 /** The service's clock runs ahead of the wall clock by `ahead` days. */
 let ahead = 0;
@@ -22,7 +22,7 @@ const clock = { now: () => DateTime.now().plus({ days: ahead }).toJSDate() };
 
 let app: TestApp;
 let practice: TestPractice;
-let bell: PracticeBell | null = null;
+let bell: LiveClient | null = null;
 
 beforeAll(async () => {
   app = await startTestApp({ clock });
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  bell?.socket.disconnect();
+  bell?.close();
   await app.close();
 });
 
@@ -39,13 +39,9 @@ const staffNow = (type: UserType = 'Staff') => createUser(app, type, practice.pr
 
 async function list(query = ''): Promise<PracticeNotifications> {
   const staff = await staffNow();
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/practices/${practice.practiceId}/notifications${query}`,
-    undefined,
-    staff.auth,
-  );
+  const response = await app.api
+    .as(staff)
+    .get(`/api/v1/practices/${practice.practiceId}/notifications${query}`);
   expect(response.status).toBe(200);
   return response.body.data as PracticeNotifications;
 }
@@ -59,12 +55,9 @@ it('lists the last 7 days up to the start of tomorrow, and the bell counts only 
   const booked: BookingResult[] = [];
   for (let n = 0; n < 2; n += 1) {
     const patient = await createUser(app, 'Patient');
-    const response = await post(
-      app,
-      '/api/v1/appointments',
-      { calendar_id: calendarId, start_date: slot.start_date },
-      patient.auth,
-    );
+    const response = await app.api
+      .as(patient)
+      .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
     booked.push(response.body.data as BookingResult);
   }
   const [first, second] = booked as [BookingResult, BookingResult];
@@ -84,19 +77,17 @@ it('lists the last 7 days up to the start of tomorrow, and the bell counts only 
 
   // Seeing one of them: the other is still New but older than the window, so the bell shows 0.
   const staff = await staffNow();
-  bell = await openBell(app, staff.token, practice.practiceId);
+  bell = await watch(app, staff, [`practice:${practice.practiceId}`]);
   const old = await list(`?start=${start}&end=${end}`);
-  const seen = await call(
-    app,
-    'PUT',
-    `/api/v1/practices/${practice.practiceId}/notifications/status?status=Seen`,
-    { notification_ids: [old.new_notifications[0]!.id] },
-    staff.auth,
-  );
+  const seen = await app.api
+    .as(staff)
+    .put(`/api/v1/practices/${practice.practiceId}/notifications/status?status=Seen`, {
+      notification_ids: [old.new_notifications[0]!.id],
+    });
   expect(seen.status).toBe(200);
   const { position: seenAt } = seen.body.data as CommandAccepted;
   const counts = await eventually(
-    () => bell!.counts.find((m) => m.position === seenAt),
+    () => bell!.heard('notification.counts').find((m) => m.position === seenAt),
     (found) => found !== undefined,
   );
   expect(counts).toEqual(expect.objectContaining({ notificationCount: 0, requestsCount: 0 }));

@@ -9,7 +9,7 @@ import {
   TEST_CARDS,
 } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { call, createUser, get, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import {
   createCalendar,
@@ -54,17 +54,18 @@ async function providerCalendar(fees: Record<string, unknown>) {
 }
 
 async function settingsOf(id: string): Promise<BookingPaymentSettings | null> {
-  const response = await get(app, `/api/v1/calendars/${id}/payment-settings`);
+  const response = await app.api.get(`/api/v1/calendars/${id}/payment-settings`);
   return response.body.data as BookingPaymentSettings | null;
 }
 
 const pay = (patient: TestUser, body: Record<string, unknown>) =>
-  post(
-    app,
-    '/api/v1/payments/visit-fee',
-    { calendar_id: calendarId, insured: false, amount: 75, command_id: randomUUID(), ...body },
-    patient.auth,
-  );
+  app.api.as(patient).post('/api/v1/payments/visit-fee', {
+    calendar_id: calendarId,
+    insured: false,
+    amount: 75,
+    command_id: randomUUID(),
+    ...body,
+  });
 
 const paymentEvents = async (paymentId: string) =>
   (
@@ -75,18 +76,14 @@ const paymentEvents = async (paymentId: string) =>
 beforeAll(async () => {
   app = await startTestApp();
   practice = await createPractice(app);
-  const settings = await call(
-    app,
-    'PUT',
-    `/api/v1/practices/${practice.practiceId}/payment-settings`,
-    {
+  const settings = await app.api
+    .as(practice.admin)
+    .put(`/api/v1/practices/${practice.practiceId}/payment-settings`, {
       online_payment_enabled: true,
       online_payment_gateway: 'Stripe',
       enable_card_on_file: true,
       has_paypal_account: false,
-    },
-    practice.admin.auth,
-  );
+    });
   expect(settings.status).toBe(200);
   ({ calendarId, position } = await providerCalendar({
     enable_visit_fee: true,
@@ -109,13 +106,13 @@ it("answers the calendar's payment settings: the practice's gateway and the prov
     visit_amount: 75,
     insured_visit_amount: 25,
   });
-  const staff = await call(
-    app,
-    'PUT',
-    `/api/v1/practices/${practice.practiceId}/payment-settings`,
-    { online_payment_enabled: true, online_payment_gateway: 'Square', enable_card_on_file: true },
-    practice.admin.auth,
-  );
+  const staff = await app.api
+    .as(practice.admin)
+    .put(`/api/v1/practices/${practice.practiceId}/payment-settings`, {
+      online_payment_enabled: true,
+      online_payment_gateway: 'Square',
+      enable_card_on_file: true,
+    });
   expect(staff.status).toBe(400);
 });
 
@@ -135,33 +132,23 @@ it('authorizes the fee with the success card, books, and captures it when associ
   expect(JSON.stringify(paid.body)).not.toContain(TEST_CARDS.success);
 
   const slot = await tomorrowsSlot(app, calendarId, position);
-  const hold = await call(
-    app,
-    'PUT',
-    `/api/v1/calendars/${calendarId}/slots/hold`,
-    { start_date: slot.start_date },
-    patient.auth,
-  );
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    {
-      calendar_id: calendarId,
-      start_date: slot.start_date,
-      hold_id: (hold.body.data as HoldView).hold_id,
-      command_id: randomUUID(),
-    },
-    patient.auth,
-  );
+  const hold = await app.api
+    .as(patient)
+    .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: slot.start_date });
+  const booked = await app.api.as(patient).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+    hold_id: (hold.body.data as HoldView).hold_id,
+    command_id: randomUUID(),
+  });
   expect(booked.status).toBe(201);
   const appointmentId = (booked.body.data as BookingResult).appointment_id;
   const associate = (amount: number, gateway = 'Stripe') =>
-    post(
-      app,
-      `/api/v1/appointments/${appointmentId}/associate-payment`,
-      { amount, gateway, payment_id: payment.payment_id },
-      patient.auth,
-    );
+    app.api.as(patient).post(`/api/v1/appointments/${appointmentId}/associate-payment`, {
+      amount,
+      gateway,
+      payment_id: payment.payment_id,
+    });
   const wrongAmount = await associate(50);
   expect(wrongAmount.status).toBe(400);
   expect(wrongAmount.body.message).toBe(PAYMENT_MESSAGES.amountMismatch);
@@ -174,9 +161,9 @@ it('authorizes the fee with the success card, books, and captures it when associ
   expect((await associate(75)).status).toBe(200);
   expect(await paymentEvents(payment.payment_id)).toEqual(['PaymentAuthorized', 'PaymentCaptured']);
   const other = await createUser(app, 'Patient');
-  expect((await get(app, `/api/v1/payments/${payment.payment_id}`, other.auth)).status).toBe(403);
+  expect((await app.api.as(other).get(`/api/v1/payments/${payment.payment_id}`)).status).toBe(403);
   expect(
-    (await get(app, `/api/v1/payments/${payment.payment_id}`, practice.staff.auth)).body.data,
+    (await app.api.as(practice.staff).get(`/api/v1/payments/${payment.payment_id}`)).body.data,
   ).toMatchObject({ status: 'captured' });
 });
 
@@ -219,18 +206,13 @@ it('refuses a visit fee below 0.5, on the server as in the wizard', async () => 
     visit_amount: 0.4,
     insured_visit_amount: 0.4,
   });
-  const refused = await post(
-    app,
-    '/api/v1/payments/visit-fee',
-    {
-      calendar_id: small.calendarId,
-      insured: false,
-      amount: 0.4,
-      card: card(),
-      command_id: randomUUID(),
-    },
-    patient.auth,
-  );
+  const refused = await app.api.as(patient).post('/api/v1/payments/visit-fee', {
+    calendar_id: small.calendarId,
+    insured: false,
+    amount: 0.4,
+    card: card(),
+    command_id: randomUUID(),
+  });
   expect(refused.status).toBe(400);
   expect(refused.body.message).toBe(PAYMENT_MESSAGES.belowMinimum);
   // Nor may a client send a smaller amount than the fee due.
@@ -239,18 +221,13 @@ it('refuses a visit fee below 0.5, on the server as in the wizard', async () => 
   expect(less.body.message).toBe(PAYMENT_MESSAGES.belowMinimum);
   // A provider without the visit fee takes none.
   const free = await providerCalendar({ enable_visit_fee: false, visit_amount: 75 });
-  const none = await post(
-    app,
-    '/api/v1/payments/visit-fee',
-    {
-      calendar_id: free.calendarId,
-      insured: false,
-      amount: 75,
-      card: card(),
-      command_id: randomUUID(),
-    },
-    patient.auth,
-  );
+  const none = await app.api.as(patient).post('/api/v1/payments/visit-fee', {
+    calendar_id: free.calendarId,
+    insured: false,
+    amount: 75,
+    card: card(),
+    command_id: randomUUID(),
+  });
   expect(none.status).toBe(400);
   expect(none.body.message).toBe(PAYMENT_MESSAGES.noVisitFee);
 });
@@ -278,7 +255,7 @@ it("releases the fee when the patient declines a new slot ('Payment not proccess
   const payment = (await pay(patient, { card: card() })).body.data as PaymentView;
   const other = await createUser(app, 'Patient');
   const cancel = (user: TestUser) =>
-    post(app, `/api/v1/payments/${payment.payment_id}/cancel-visit-fee`, {}, user.auth);
+    app.api.as(user).post(`/api/v1/payments/${payment.payment_id}/cancel-visit-fee`, {});
   expect((await cancel(other)).status).toBe(403);
   const released = await cancel(patient);
   expect(released.status).toBe(200);
@@ -287,35 +264,32 @@ it("releases the fee when the patient declines a new slot ('Payment not proccess
   expect((await cancel(patient)).status).toBe(200);
   expect(await paymentEvents(payment.payment_id)).toEqual(['PaymentAuthorized', 'PaymentRefunded']);
   // A released fee cannot be captured any more.
-  const captured = await post(
-    app,
-    `/api/v1/appointments/${randomUUID()}/associate-payment`,
-    { amount: 75, gateway: 'Stripe', payment_id: payment.payment_id },
-    patient.auth,
-  );
+  const captured = await app.api
+    .as(patient)
+    .post(`/api/v1/appointments/${randomUUID()}/associate-payment`, {
+      amount: 75,
+      gateway: 'Stripe',
+      payment_id: payment.payment_id,
+    });
   expect(captured.status).toBe(404);
 });
 
 it('keeps a card on file, lists it as data.data and pays with it', async () => {
   const patient = await createUser(app, 'Patient');
   const methods = async () =>
-    (await get(app, `/api/v1/patients/${patient.userId}/get-payment-methods`, patient.auth)).body
+    (await app.api.as(patient).get(`/api/v1/patients/${patient.userId}/get-payment-methods`)).body
       .data as PaymentMethodsView;
   expect((await methods()).data).toEqual([]);
-  const declined = await post(
-    app,
-    `/api/v1/patients/${patient.userId}/payment-methods`,
-    { card: card(TEST_CARDS.declined) },
-    patient.auth,
-  );
+  const declined = await app.api
+    .as(patient)
+    .post(`/api/v1/patients/${patient.userId}/payment-methods`, {
+      card: card(TEST_CARDS.declined),
+    });
   expect(declined.status).toBe(402);
   expect(declined.body.message).toBe(PAYMENT_MESSAGES.declined);
-  const saved = await post(
-    app,
-    `/api/v1/patients/${patient.userId}/payment-methods`,
-    { card: card() },
-    patient.auth,
-  );
+  const saved = await app.api
+    .as(patient)
+    .post(`/api/v1/patients/${patient.userId}/payment-methods`, { card: card() });
   expect(saved.status).toBe(201);
   const listed = (await methods()).data;
   expect(listed).toEqual([
@@ -324,7 +298,7 @@ it('keeps a card on file, lists it as data.data and pays with it', async () => {
   expect(JSON.stringify(listed)).not.toContain('pm_test');
   const other = await createUser(app, 'Patient');
   expect(
-    (await get(app, `/api/v1/patients/${patient.userId}/get-payment-methods`, other.auth)).status,
+    (await app.api.as(other).get(`/api/v1/patients/${patient.userId}/get-payment-methods`)).status,
   ).toBe(403);
   const paid = await pay(patient, { payment_method_id: listed[0]!.payment_method_id });
   expect(paid.status).toBe(201);

@@ -7,8 +7,8 @@ import type {
   ProjectionContext,
 } from '../../../apps/api/src/infra/projections/projection';
 import { notificationsProjection } from '../../../apps/api/src/modules/notifications/projections/notifications.projection';
-import type { CalendarSettings } from '../../../apps/api/src/modules/scheduling/domain/calendar.events';
 import { schedulingProjection } from '../../../apps/api/src/modules/scheduling/projections/scheduling.projection';
+import { calendarSettingsFixture } from '../../support/calendar-fixture';
 import { testMetadata } from '../../support/events';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
@@ -29,31 +29,11 @@ afterAll(async () => {
 const calendarId = randomUUID();
 const practiceId = randomUUID();
 const providerId = randomUUID();
-const settings: CalendarSettings = {
+const settings = calendarSettingsFixture({
   calendar_id: calendarId,
   practice_id: practiceId,
-  name: 'Dr. Rivera',
   provider_id: providerId,
-  resource_id: null,
-  facility_id: randomUUID(),
-  time_zone: 'America/Chicago',
-  visit_type: 'Office',
-  first_hour: 8,
-  last_hour: 17,
-  time_step: 30,
-  working_days: [1, 2, 3, 4, 5],
-  date_from: '2026-11-23',
-  date_to: null,
-  booking_capacity: 2,
-  marked_time_spans: [],
-  minutes_before_showing_slots: 60,
-  slots_hide_hours: 0,
-  online_booking_disabled: false,
-  wait_list_enabled: false,
-  can_check_in: false,
-  accept_reject_enabled: false,
-  hold_minutes: 10,
-};
+});
 
 const A = '2026-11-24T15:00:00Z';
 const B = '2026-11-24T15:30:00Z';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES, type BookingResult } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { call, createUser, post } from '../../support/accounts';
+import { createUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import {
   createCalendar,
@@ -42,12 +42,11 @@ async function race(capacity: number, clients: number) {
   const answers = await Promise.all(
     Array.from({ length: clients }, async () => {
       await jitter();
-      return post(
-        app,
-        '/api/v1/appointments',
-        { calendar_id: calendarId, start_date: slot.start_date, patient_id: randomUUID() },
-        practice.staff.auth,
-      );
+      return app.api.as(practice.staff).post('/api/v1/appointments', {
+        calendar_id: calendarId,
+        start_date: slot.start_date,
+        patient_id: randomUUID(),
+      });
     }),
   );
   return { calendarId, slot, answers };
@@ -93,9 +92,9 @@ it('books once for the same command id sent five times at once, and once more la
     command_id: randomUUID(),
   };
   const answers = await Promise.all(
-    Array.from({ length: 5 }, () => post(app, '/api/v1/appointments', body, practice.staff.auth)),
+    Array.from({ length: 5 }, () => app.api.as(practice.staff).post('/api/v1/appointments', body)),
   );
-  const later = await post(app, '/api/v1/appointments', body, practice.staff.auth);
+  const later = await app.api.as(practice.staff).post('/api/v1/appointments', body);
   for (const answer of [...answers, later]) expect(answer.status).toBe(201);
   const ids = new Set(
     [...answers, later].map((a) => (a.body.data as BookingResult).appointment_id),
@@ -111,29 +110,21 @@ it('holds a slot, books it with the hold, and refuses others meanwhile', async (
   const slot = await tomorrowsSlot(app, calendarId, position);
   const patient = await createUser(app, 'Patient');
   const other = await createUser(app, 'Patient');
-  const hold = await call(
-    app,
-    'PUT',
-    `/api/v1/calendars/${calendarId}/slots/hold`,
-    { start_date: slot.start_date },
-    patient.auth,
-  );
+  const hold = await app.api
+    .as(patient)
+    .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: slot.start_date });
   expect(hold.status).toBe(200);
   const { hold_id } = hold.body.data as { hold_id: string };
-  const blocked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date },
-    other.auth,
-  );
+  const blocked = await app.api
+    .as(other)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
   expect(blocked.status).toBe(409);
   expect(blocked.body.message).toBe(BOOKING_MESSAGES.alreadyBooked);
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date, hold_id },
-    patient.auth,
-  );
+  const booked = await app.api.as(patient).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+    hold_id,
+  });
   expect(booked.status).toBe(201);
   expect((booked.body.data as BookingResult).status).toBe('Scheduled');
   expect(await slotEvents(calendarId, slot.start_date)).toEqual(['SlotHeld', 'SlotBooked']);
@@ -145,52 +136,35 @@ it('answers Pending when the calendar asks for accept/reject, and the practice a
   });
   const slot = await tomorrowsSlot(app, calendarId, position);
   const patient = await createUser(app, 'Patient');
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date },
-    patient.auth,
-  );
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
   const { appointment_id, status } = booked.body.data as BookingResult;
   expect(status).toBe('Pending');
-  const accepted = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointment_id}/status`,
-    { status: 'Accepted' },
-    practice.staff.auth,
-  );
+  const accepted = await app.api
+    .as(practice.staff)
+    .put(`/api/v1/appointments/${appointment_id}/status`, { status: 'Accepted' });
   expect(accepted.status).toBe(200);
-  const illegal = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointment_id}/status`,
-    { status: 'Pending' },
-    practice.staff.auth,
-  );
+  const illegal = await app.api
+    .as(practice.staff)
+    .put(`/api/v1/appointments/${appointment_id}/status`, { status: 'Pending' });
   expect(illegal.status).toBe(409);
   expect(illegal.body.message).toBe('An appointment that is Accepted cannot become Pending.');
   // The patient cannot change statuses, and other practices cannot reach it.
   expect(
     (
-      await call(
-        app,
-        'PUT',
-        `/api/v1/appointments/${appointment_id}/status`,
-        { status: 'Confirmed' },
-        patient.auth,
-      )
+      await app.api
+        .as(patient)
+        .put(`/api/v1/appointments/${appointment_id}/status`, { status: 'Confirmed' })
     ).status,
   ).toBe(403);
   const stranger = await createUser(app, 'Staff', randomUUID());
-  expect(
-    (await call(app, 'GET', `/api/v1/appointments/${appointment_id}`, undefined, stranger.auth))
-      .status,
-  ).toBe(403);
-  expect(
-    (await call(app, 'GET', `/api/v1/appointments/${appointment_id}`, undefined, patient.auth))
-      .status,
-  ).toBe(200);
+  expect((await app.api.as(stranger).get(`/api/v1/appointments/${appointment_id}`)).status).toBe(
+    403,
+  );
+  expect((await app.api.as(patient).get(`/api/v1/appointments/${appointment_id}`)).status).toBe(
+    200,
+  );
 });
 
 it('gives the place back on cancel and on reject, once', async () => {
@@ -199,39 +173,25 @@ it('gives the place back on cancel and on reject, once', async () => {
   });
   const slot = await tomorrowsSlot(app, calendarId, position);
   const first = await createUser(app, 'Patient');
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date },
-    first.auth,
-  );
+  const booked = await app.api
+    .as(first)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
   const { appointment_id } = booked.body.data as BookingResult;
-  const rejected = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointment_id}/status`,
-    { status: 'Rejected' },
-    practice.staff.auth,
-  );
+  const rejected = await app.api
+    .as(practice.staff)
+    .put(`/api/v1/appointments/${appointment_id}/status`, { status: 'Rejected' });
   expect(rejected.status).toBe(200);
   const second = await createUser(app, 'Patient');
-  const again = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date },
-    second.auth,
-  );
+  const again = await app.api
+    .as(second)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
   expect(again.status).toBe(201);
   const id2 = (again.body.data as BookingResult).appointment_id;
-  const canceled = await call(
-    app,
-    'DELETE',
-    `/api/v1/appointments/${id2}`,
-    { reason: 'Feeling better' },
-    second.auth,
-  );
+  const canceled = await app.api
+    .as(second)
+    .delete(`/api/v1/appointments/${id2}`, { reason: 'Feeling better' });
   expect(canceled.status).toBe(200);
-  const twice = await call(app, 'DELETE', `/api/v1/appointments/${id2}`, {}, second.auth);
+  const twice = await app.api.as(second).delete(`/api/v1/appointments/${id2}`, {});
   expect(twice.status).toBe(409);
   expect(await slotEvents(calendarId, slot.start_date)).toEqual([
     'SlotBooked',
@@ -256,26 +216,25 @@ it('lets a patient book for a family member but not for a stranger', async () =>
   const { calendarId, position } = await createCalendar(app, practice, { booking_capacity: 3 });
   const slot = await tomorrowsSlot(app, calendarId, position);
   const patient = await createUser(app, 'Patient');
-  const added = await post(
-    app,
-    `/api/v1/patients/${patient.userId}/family-members`,
-    { first_name: 'Mia', last_name: 'Test', relationship: 'Child' },
-    patient.auth,
-  );
+  const added = await app.api
+    .as(patient)
+    .post(`/api/v1/patients/${patient.userId}/family-members`, {
+      first_name: 'Mia',
+      last_name: 'Test',
+      relationship: 'Child',
+    });
   const memberId = (added.body.data as { id: string }).id;
-  const forMember = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date, patient_id: memberId },
-    patient.auth,
-  );
+  const forMember = await app.api.as(patient).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+    patient_id: memberId,
+  });
   expect(forMember.status).toBe(201);
-  const forStranger = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date, patient_id: randomUUID() },
-    patient.auth,
-  );
+  const forStranger = await app.api.as(patient).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+    patient_id: randomUUID(),
+  });
   expect(forStranger.status).toBe(403);
   const metadata = await sql<{
     on_behalf_of: string;
@@ -292,20 +251,18 @@ it('refuses slots that are not on the calendar or in the past', async () => {
   const slot = await tomorrowsSlot(app, calendarId, position);
   const between = new Date(new Date(slot.start_date).getTime() + 10 * 60_000).toISOString();
   for (const start of [between, '2020-01-01T13:00:00Z']) {
-    const response = await post(
-      app,
-      '/api/v1/appointments',
-      { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
-      practice.staff.auth,
-    );
+    const response = await app.api.as(practice.staff).post('/api/v1/appointments', {
+      calendar_id: calendarId,
+      start_date: start,
+      patient_id: randomUUID(),
+    });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe(BOOKING_MESSAGES.alreadyBooked);
   }
-  const unknown = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: randomUUID(), start_date: slot.start_date, patient_id: randomUUID() },
-    practice.staff.auth,
-  );
+  const unknown = await app.api.as(practice.staff).post('/api/v1/appointments', {
+    calendar_id: randomUUID(),
+    start_date: slot.start_date,
+    patient_id: randomUUID(),
+  });
   expect([403, 404]).toContain(unknown.status);
 });

@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AppointmentPage,
-  BookingResult,
-  CalendarChangedMessage,
-  ClientToServerEvents,
-  ServerToClientEvents,
-  SlotChangedMessage,
-  SubscribeAck,
-  WeekView,
-} from '@medbook/contracts';
-import { io, type Socket } from 'socket.io-client';
-import { call, createUser, post, type TestUser } from '../../support/accounts';
+import type { AppointmentPage, BookingResult, WeekView } from '@medbook/contracts';
+import { createUser, signInAsGuest, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { closeLiveClients, watch } from '../../support/live-client';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
-
-type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** The clock is pinned: Friday 2026-03-06, 10:00 in New York (15:00 UTC). */
 const now = new Date('2026-03-06T15:00:00Z');
 let app: TestApp;
 let practice: TestPractice;
-const sockets: LiveClient[] = [];
 
 beforeAll(async () => {
   app = await startTestApp({
@@ -32,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  closeLiveClients();
   await app.close();
 });
 
@@ -51,52 +39,28 @@ async function mondayStarts(calendarId: string, position: number): Promise<strin
 }
 
 async function book(calendarId: string, start: string): Promise<string> {
-  const response = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
-    practice.staff.auth,
-  );
+  const response = await app.api.as(practice.staff).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: start,
+    patient_id: randomUUID(),
+  });
   expect(response.status).toBe(201);
   return (response.body.data as BookingResult).appointment_id;
 }
 
 const put = (calendarId: string, body: unknown, user: TestUser = practice.admin) =>
-  call(app, 'PUT', `/api/v1/calendars/${calendarId}`, body, user.auth);
+  app.api.as(user).put(`/api/v1/calendars/${calendarId}`, body);
 
 async function settingsOf(calendarId: string, position: number) {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/calendars/${calendarId}?min_position=${position}`,
-  );
+  const response = await app.api.get(`/api/v1/calendars/${calendarId}?min_position=${position}`);
   expect(response.status).toBe(200);
   return response.body.data as Record<string, unknown>;
 }
 
 /** A guest's socket in the calendar's room, recording what it hears. */
-async function watch(calendarId: string) {
-  const guest = (await post(app, '/api/v1/auth/guest', {})).body.data as { access_token: string };
-  const socket: LiveClient = io(app.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    forceNew: true,
-    auth: { token: guest.access_token },
-  });
-  sockets.push(socket);
-  const slots: SlotChangedMessage[] = [];
-  const changes: CalendarChangedMessage[] = [];
-  socket.on('slot.changed', (m) => slots.push(m));
-  socket.on('calendar.changed', (m) => changes.push(m));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const ack = await new Promise<SubscribeAck>((resolve) =>
-    socket.emit('subscribe', { room: `calendar:${calendarId}` } as never, resolve),
-  );
-  expect(ack).toEqual({ ok: true });
-  return { slots, changes };
+async function watchCalendar(calendarId: string) {
+  const guest = await watch(app, await signInAsGuest(app), [`calendar:${calendarId}`]);
+  return { slots: guest.heard('slot.changed'), changes: guest.heard('calendar.changed') };
 }
 
 describe('the booking wizard settings', () => {
@@ -156,18 +120,15 @@ describe('who may change a calendar', () => {
     const stranger = await createUser(app, 'PracticeAdmin', randomUUID());
     for (const user of [practice.staff, practice.provider, patient, stranger]) {
       expect((await put(calendarId, { wait_list_enabled: true }, user)).status).toBe(403);
-      const block = await call(
-        app,
-        'POST',
-        `/api/v1/calendars/${calendarId}/blocks`,
-        { start: '2026-03-09T13:00:00Z', end: '2026-03-09T14:00:00Z' },
-        user.auth,
-      );
+      const block = await app.api.as(user).post(`/api/v1/calendars/${calendarId}/blocks`, {
+        start: '2026-03-09T13:00:00Z',
+        end: '2026-03-09T14:00:00Z',
+      });
       expect(block.status).toBe(403);
     }
     const superUser = await createUser(app, 'SuperUser');
     expect((await put(calendarId, { wait_list_enabled: true }, superUser)).status).toBe(200);
-    expect((await call(app, 'PUT', `/api/v1/calendars/${calendarId}`, {})).status).toBe(401);
+    expect((await app.api.put(`/api/v1/calendars/${calendarId}`, {})).status).toBe(401);
   });
 });
 
@@ -185,7 +146,7 @@ describe('each setting a practice admin changes', () => {
     ['the working days', { working_days: [1, 2, 3] }],
   ])('%s: stored, returned, and announced on calendar:<id>', async (_, changes) => {
     const { calendarId } = await createCalendar(app, practice, hourly);
-    const live = await watch(calendarId);
+    const live = await watchCalendar(calendarId);
     const response = await put(calendarId, changes);
     expect(response.status).toBe(200);
     const position = positionOf(response);
@@ -258,14 +219,11 @@ describe('each setting a practice admin changes', () => {
 describe('blocked time spans, live', () => {
   it('a block over free slots pushes removed for each; unblocking offers them again', async () => {
     const { calendarId, position } = await createCalendar(app, practice, hourly);
-    const live = await watch(calendarId);
+    const live = await watchCalendar(calendarId);
     const span = { start: monday(9), end: monday(11) };
-    const blocked = await post(
-      app,
-      `/api/v1/calendars/${calendarId}/blocks`,
-      span,
-      practice.admin.auth,
-    );
+    const blocked = await app.api
+      .as(practice.admin)
+      .post(`/api/v1/calendars/${calendarId}/blocks`, span);
     expect(blocked.status).toBe(201);
     const at = positionOf(blocked);
     expect(at).toBeGreaterThan(position);
@@ -291,43 +249,29 @@ describe('blocked time spans, live', () => {
     const listed = await settingsOf(calendarId, at);
     expect(listed.marked_time_spans).toEqual([span]);
 
-    const again = await post(
-      app,
-      `/api/v1/calendars/${calendarId}/blocks`,
-      span,
-      practice.admin.auth,
-    );
+    const again = await app.api
+      .as(practice.admin)
+      .post(`/api/v1/calendars/${calendarId}/blocks`, span);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This time span is already blocked.');
-    const backwards = await post(
-      app,
-      `/api/v1/calendars/${calendarId}/blocks`,
-      { start: span.end, end: span.start },
-      practice.admin.auth,
-    );
+    const backwards = await app.api
+      .as(practice.admin)
+      .post(`/api/v1/calendars/${calendarId}/blocks`, { start: span.end, end: span.start });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toBe('A blocked time span must end after it starts.');
 
-    const opened = await call(
-      app,
-      'DELETE',
-      `/api/v1/calendars/${calendarId}/blocks`,
-      span,
-      practice.admin.auth,
-    );
+    const opened = await app.api
+      .as(practice.admin)
+      .delete(`/api/v1/calendars/${calendarId}/blocks`, span);
     expect(opened.status).toBe(200);
     expect(await mondayStarts(calendarId, positionOf(opened))).toEqual([8, 9, 10, 11].map(monday));
     await eventually(
       () => live.changes,
       (list) => list.length >= 2,
     );
-    const unknown = await call(
-      app,
-      'DELETE',
-      `/api/v1/calendars/${calendarId}/blocks`,
-      span,
-      practice.admin.auth,
-    );
+    const unknown = await app.api
+      .as(practice.admin)
+      .delete(`/api/v1/calendars/${calendarId}/blocks`, span);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('This time span is not blocked.');
   });
@@ -335,13 +279,10 @@ describe('blocked time spans, live', () => {
   it('a block over a booked slot keeps the booking, flagged outside the schedule, and pushes no removed for it', async () => {
     const { calendarId } = await createCalendar(app, practice, { ...hourly, booking_capacity: 1 });
     const booked = await book(calendarId, monday(9));
-    const live = await watch(calendarId);
-    const blocked = await post(
-      app,
-      `/api/v1/calendars/${calendarId}/blocks`,
-      { start: monday(9), end: monday(11) },
-      practice.admin.auth,
-    );
+    const live = await watchCalendar(calendarId);
+    const blocked = await app.api
+      .as(practice.admin)
+      .post(`/api/v1/calendars/${calendarId}/blocks`, { start: monday(9), end: monday(11) });
     const at = positionOf(blocked);
     const [changed] = await eventually(
       () => live.changes,
@@ -351,13 +292,9 @@ describe('blocked time spans, live', () => {
     // 09:00 was full (already removed when booked): only 10:00 is pushed now.
     const pushed = live.slots.filter((m) => m.position === at);
     expect(pushed.map((m) => [m.slot_id, m.action])).toEqual([[monday(10), 'removed']]);
-    const list = await call(
-      app,
-      'GET',
-      `/api/v1/appointments/provider?doctorId=${practice.provider.userId}&min_position=${at}`,
-      undefined,
-      practice.staff.auth,
-    );
+    const list = await app.api
+      .as(practice.staff)
+      .get(`/api/v1/appointments/provider?doctorId=${practice.provider.userId}&min_position=${at}`);
     const mine = (list.body.data as AppointmentPage).appointments.find(
       (a) => a.appointment_id === booked,
     );
@@ -367,7 +304,7 @@ describe('blocked time spans, live', () => {
   it('shrinking the hours drops free slots live and flags the booked ones outside them', async () => {
     const { calendarId } = await createCalendar(app, practice, { ...hourly, booking_capacity: 2 });
     const eleven = await book(calendarId, monday(11));
-    const live = await watch(calendarId);
+    const live = await watchCalendar(calendarId);
     const shorter = await put(calendarId, { last_hour: 10 });
     const at = positionOf(shorter);
     const [changed] = await eventually(
@@ -386,13 +323,11 @@ describe('blocked time spans, live', () => {
     expect(await mondayStarts(calendarId, at)).toEqual([monday(8), monday(9)]);
     // Growing back clears the flag.
     const longer = await put(calendarId, { last_hour: 12 });
-    const list = await call(
-      app,
-      'GET',
-      `/api/v1/appointments/provider?doctorId=${practice.provider.userId}&min_position=${positionOf(longer)}`,
-      undefined,
-      practice.staff.auth,
-    );
+    const list = await app.api
+      .as(practice.staff)
+      .get(
+        `/api/v1/appointments/provider?doctorId=${practice.provider.userId}&min_position=${positionOf(longer)}`,
+      );
     const mine = (list.body.data as AppointmentPage).appointments.find(
       (a) => a.appointment_id === eleven,
     );
@@ -404,12 +339,9 @@ describe('visit reasons of a calendar', () => {
   it('adds a reason with week_time_frame and immediate check-in, edits and removes it', async () => {
     const { calendarId } = await createCalendar(app, practice, hourly);
     const path = `/api/v1/calendars/${calendarId}/reasons`;
-    const added = await post(
-      app,
-      path,
-      { title: 'Flu shot', week_time_frame: [0, 2], allow_immediate_checkin: true },
-      practice.admin.auth,
-    );
+    const added = await app.api
+      .as(practice.admin)
+      .post(path, { title: 'Flu shot', week_time_frame: [0, 2], allow_immediate_checkin: true });
     expect(added.status).toBe(201);
     expect(await settingsOf(calendarId, positionOf(added))).toMatchObject({
       reasons: ['Flu shot'],
@@ -417,33 +349,25 @@ describe('visit reasons of a calendar', () => {
         { title: 'Flu shot', week_time_frame: [0, 2], allow_immediate_checkin: true },
       ],
     });
-    const twice = await post(app, path, { title: 'Flu shot' }, practice.admin.auth);
+    const twice = await app.api.as(practice.admin).post(path, { title: 'Flu shot' });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This calendar already offers this visit reason.');
-    const bad = await call(
-      app,
-      'PUT',
-      path,
-      { title: 'Flu shot', week_time_frame: [3, 1] },
-      practice.admin.auth,
-    );
+    const bad = await app.api
+      .as(practice.admin)
+      .put(path, { title: 'Flu shot', week_time_frame: [3, 1] });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(
       'A week time frame is a number of weeks, or a first and a last week with the last after the first.',
     );
-    const edited = await call(
-      app,
-      'PUT',
-      path,
-      { title: 'Flu shot', week_time_frame: [1] },
-      practice.admin.auth,
-    );
+    const edited = await app.api
+      .as(practice.admin)
+      .put(path, { title: 'Flu shot', week_time_frame: [1] });
     expect(edited.status).toBe(200);
     expect((await settingsOf(calendarId, positionOf(edited))).associated_reasons).toEqual([
       { title: 'Flu shot', week_time_frame: [1] },
     ]);
     // The reason-based week follows the calendar's own window: one week from today.
-    const reasonWeek = await post(app, '/api/v1/calendars/reason-based/week', {
+    const reasonWeek = await app.api.post('/api/v1/calendars/reason-based/week', {
       provider_id: practice.provider.userId,
       facility_id: (await settingsOf(calendarId, positionOf(edited))).facility_id,
       selected_reason_title: 'Flu shot',
@@ -454,15 +378,15 @@ describe('visit reasons of a calendar', () => {
       .filter((d) => d.time_slots.length > 0)
       .map((d) => d.day);
     expect(offered).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12']);
-    const staffTry = await call(app, 'DELETE', path, { title: 'Flu shot' }, practice.staff.auth);
+    const staffTry = await app.api.as(practice.staff).delete(path, { title: 'Flu shot' });
     expect(staffTry.status).toBe(403);
-    const removed = await call(app, 'DELETE', path, { title: 'Flu shot' }, practice.admin.auth);
+    const removed = await app.api.as(practice.admin).delete(path, { title: 'Flu shot' });
     expect(removed.status).toBe(200);
     expect(await settingsOf(calendarId, positionOf(removed))).toMatchObject({
       reasons: [],
       associated_reasons: [],
     });
-    const gone = await call(app, 'DELETE', path, { title: 'Flu shot' }, practice.admin.auth);
+    const gone = await app.api.as(practice.admin).delete(path, { title: 'Flu shot' });
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('This calendar does not offer this visit reason.');
   });
@@ -474,7 +398,7 @@ describe("a practice's calendars", () => {
     const first = await createCalendar(app, own, { ...hourly, name: 'B calendar' });
     const second = await createCalendar(app, own, { ...hourly, name: 'A calendar' });
     const path = `/api/v1/practices/${own.practiceId}/calendars?min_position=${Math.max(first.position, second.position)}`;
-    const listed = await call(app, 'GET', path, undefined, own.staff.auth);
+    const listed = await app.api.as(own.staff).get(path);
     expect(listed.status).toBe(200);
     const calendars = listed.body.data as {
       calendar_id: string;
@@ -485,6 +409,6 @@ describe("a practice's calendars", () => {
       [second.calendarId, 'A calendar', true],
       [first.calendarId, 'B calendar', true],
     ]);
-    expect((await call(app, 'GET', path, undefined, practice.admin.auth)).status).toBe(403);
+    expect((await app.api.as(practice.admin).get(path)).status).toBe(403);
   });
 });

@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   type BookingResult,
-  type ClientToServerEvents,
   type CommandAccepted,
-  type ServerToClientEvents,
   type SlotChangedMessage,
-  type SubscribeAck,
 } from '@medbook/contracts';
 import type { EventStore } from '@medbook/event-store';
 import { sql } from 'kysely';
-import { io, type Socket } from 'socket.io-client';
-import { call, createUser, post } from '../../support/accounts';
+import { createUser, signInAsGuest } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { closeLiveClients, watch } from '../../support/live-client';
 import {
   createCalendar,
   createPractice,
@@ -23,11 +20,8 @@ import {
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
 
-type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
-
 let app: TestApp;
 let practice: TestPractice;
-const sockets: LiveClient[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -35,52 +29,30 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  closeLiveClients();
   await app.close();
 });
 
 /** A visitor's socket in the calendar's room, collecting its slot changes. */
 async function watchCalendar(calendarId: string): Promise<SlotChangedMessage[]> {
-  const guest = (await post(app, '/api/v1/auth/guest', {})).body.data as { access_token: string };
-  const socket: LiveClient = io(app.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    forceNew: true,
-    auth: { token: guest.access_token },
-  });
-  sockets.push(socket);
-  const slots: SlotChangedMessage[] = [];
-  socket.on('slot.changed', (m) => slots.push(m));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const ack = await new Promise<SubscribeAck>((resolve) =>
-    socket.emit('subscribe', { room: `calendar:${calendarId}` } as never, resolve),
-  );
-  expect(ack).toEqual({ ok: true });
-  return slots;
+  const visitor = await watch(app, await signInAsGuest(app), [`calendar:${calendarId}`]);
+  return visitor.heard('slot.changed');
 }
 
 const setCapacity = async (calendarId: string, capacity: number) => {
-  const response = await call(
-    app,
-    'PUT',
-    `/api/v1/calendars/${calendarId}`,
-    { booking_capacity: capacity },
-    practice.admin.auth,
-  );
+  const response = await app.api
+    .as(practice.admin)
+    .put(`/api/v1/calendars/${calendarId}`, { booking_capacity: capacity });
   expect(response.status).toBe(200);
   return (response.body.data as CommandAccepted).position;
 };
 
 const bookFor = async (calendarId: string, start: string) => {
-  const response = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
-    practice.staff.auth,
-  );
+  const response = await app.api.as(practice.staff).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: start,
+    patient_id: randomUUID(),
+  });
   expect(response.status).toBe(201);
   return response.body.data as BookingResult;
 };
@@ -125,36 +97,22 @@ it("lets a calendar's capacity per slot rise and fall: started slots follow, no 
   expect(await placesAt(calendarId, untouched.start_date, at)).toBe(3);
   const second = await bookFor(calendarId, slot.start_date);
   const patient = await createUser(app, 'Patient');
-  const hold = await call(
-    app,
-    'PUT',
-    `/api/v1/calendars/${calendarId}/slots/hold`,
-    { start_date: slot.start_date },
-    patient.auth,
-  );
+  const hold = await app.api
+    .as(patient)
+    .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: slot.start_date });
   expect(hold.status).toBe(200);
 
   // Lowered to 1 under two bookings and a hold: everything is kept, nothing is offered.
   at = await setCapacity(calendarId, 1);
   expect(await placesAt(calendarId, slot.start_date, at)).toBe(0);
   const latecomer = await createUser(app, 'Patient');
-  const refused = await call(
-    app,
-    'PUT',
-    `/api/v1/calendars/${calendarId}/slots/hold`,
-    { start_date: slot.start_date },
-    latecomer.auth,
-  );
+  const refused = await app.api
+    .as(latecomer)
+    .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: slot.start_date });
   expect(refused.status).toBe(409);
   expect(refused.body.message).toBe(BOOKING_MESSAGES.alreadyBooked);
   for (const { appointment_id } of [first, second]) {
-    const shown = await call(
-      app,
-      'GET',
-      `/api/v1/appointments/${appointment_id}`,
-      undefined,
-      practice.staff.auth,
-    );
+    const shown = await app.api.as(practice.staff).get(`/api/v1/appointments/${appointment_id}`);
     expect((shown.body.data as { status: string }).status).toBe('Scheduled');
   }
   expect(await slotEvents(calendarId, slot.start_date)).toEqual([
@@ -202,12 +160,11 @@ it('decides a booking again on the new capacity when the capacity drops between 
     return streams;
   });
   try {
-    const late = await post(
-      app,
-      '/api/v1/appointments',
-      { calendar_id: calendarId, start_date: slot.start_date, patient_id: randomUUID() },
-      practice.staff.auth,
-    );
+    const late = await app.api.as(practice.staff).post('/api/v1/appointments', {
+      calendar_id: calendarId,
+      start_date: slot.start_date,
+      patient_id: randomUUID(),
+    });
     expect(dropped).toBeGreaterThan(0);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(BOOKING_MESSAGES.alreadyBooked);
@@ -220,22 +177,14 @@ it('decides a booking again on the new capacity when the capacity drops between 
 it('keeps the capacity per slot a whole number from 1 to 500', async () => {
   const { calendarId, position } = await createCalendar(app, practice, { booking_capacity: 2 });
   for (const booking_capacity of [0, -1, 1.5, 501, '3']) {
-    const response = await call(
-      app,
-      'PUT',
-      `/api/v1/calendars/${calendarId}`,
-      { booking_capacity },
-      practice.admin.auth,
-    );
+    const response = await app.api
+      .as(practice.admin)
+      .put(`/api/v1/calendars/${calendarId}`, { booking_capacity });
     expect({ booking_capacity, status: response.status }).toEqual({
       booking_capacity,
       status: 400,
     });
   }
-  const settings = await call(
-    app,
-    'GET',
-    `/api/v1/calendars/${calendarId}?min_position=${position}`,
-  );
+  const settings = await app.api.get(`/api/v1/calendars/${calendarId}?min_position=${position}`);
   expect((settings.body.data as { booking_capacity: number }).booking_capacity).toBe(2);
 });

@@ -6,7 +6,7 @@ import type {
   RequestLogView,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { call, createUser, get, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -29,32 +29,21 @@ beforeAll(async () => {
   const view = await week(app, calendarId, `?start_date=${tomorrow}&min_position=${position}`);
   const slots = view.days[0]!.time_slots;
   for (let i = 0; i < 5; i += 1) {
-    const response = await post(
-      app,
-      '/api/v1/appointments',
-      {
+    const response = await app.api
+      .as(i < 2 ? patient : practice.staff)
+      .post('/api/v1/appointments', {
         calendar_id: calendarId,
         start_date: slots[i]!.start_date,
         ...(i < 2 ? {} : { patient_id: randomUUID() }),
-      },
-      i < 2 ? patient.auth : practice.staff.auth,
-    );
+      });
     booked.push(response.body.data as BookingResult);
   }
-  const accepted = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${booked[2]!.appointment_id}/status`,
-    { status: 'Accepted' },
-    practice.staff.auth,
-  );
-  const rejected = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${booked[3]!.appointment_id}/status`,
-    { status: 'Rejected' },
-    practice.admin.auth,
-  );
+  const accepted = await app.api
+    .as(practice.staff)
+    .put(`/api/v1/appointments/${booked[2]!.appointment_id}/status`, { status: 'Accepted' });
+  const rejected = await app.api
+    .as(practice.admin)
+    .put(`/api/v1/appointments/${booked[3]!.appointment_id}/status`, { status: 'Rejected' });
   lastPosition = Math.max(
     (accepted.body.data as { position: number }).position,
     (rejected.body.data as { position: number }).position,
@@ -66,11 +55,9 @@ afterAll(async () => {
 });
 
 const page = async (path: string, user: TestUser) => {
-  const response = await get(
-    app,
-    `${path}${path.includes('?') ? '&' : '?'}min_position=${lastPosition}`,
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .get(`${path}${path.includes('?') ? '&' : '?'}min_position=${lastPosition}`);
   expect(response.status).toBe(200);
   return response.body.data as AppointmentPage;
 };
@@ -138,16 +125,14 @@ it("lists the staff member's practice, and refuses another practice's staff", as
   expect(list.total_records).toBe(5);
   const stranger = await createUser(app, 'Staff', randomUUID());
   expect(
-    (await get(app, `/api/v1/appointments/staff?staffId=${practice.staff.userId}`, stranger.auth))
+    (await app.api.as(stranger).get(`/api/v1/appointments/staff?staffId=${practice.staff.userId}`))
       .status,
   ).toBe(403);
   expect(
     (
-      await get(
-        app,
-        `/api/v1/appointments/provider?doctorId=${practice.provider.userId}`,
-        stranger.auth,
-      )
+      await app.api
+        .as(stranger)
+        .get(`/api/v1/appointments/provider?doctorId=${practice.provider.userId}`)
     ).status,
   ).toBe(403);
 });
@@ -158,16 +143,17 @@ it('lists only the patient’s own appointments', async () => {
   expect(mine.appointments.every((a) => a.patient_id === patient.userId)).toBe(true);
   const other = await createUser(app, 'Patient');
   expect(
-    (await get(app, `/api/v1/appointments/patient?patientId=${patient.userId}`, other.auth)).status,
+    (await app.api.as(other).get(`/api/v1/appointments/patient?patientId=${patient.userId}`))
+      .status,
   ).toBe(403);
 });
 
 it('counts a doctor’s scheduled, pending and walk-in visits of a day', async () => {
-  const response = await get(
-    app,
-    `/api/v1/appointments/doctor-count?doctorId=${practice.provider.userId}&date=${tomorrow}&min_position=${lastPosition}`,
-    practice.staff.auth,
-  );
+  const response = await app.api
+    .as(practice.staff)
+    .get(
+      `/api/v1/appointments/doctor-count?doctorId=${practice.provider.userId}&date=${tomorrow}&min_position=${lastPosition}`,
+    );
   // Five booked: three Pending, one Accepted, one Rejected (not counted).
   expect(response.body.data as DoctorCounts).toEqual({
     walkinCount: 0,
@@ -177,14 +163,11 @@ it('counts a doctor’s scheduled, pending and walk-in visits of a day', async (
 });
 
 it('lists pending requests and the request log with who acted', async () => {
-  const requests = await post(
-    app,
-    '/api/v1/appointments/requests',
-    { page_no: 1, page_size: 10 },
-    practice.staff.auth,
-  );
+  const requests = await app.api
+    .as(practice.staff)
+    .post('/api/v1/appointments/requests', { page_no: 1, page_size: 10 });
   expect((requests.body.data as AppointmentPage).total_records).toBe(3);
-  const logs = await post(app, '/api/v1/appointments/request-logs', {}, practice.staff.auth);
+  const logs = await app.api.as(practice.staff).post('/api/v1/appointments/request-logs', {});
   const data = logs.body.data as { total_records: number; data: RequestLogView[] };
   expect(data.total_records).toBe(2);
   const byAction = Object.fromEntries(data.data.map((l) => [l.action, l]));
@@ -206,25 +189,22 @@ it('lists pending requests and the request log with who acted', async () => {
 it('takes walk-ins outside the slots and counts them; answers tele appointments by id', async () => {
   const fresh = await createPractice(app);
   const { calendarId } = await createCalendar(app, fresh);
-  const walkIn = await post(
-    app,
-    '/api/v1/appointments/walk-in',
-    { calendar_id: calendarId, patient_id: randomUUID() },
-    fresh.staff.auth,
-  );
+  const walkIn = await app.api
+    .as(fresh.staff)
+    .post('/api/v1/appointments/walk-in', { calendar_id: calendarId, patient_id: randomUUID() });
   expect(walkIn.status).toBe(201);
   const { position } = walkIn.body.data as BookingResult;
-  const counts = await get(
-    app,
-    `/api/v1/appointments/doctor-count?doctorId=${fresh.provider.userId}&min_position=${position}`,
-    fresh.staff.auth,
-  );
+  const counts = await app.api
+    .as(fresh.staff)
+    .get(
+      `/api/v1/appointments/doctor-count?doctorId=${fresh.provider.userId}&min_position=${position}`,
+    );
   expect((counts.body.data as DoctorCounts).walkinCount).toBe(1);
-  const walkIns = await get(
-    app,
-    `/api/v1/appointments/provider?doctorId=${fresh.provider.userId}&scheduleType=WalkIn&min_position=${position}`,
-    fresh.staff.auth,
-  );
+  const walkIns = await app.api
+    .as(fresh.staff)
+    .get(
+      `/api/v1/appointments/provider?doctorId=${fresh.provider.userId}&scheduleType=WalkIn&min_position=${position}`,
+    );
   expect((walkIns.body.data as AppointmentPage).appointments[0]).toEqual(
     expect.objectContaining({ visit_schedule_type: 'WalkIn', status: 'Scheduled' }),
   );
@@ -235,14 +215,12 @@ it('takes walk-ins outside the slots and counts them; answers tele appointments 
     tele.calendarId,
     `?start_date=${tomorrow}&min_position=${tele.position}`,
   );
-  const video = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: tele.calendarId, start_date: view.days[0]!.time_slots[0]!.start_date },
-    patient.auth,
-  );
+  const video = await app.api.as(patient).post('/api/v1/appointments', {
+    calendar_id: tele.calendarId,
+    start_date: view.days[0]!.time_slots[0]!.start_date,
+  });
   const { appointment_id } = video.body.data as BookingResult;
-  const answer = await get(app, `/api/v1/tele/appointments/${appointment_id}/get`, patient.auth);
+  const answer = await app.api.as(patient).get(`/api/v1/tele/appointments/${appointment_id}/get`);
   expect(answer.body.data).toEqual(
     expect.objectContaining({
       appointment_id,
@@ -251,7 +229,7 @@ it('takes walk-ins outside the slots and counts them; answers tele appointments 
     }),
   );
   const office = (walkIn.body.data as BookingResult).appointment_id;
-  expect((await get(app, `/api/v1/tele/appointments/${office}/get`, fresh.staff.auth)).status).toBe(
-    404,
-  );
+  expect(
+    (await app.api.as(fresh.staff).get(`/api/v1/tele/appointments/${office}/get`)).status,
+  ).toBe(404);
 });

@@ -1,6 +1,6 @@
 import { type BookingResult, type DoctorCounts, STATUS_MESSAGES } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { call, createUser, get, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -12,12 +12,9 @@ let lastPosition = 0;
 const tomorrow = DateTime.now().setZone('America/New_York').plus({ days: 1 }).toISODate()!;
 
 async function book(calendarId: string, start: string): Promise<BookingResult> {
-  const response = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: start },
-    patient.auth,
-  );
+  const response = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: start });
   if (response.status !== 201) throw new Error(JSON.stringify(response.body));
   const result = response.body.data as BookingResult;
   lastPosition = Math.max(lastPosition, result.position);
@@ -50,13 +47,9 @@ beforeAll(async () => {
   await book(direct.calendarId, directSlots[0]!.start_date);
   const canceled = await book(direct.calendarId, directSlots[1]!.start_date);
   await book(elsewhere.calendarId, otherSlots[0]!.start_date);
-  const cancel = await call(
-    app,
-    'DELETE',
-    `/api/v1/appointments/${canceled.appointment_id}`,
-    {},
-    patient.auth,
-  );
+  const cancel = await app.api
+    .as(patient)
+    .delete(`/api/v1/appointments/${canceled.appointment_id}`, {});
   expect(cancel.status).toBe(200);
   lastPosition = Math.max(lastPosition, (cancel.body.data as { position: number }).position);
 }, 60_000);
@@ -65,11 +58,9 @@ afterAll(() => app.close());
 
 it("counts the whole practice's scheduled and pending visits of a day for every practice user", async () => {
   for (const user of [practice.staff, practice.admin, practice.provider]) {
-    const response = await get(
-      app,
-      `/api/v1/appointments/practice-count?date=${tomorrow}&min_position=${lastPosition}`,
-      user.auth,
-    );
+    const response = await app.api
+      .as(user)
+      .get(`/api/v1/appointments/practice-count?date=${tomorrow}&min_position=${lastPosition}`);
     expect(response.status).toBe(200);
     expect(response.body.data as DoctorCounts).toEqual({
       walkinCount: 0,
@@ -77,11 +68,9 @@ it("counts the whole practice's scheduled and pending visits of a day for every 
       pendingCount: 2,
     });
   }
-  const elsewhere = await get(
-    app,
-    `/api/v1/appointments/practice-count?date=${tomorrow}&min_position=${lastPosition}`,
-    other.staff.auth,
-  );
+  const elsewhere = await app.api
+    .as(other.staff)
+    .get(`/api/v1/appointments/practice-count?date=${tomorrow}&min_position=${lastPosition}`);
   expect(elsewhere.body.data as DoctorCounts).toEqual({
     walkinCount: 0,
     scheduledCount: 1,
@@ -90,13 +79,11 @@ it("counts the whole practice's scheduled and pending visits of a day for every 
 });
 
 it('refuses patients and a malformed day', async () => {
-  const asPatient = await get(app, '/api/v1/appointments/practice-count', patient.auth);
+  const asPatient = await app.api.as(patient).get('/api/v1/appointments/practice-count');
   expect(asPatient.status).toBe(403);
-  const badDay = await get(
-    app,
-    '/api/v1/appointments/practice-count?date=tomorrow',
-    practice.staff.auth,
-  );
+  const badDay = await app.api
+    .as(practice.staff)
+    .get('/api/v1/appointments/practice-count?date=tomorrow');
   expect(badDay.status).toBe(400);
   expect(badDay.body.message).toBe(STATUS_MESSAGES[400]);
   expect(badDay.body.data).toEqual({ errors: ['Invalid'] });

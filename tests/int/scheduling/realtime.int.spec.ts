@@ -1,14 +1,7 @@
-import type {
-  AppointmentStatusMessage,
-  BookingResult,
-  ClientToServerEvents,
-  ServerToClientEvents,
-  SlotChangedMessage,
-  SubscribeAck,
-} from '@medbook/contracts';
-import { io, type Socket } from 'socket.io-client';
-import { call, createUser, post, type TestUser } from '../../support/accounts';
+import type { BookingResult } from '@medbook/contracts';
+import { createUser, signInAsGuest, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { closeLiveClients, watch } from '../../support/live-client';
 import {
   createCalendar,
   createPractice,
@@ -17,11 +10,8 @@ import {
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
-
 let app: TestApp;
 let practice: TestPractice;
-const sockets: LiveClient[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -29,72 +19,36 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  closeLiveClients();
   await app.close();
 });
-
-async function watch(token: string, room: string) {
-  const socket: LiveClient = io(app.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    forceNew: true,
-    auth: { token },
-  });
-  sockets.push(socket);
-  const slots: SlotChangedMessage[] = [];
-  const statuses: AppointmentStatusMessage[] = [];
-  socket.on('slot.changed', (m) => slots.push(m));
-  socket.on('appointment.status', (m) => statuses.push(m));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const ack = await new Promise<SubscribeAck>((resolve) =>
-    socket.emit('subscribe', { room } as never, resolve),
-  );
-  expect(ack).toEqual({ ok: true });
-  return { slots, statuses };
-}
 
 it('pushes decrement, removed and increment to the calendar room as holds, bookings and cancels commit', async () => {
   const { calendarId, position } = await createCalendar(app, practice, { booking_capacity: 2 });
   const slot = await tomorrowsSlot(app, calendarId, position);
-  const guest = (await post(app, '/api/v1/auth/guest', {})).body.data as { access_token: string };
-  const visitor = await watch(guest.access_token, `calendar:${calendarId}`);
+  const guest = await signInAsGuest(app);
+  const visitor = await watch(app, guest, [`calendar:${calendarId}`]);
   const patient: TestUser = await createUser(app, 'Patient');
 
-  const hold = await call(
-    app,
-    'PUT',
-    `/api/v1/calendars/${calendarId}/slots/hold`,
-    { start_date: slot.start_date },
-    patient.auth,
-  );
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date, patient_id: crypto.randomUUID() },
-    practice.staff.auth,
-  );
+  const hold = await app.api
+    .as(patient)
+    .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: slot.start_date });
+  const booked = await app.api.as(practice.staff).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+    patient_id: crypto.randomUUID(),
+  });
   const { appointment_id } = booked.body.data as BookingResult;
-  await call(
-    app,
-    'DELETE',
-    `/api/v1/appointments/${appointment_id}`,
-    { reason: 'moved' },
-    practice.staff.auth,
-  );
+  await app.api
+    .as(practice.staff)
+    .delete(`/api/v1/appointments/${appointment_id}`, { reason: 'moved' });
   const { hold_id } = hold.body.data as { hold_id: string };
-  await call(
-    app,
-    'DELETE',
-    `/api/v1/calendars/${calendarId}/slots/hold/${hold_id}`,
-    { start_date: slot.start_date },
-    patient.auth,
-  );
+  await app.api.as(patient).delete(`/api/v1/calendars/${calendarId}/slots/hold/${hold_id}`, {
+    start_date: slot.start_date,
+  });
 
   const messages = await eventually(
-    () => visitor.slots,
+    () => visitor.heard('slot.changed'),
     (list) => list.length >= 4,
   );
   expect(messages.map((m) => [m.action, m.booking_capacity])).toEqual([
@@ -118,27 +72,20 @@ it("pushes status changes to the appointment's, the patient's and the practice's
   });
   const slot = await tomorrowsSlot(app, calendarId, position);
   const patient = await createUser(app, 'Patient');
-  const mine = await watch(patient.token, `user:${patient.userId}`);
-  const desk = await watch(practice.staff.token, `practice:${practice.practiceId}`);
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date },
-    patient.auth,
-  );
+  const mine = await watch(app, patient, [`user:${patient.userId}`]);
+  const desk = await watch(app, practice.staff, [`practice:${practice.practiceId}`]);
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
   const { appointment_id } = booked.body.data as BookingResult;
-  const room = await watch(patient.token, `appointment:${appointment_id}`);
-  await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointment_id}/status`,
-    { status: 'Accepted' },
-    practice.staff.auth,
-  );
+  const room = await watch(app, patient, [`appointment:${appointment_id}`]);
+  await app.api
+    .as(practice.staff)
+    .put(`/api/v1/appointments/${appointment_id}/status`, { status: 'Accepted' });
 
   for (const client of [mine, desk]) {
     const statuses = await eventually(
-      () => client.statuses,
+      () => client.heard('appointment.status'),
       (list) => list.length >= 2,
     );
     expect(statuses.map((s) => s.status)).toEqual(['Pending', 'Accepted']);
@@ -155,23 +102,14 @@ it("pushes status changes to the appointment's, the patient's and the practice's
   }
   // The room may also get the Pending message, when the booking was projected after the join.
   const accepted = await eventually(
-    () => room.statuses.find((m) => m.status === 'Accepted'),
+    () => room.heard('appointment.status').find((m) => m.status === 'Accepted'),
     (found) => found !== undefined,
   );
   expect(accepted?.appointmentId).toBe(appointment_id);
 
   // Someone else's appointment room is refused.
   const other = await createUser(app, 'Patient');
-  const socket: LiveClient = io(app.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    forceNew: true,
-    auth: { token: other.token },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve) => socket.once('connect', resolve));
-  const ack = await new Promise<SubscribeAck>((resolve) =>
-    socket.emit('subscribe', { room: `appointment:${appointment_id}` } as never, resolve),
-  );
+  const stranger = await watch(app, other);
+  const ack = await stranger.join(`appointment:${appointment_id}`);
   expect(ack.ok).toBe(false);
 });

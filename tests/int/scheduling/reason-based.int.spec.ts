@@ -1,6 +1,6 @@
 import type { WeekView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { call, post } from '../../support/accounts';
+
 import {
   createCalendar,
   createPractice,
@@ -27,12 +27,9 @@ beforeAll(async () => {
     { title: 'Checkup' },
     { title: 'Dental Cleaning' },
   ]) {
-    const response = await post(
-      app,
-      `/api/v1/practices/${practice.practiceId}/visit-reasons`,
-      reason,
-      practice.admin.auth,
-    );
+    const response = await app.api
+      .as(practice.admin)
+      .post(`/api/v1/practices/${practice.practiceId}/visit-reasons`, reason);
     expect(response.status).toBe(201);
   }
   ({ calendarId, position } = await createCalendar(app, practice, {
@@ -46,7 +43,7 @@ afterAll(async () => {
 });
 
 const reasonWeek = (title: string, startDate: string, extra: Record<string, unknown> = {}) =>
-  call(app, 'POST', `/api/v1/calendars/reason-based/week?min_position=${position}`, {
+  app.api.post(`/api/v1/calendars/reason-based/week?min_position=${position}`, {
     provider_id: practice.provider.userId,
     facility_id: facilityId,
     selected_reason_title: title,
@@ -77,9 +74,7 @@ it("offers a reason's slots only within its week_time_frame", async () => {
 it('gives next availability for a reason from the start of its window', async () => {
   const next = async (query: string) =>
     (
-      await call(
-        app,
-        'GET',
+      await app.api.get(
         `/api/v1/calendars/${calendarId}/next-availability?min_position=${position}${query}`,
       )
     ).body.data as { next_available_date: string | null; start_date: string | null };
@@ -101,9 +96,7 @@ it('refuses a reason the practice has not registered, or no calendar there offer
       message: 'No calendar offers this visit reason here.',
     });
   }
-  const unknown = await call(
-    app,
-    'GET',
+  const unknown = await app.api.get(
     `/api/v1/calendars/${calendarId}/next-availability?selectedReasonTitle=Tattoo%20Removal`,
   );
   expect({ status: unknown.status, message: unknown.body.message }).toEqual({

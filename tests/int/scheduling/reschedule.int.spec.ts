@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, type BookingResult } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { call, createUser, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import {
   createCalendar,
   createPractice,
@@ -33,12 +33,9 @@ async function bookedAppointment() {
   const { calendarId, position } = await createCalendar(app, practice);
   const first = await tomorrowsSlot(app, calendarId, position, 0);
   const second = await tomorrowsSlot(app, calendarId, position, 1);
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: first.start_date },
-    patient.auth,
-  );
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: first.start_date });
   expect(booked.status).toBe(201);
   const { appointment_id } = booked.body.data as BookingResult;
   return { calendarId, first, second, appointmentId: appointment_id };
@@ -46,13 +43,9 @@ async function bookedAppointment() {
 
 it('moves the booking: the old slot is released and the new one taken in one append', async () => {
   const { calendarId, first, second, appointmentId } = await bookedAppointment();
-  const moved = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointmentId}/reschedule`,
-    { start_date: second.start_date },
-    patient.auth,
-  );
+  const moved = await app.api
+    .as(patient)
+    .put(`/api/v1/appointments/${appointmentId}/reschedule`, { start_date: second.start_date });
   expect(moved.status).toBe(200);
   expect(moved.body.message).toBe(BOOKING_MESSAGES.rescheduled);
   expect(await events(`slot-${calendarId}-${first.start_date}`)).toEqual([
@@ -66,13 +59,7 @@ it('moves the booking: the old slot is released and the new one taken in one app
     app.database.db,
   );
   expect(writes.rows[0]!.n).toBe('1');
-  const read = await call(
-    app,
-    'GET',
-    `/api/v1/appointments/${appointmentId}`,
-    undefined,
-    patient.auth,
-  );
+  const read = await app.api.as(patient).get(`/api/v1/appointments/${appointmentId}`);
   expect(read.body.data).toEqual(
     expect.objectContaining({ start_date: second.start_date, revision: 1 }),
   );
@@ -80,13 +67,9 @@ it('moves the booking: the old slot is released and the new one taken in one app
 
 it("answers the spec's text when the new slot is the same as before", async () => {
   const { first, appointmentId } = await bookedAppointment();
-  const same = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointmentId}/reschedule`,
-    { start_date: first.start_date },
-    patient.auth,
-  );
+  const same = await app.api
+    .as(patient)
+    .put(`/api/v1/appointments/${appointmentId}/reschedule`, { start_date: first.start_date });
   expect(same.status).toBe(409);
   expect(same.body.message).toBe(BOOKING_MESSAGES.sameSlot);
 });
@@ -95,20 +78,14 @@ it('lets one of a reschedule and a cancel made at the same revision win; the oth
   for (let round = 0; round < 3; round += 1) {
     const { calendarId, first, second, appointmentId } = await bookedAppointment();
     const [moved, canceled] = await Promise.all([
-      call(
-        app,
-        'PUT',
-        `/api/v1/appointments/${appointmentId}/reschedule`,
-        { start_date: second.start_date, expected_revision: 0 },
-        patient.auth,
-      ),
-      call(
-        app,
-        'DELETE',
-        `/api/v1/appointments/${appointmentId}`,
-        { reason: 'changed my mind', expected_revision: 0 },
-        patient.auth,
-      ),
+      app.api.as(patient).put(`/api/v1/appointments/${appointmentId}/reschedule`, {
+        start_date: second.start_date,
+        expected_revision: 0,
+      }),
+      app.api.as(patient).delete(`/api/v1/appointments/${appointmentId}`, {
+        reason: 'changed my mind',
+        expected_revision: 0,
+      }),
     ]);
     expect([moved.status, canceled.status].sort()).toEqual([200, 409]);
     const loser = moved.status === 409 ? moved : canceled;
@@ -123,29 +100,20 @@ it('lets one of a reschedule and a cancel made at the same revision win; the oth
 
 it('refuses to move a canceled appointment, or onto a full slot', async () => {
   const { calendarId, second, appointmentId } = await bookedAppointment();
-  const other = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: second.start_date, patient_id: crypto.randomUUID() },
-    practice.staff.auth,
-  );
+  const other = await app.api.as(practice.staff).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: second.start_date,
+    patient_id: crypto.randomUUID(),
+  });
   expect(other.status).toBe(201);
-  const full = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointmentId}/reschedule`,
-    { start_date: second.start_date },
-    patient.auth,
-  );
+  const full = await app.api
+    .as(patient)
+    .put(`/api/v1/appointments/${appointmentId}/reschedule`, { start_date: second.start_date });
   expect(full.status).toBe(409);
   expect(full.body.message).toBe(BOOKING_MESSAGES.alreadyBooked);
-  await call(app, 'DELETE', `/api/v1/appointments/${appointmentId}`, {}, patient.auth);
-  const canceled = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointmentId}/reschedule`,
-    { start_date: second.start_date },
-    patient.auth,
-  );
+  await app.api.as(patient).delete(`/api/v1/appointments/${appointmentId}`, {});
+  const canceled = await app.api
+    .as(patient)
+    .put(`/api/v1/appointments/${appointmentId}/reschedule`, { start_date: second.start_date });
   expect(canceled.status).toBe(409);
 });

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AppointmentPage,
-  BookingResult,
-  CalendarChangedMessage,
-  HoldView,
-  WeekView,
-} from '@medbook/contracts';
-import { io } from 'socket.io-client';
+import type { AppointmentPage, BookingResult, HoldView, WeekView } from '@medbook/contracts';
 import { sql } from 'kysely';
 import { HoldExpiryScheduler } from '../../../apps/api/src/modules/scheduling/hold-expiry.scheduler';
-import { call, createUser, post } from '../../support/accounts';
+import { createUser, signInAsGuest } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { watch } from '../../support/live-client';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -129,13 +123,9 @@ describe('holds', () => {
     const { calendarId } = await createCalendar(app, practice, { ...hourly, hold_minutes: 10 });
     const start = '2026-03-09T13:00:00Z';
     const patient = await createUser(app, 'Patient');
-    const hold = await call(
-      app,
-      'PUT',
-      `/api/v1/calendars/${calendarId}/slots/hold`,
-      { start_date: start },
-      patient.auth,
-    );
+    const hold = await app.api
+      .as(patient)
+      .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: start });
     expect(hold.status).toBe(200);
     expect((hold.body.data as HoldView).expires_at).toBe('2026-03-06T15:10:00.000Z');
     await eventually(
@@ -149,12 +139,11 @@ describe('holds', () => {
 
     now = new Date('2026-03-06T15:10:30Z');
     const [booking, released] = await Promise.all([
-      post(
-        app,
-        '/api/v1/appointments',
-        { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
-        practice.staff.auth,
-      ),
+      app.api.as(practice.staff).post('/api/v1/appointments', {
+        calendar_id: calendarId,
+        start_date: start,
+        patient_id: randomUUID(),
+      }),
       scheduler.expireDue(),
     ]);
     expect(booking.status).toBe(201);
@@ -187,19 +176,15 @@ describe('holds', () => {
     const start = '2026-03-10T13:00:00Z';
     const patient = await createUser(app, 'Patient');
     const other = await createUser(app, 'Patient');
-    const hold = await call(
-      app,
-      'PUT',
-      `/api/v1/calendars/${calendarId}/slots/hold`,
-      { start_date: start },
-      patient.auth,
-    );
+    const hold = await app.api
+      .as(patient)
+      .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: start });
     const { hold_id } = hold.body.data as HoldView;
     const path = `/api/v1/calendars/${calendarId}/slots/hold/${hold_id}`;
-    expect((await call(app, 'DELETE', path, { start_date: start }, other.auth)).body.data).toEqual({
+    expect((await app.api.as(other).delete(path, { start_date: start })).body.data).toEqual({
       position: null,
     });
-    const mine = await call(app, 'DELETE', path, { start_date: start }, patient.auth);
+    const mine = await app.api.as(patient).delete(path, { start_date: start });
     expect((mine.body.data as { position: number }).position).toBeGreaterThan(0);
   });
 });
@@ -212,11 +197,7 @@ describe('settings, next availability and the patient’s own actions', () => {
       ...hourly,
       working_days: [1],
     });
-    const settings = await call(
-      app,
-      'GET',
-      `/api/v1/calendars/${calendarId}?min_position=${position}`,
-    );
+    const settings = await app.api.get(`/api/v1/calendars/${calendarId}?min_position=${position}`);
     expect(settings.body.data).toEqual(
       expect.objectContaining({
         calendar_id: calendarId,
@@ -225,31 +206,24 @@ describe('settings, next availability and the patient’s own actions', () => {
       }),
     );
     // Mondays only: from Friday the next slot is Monday 08:00 EDT.
-    const next = await call(app, 'GET', `/api/v1/calendars/${calendarId}/next-availability`);
+    const next = await app.api.get(`/api/v1/calendars/${calendarId}/next-availability`);
     expect(next.body.data).toEqual({
       next_available_date: '2026-03-09',
       start_date: '2026-03-09T12:00:00Z',
     });
     // Fill that Monday: the next one is a week later.
     for (const hour of [12, 13, 14, 15]) {
-      const booked = await post(
-        app,
-        '/api/v1/appointments',
-        {
-          calendar_id: calendarId,
-          start_date: `2026-03-09T${hour}:00:00Z`,
-          patient_id: randomUUID(),
-        },
-        fresh.staff.auth,
-      );
+      const booked = await app.api.as(fresh.staff).post('/api/v1/appointments', {
+        calendar_id: calendarId,
+        start_date: `2026-03-09T${hour}:00:00Z`,
+        patient_id: randomUUID(),
+      });
       expect(booked.status).toBe(201);
     }
     const head = await sql<{
       head: string;
     }>`SELECT max(global_position) AS head FROM es_events`.execute(app.database.db);
-    const later = await call(
-      app,
-      'GET',
+    const later = await app.api.get(
       `/api/v1/calendars/${calendarId}/next-availability?min_position=${head.rows[0]!.head}`,
     );
     expect(later.body.data).toEqual({
@@ -257,9 +231,7 @@ describe('settings, next availability and the patient’s own actions', () => {
       start_date: '2026-03-16T12:00:00Z',
     });
     const off = await createCalendar(app, fresh, { ...hourly, online_booking_disabled: true });
-    const none = await call(
-      app,
-      'GET',
+    const none = await app.api.get(
       `/api/v1/calendars/${off.calendarId}/next-availability?min_position=${off.position}`,
     );
     expect(none.body.data).toEqual({ next_available_date: null, start_date: null });
@@ -274,64 +246,35 @@ describe('settings, next availability and the patient’s own actions', () => {
     const book = async (calendarId: string, start: string) =>
       (
         (
-          await post(
-            app,
-            '/api/v1/appointments',
-            { calendar_id: calendarId, start_date: start },
-            patient.auth,
-          )
+          await app.api
+            .as(patient)
+            .post('/api/v1/appointments', { calendar_id: calendarId, start_date: start })
         ).body.data as BookingResult
       ).appointment_id;
     const today = await book(open.calendarId, '2026-03-06T21:00:00Z'); // 16:00 EST today
     const monday = await book(open.calendarId, '2026-03-09T13:00:00Z');
     const elsewhere = await book(closed.calendarId, '2026-03-06T22:00:00Z');
 
-    const confirmed = await call(
-      app,
-      'PUT',
-      `/api/v1/appointments/${today}/confirm`,
-      {},
-      patient.auth,
-    );
+    const confirmed = await app.api.as(patient).put(`/api/v1/appointments/${today}/confirm`, {});
     expect(confirmed.body.data).toEqual(expect.objectContaining({ status: 'Confirmed' }));
-    const checkedIn = await call(
-      app,
-      'PUT',
-      `/api/v1/appointments/${today}/check-in`,
-      {},
-      patient.auth,
-    );
+    const checkedIn = await app.api.as(patient).put(`/api/v1/appointments/${today}/check-in`, {});
     expect(checkedIn.body.data).toEqual(expect.objectContaining({ status: 'Checked-In' }));
     for (const id of [monday, elsewhere]) {
-      const refused = await call(
-        app,
-        'PUT',
-        `/api/v1/appointments/${id}/check-in`,
-        {},
-        patient.auth,
-      );
+      const refused = await app.api.as(patient).put(`/api/v1/appointments/${id}/check-in`, {});
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Unable to check-in at the moment');
     }
     // At the desk, staff may check a patient in whatever the calendar says.
-    const desk = await call(
-      app,
-      'PUT',
-      `/api/v1/appointments/${elsewhere}/check-in`,
-      {},
-      fresh.staff.auth,
-    );
+    const desk = await app.api
+      .as(fresh.staff)
+      .put(`/api/v1/appointments/${elsewhere}/check-in`, {});
     expect(desk.status).toBe(200);
     expect(
-      (await call(app, 'POST', `/api/v1/appointments/${today}/complete`, {}, patient.auth)).status,
+      (await app.api.as(patient).post(`/api/v1/appointments/${today}/complete`, {})).status,
     ).toBe(403);
-    const done = await call(
-      app,
-      'POST',
-      `/api/v1/appointments/${today}/complete`,
-      {},
-      fresh.provider.auth,
-    );
+    const done = await app.api
+      .as(fresh.provider)
+      .post(`/api/v1/appointments/${today}/complete`, {});
     expect(done.body.data).toEqual(expect.objectContaining({ status: 'Checked-Out' }));
   });
 });
@@ -344,37 +287,21 @@ describe('calendar administration', () => {
     const book = async (start: string) =>
       (
         (
-          await post(
-            app,
-            '/api/v1/appointments',
-            { calendar_id: calendarId, start_date: start, patient_id: randomUUID() },
-            fresh.staff.auth,
-          )
+          await app.api.as(fresh.staff).post('/api/v1/appointments', {
+            calendar_id: calendarId,
+            start_date: start,
+            patient_id: randomUUID(),
+          })
         ).body.data as BookingResult
       ).appointment_id;
     const nine = await book('2026-03-09T13:00:00Z'); // 09:00 EDT
     const eleven = await book('2026-03-09T15:00:00Z'); // 11:00 EDT
-    const guest = (await post(app, '/api/v1/auth/guest', {})).body.data as { access_token: string };
-    const changes: CalendarChangedMessage[] = [];
-    const socket = io(app.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      forceNew: true,
-      auth: { token: guest.access_token },
-    });
-    socket.on('calendar.changed', (m: CalendarChangedMessage) => changes.push(m));
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    await new Promise((resolve) =>
-      socket.emit('subscribe', { room: `calendar:${calendarId}` }, resolve),
-    );
+    const guest = await watch(app, await signInAsGuest(app), [`calendar:${calendarId}`]);
+    const changes = guest.heard('calendar.changed');
     try {
-      const shorter = await call(
-        app,
-        'PUT',
-        `/api/v1/calendars/${calendarId}`,
-        { last_hour: 10 },
-        fresh.admin.auth,
-      );
+      const shorter = await app.api
+        .as(fresh.admin)
+        .put(`/api/v1/calendars/${calendarId}`, { last_hour: 10 });
       expect(shorter.status).toBe(200);
       const { position } = shorter.body.data as { position: number };
       const view = await week(app, calendarId, `?start_date=2026-03-09&min_position=${position}`);
@@ -385,25 +312,21 @@ describe('calendar administration', () => {
       );
       expect(first[0]).toEqual({ calendar_id: calendarId, outside_schedule: [eleven], position });
 
-      const blocked = await post(
-        app,
-        `/api/v1/calendars/${calendarId}/blocks`,
-        { start: '2026-03-09T13:00:00Z', end: '2026-03-09T14:00:00Z' },
-        fresh.admin.auth,
-      );
+      const blocked = await app.api.as(fresh.admin).post(`/api/v1/calendars/${calendarId}/blocks`, {
+        start: '2026-03-09T13:00:00Z',
+        end: '2026-03-09T14:00:00Z',
+      });
       expect(blocked.status).toBe(201);
       const second = await eventually(
         () => changes,
         (list) => list.length >= 2,
       );
       expect([...second[1]!.outside_schedule].sort()).toEqual([nine, eleven].sort());
-      const list = await call(
-        app,
-        'GET',
-        `/api/v1/appointments/provider?doctorId=${fresh.provider.userId}&min_position=${second[1]!.position}`,
-        undefined,
-        fresh.staff.auth,
-      );
+      const list = await app.api
+        .as(fresh.staff)
+        .get(
+          `/api/v1/appointments/provider?doctorId=${fresh.provider.userId}&min_position=${second[1]!.position}`,
+        );
       const flagged = (list.body.data as AppointmentPage).appointments.map((a) => [
         a.appointment_id,
         a.outside_schedule,
@@ -412,27 +335,16 @@ describe('calendar administration', () => {
       // Other practices cannot change it; bad hours are refused.
       const stranger = await createUser(app, 'PracticeAdmin', randomUUID());
       expect(
-        (
-          await call(
-            app,
-            'PUT',
-            `/api/v1/calendars/${calendarId}`,
-            { last_hour: 12 },
-            stranger.auth,
-          )
-        ).status,
+        (await app.api.as(stranger).put(`/api/v1/calendars/${calendarId}`, { last_hour: 12 }))
+          .status,
       ).toBe(403);
-      const backwards = await call(
-        app,
-        'PUT',
-        `/api/v1/calendars/${calendarId}`,
-        { first_hour: 11 },
-        fresh.admin.auth,
-      );
+      const backwards = await app.api
+        .as(fresh.admin)
+        .put(`/api/v1/calendars/${calendarId}`, { first_hour: 11 });
       expect(backwards.status).toBe(400);
       expect(backwards.body.message).toBe('The last hour must come after the first hour.');
     } finally {
-      socket.disconnect();
+      guest.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { ProviderSearchResult } from '@medbook/contracts';
-import { call, createUser, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import {
   createCalendar,
@@ -41,13 +41,8 @@ afterAll(async () => {
 
 /** The provider's card as this caller (or a guest) finds it. */
 async function visitedBefore(caller: TestUser | null): Promise<boolean | undefined> {
-  const response = await call(
-    app,
-    'POST',
-    '/api/v1/providers/search',
-    { text_field: lastName },
-    caller?.auth,
-  );
+  const api = caller ? app.api.as(caller) : app.api;
+  const response = await api.post('/api/v1/providers/search', { text_field: lastName });
   const result = response.body.data as ProviderSearchResult;
   return result.providers.find((p) => p.id === providerId)?.patient_visited_before;
 }
@@ -64,13 +59,9 @@ it('marks the providers a signed-in patient has a live appointment with, for the
     ),
   ).toBe(false);
 
-  const booked = await call(
-    app,
-    'POST',
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: slot.start_date },
-    patient.auth,
-  );
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
   expect(booked.status).toBe(201);
   const appointmentId = (booked.body.data as { appointment_id: string }).appointment_id;
   expect(
@@ -83,13 +74,9 @@ it('marks the providers a signed-in patient has a live appointment with, for the
   expect(await visitedBefore(null)).toBe(false);
 
   // A canceled appointment does not make an established patient.
-  const canceled = await call(
-    app,
-    'DELETE',
-    `/api/v1/appointments/${appointmentId}`,
-    { reason: 'Plans changed' },
-    patient.auth,
-  );
+  const canceled = await app.api
+    .as(patient)
+    .delete(`/api/v1/appointments/${appointmentId}`, { reason: 'Plans changed' });
   expect(canceled.status).toBe(200);
   expect(
     await eventually(

@@ -13,7 +13,7 @@ import {
   DEMO_SEARCH_PROVIDERS,
   demoStreams,
 } from '../../../apps/api/src/modules/search/search-demo-seed';
-import { call, createUser, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
   // The first read waits for ~600 demo events to be projected: on a busy machine that can take
   // longer than one read's wait (503), so wait for it here.
   await eventually(
-    () => call(app, 'POST', `/api/v1/providers/search?min_position=${position}`, {}),
+    () => app.api.post(`/api/v1/providers/search?min_position=${position}`, {}),
     (response) => response.status === 200,
     120_000,
   );
@@ -75,12 +75,7 @@ afterAll(async () => {
 });
 
 async function search(filter: Record<string, unknown>): Promise<ProviderSearchResult> {
-  const response = await call(
-    app,
-    'POST',
-    `/api/v1/providers/search?min_position=${position}`,
-    filter,
-  );
+  const response = await app.api.post(`/api/v1/providers/search?min_position=${position}`, filter);
   if (response.status !== 200) throw new Error(JSON.stringify(response.body));
   return response.body.data as ProviderSearchResult;
 }
@@ -196,7 +191,7 @@ describe('provider search over the demo directory', () => {
     const online = await search({ walk_in_tele_visit_enabled: 'true', visit_type: 'Online Now' });
     expect(online.count).toBe(tele.size);
     expect(online.providers.every((c) => c.walk_in_online_now)).toBe(true);
-    const view = await call(app, 'GET', `/api/v1/providers/online?min_position=${position}`);
+    const view = await app.api.get(`/api/v1/providers/online?min_position=${position}`);
     const data = view.body.data as OnlineProvidersView;
     expect(data.onlineCount).toBe(tele.size);
     expect(data.providers).toHaveLength(10);
@@ -228,22 +223,18 @@ describe('provider search over the demo directory', () => {
     const [office] = (await search({ date: saturday, visit_type: 'Office' })).providers;
     expect(office!.next_availability!.start_date.slice(0, 10) >= saturday).toBe(true);
 
-    const registered = await call(
-      app,
-      'POST',
-      `/api/v1/practices/${demoProviders[0]!.practice_id}/providers`,
-      {
+    const registered = await app.api
+      .as(admin)
+      .post(`/api/v1/practices/${demoProviders[0]!.practice_id}/providers`, {
         first_name: 'Zelda',
         last_name: 'Nocalendar',
         provider_type: 'local',
         specialties: ['Dermatologist'],
         facility_ids: [demoProviders[0]!.details.facility_ids[0]],
-      },
-      admin.auth,
-    );
+      });
     expect(registered.status).toBe(201);
     const at = (registered.body.data as { position: number }).position;
-    const response = await call(app, 'POST', `/api/v1/providers/search?min_position=${at}`, {
+    const response = await app.api.post(`/api/v1/providers/search?min_position=${at}`, {
       text_field: 'nocalendar',
     });
     const found = (response.body.data as ProviderSearchResult).providers;
@@ -284,7 +275,7 @@ describe('search filter validation', () => {
       `Date cannot be before ${today.toFormat('MM/dd/yyyy')}.`,
     ],
   ])('refuses %j with 400', async (filter, expected) => {
-    const response = await call(app, 'POST', '/api/v1/providers/search', filter);
+    const response = await app.api.post('/api/v1/providers/search', filter);
     expect(response.status).toBe(400);
     expect(response.body.status_code).toBe(400);
     expect(JSON.stringify(response.body)).toContain(expected);

@@ -7,7 +7,7 @@ import type {
   ZipInfo,
   ZipLookupResult,
 } from '@medbook/contracts';
-import { get } from '../../support/accounts';
+
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function data<T>(path: string): Promise<T> {
-  const response = await get(app, path);
+  const response = await app.api.get(path);
   expect(response.status).toBe(200);
   expect(response.body.status_code).toBe(200);
   return response.body.data as T;
@@ -79,9 +79,9 @@ describe('reference lists (public, no token)', () => {
     expect(plans.every((p) => p.insurance_id === aetna.id && p.insurance_name === 'Aetna')).toBe(
       true,
     );
-    const missing = await get(app, '/api/v1/insurances/9999/plans');
+    const missing = await app.api.get('/api/v1/insurances/9999/plans');
     expect(missing.status).toBe(404);
-    expect((await get(app, '/api/v1/insurances/abc/plans')).status).toBe(400);
+    expect((await app.api.get('/api/v1/insurances/abc/plans')).status).toBe(400);
   });
 
   it('lists states, languages, races, ethnicities, certifications and suffixes', async () => {
@@ -132,10 +132,10 @@ describe('zip codes', () => {
       '/api/v1/zipcodes/by-coordinates?latitude=40.74&longitude=-74.03',
     );
     expect(near.code).toBe('07030');
-    expect((await get(app, '/api/v1/zipcodes/00000')).status).toBe(404);
+    expect((await app.api.get('/api/v1/zipcodes/00000')).status).toBe(404);
     // The middle of the Atlantic has no zip code.
     expect(
-      (await get(app, '/api/v1/zipcodes/by-coordinates?latitude=35&longitude=-40')).status,
+      (await app.api.get('/api/v1/zipcodes/by-coordinates?latitude=35&longitude=-40')).status,
     ).toBe(404);
   });
 
@@ -148,7 +148,7 @@ describe('zip codes', () => {
       '/api/v1/zipcodes/by-coordinates?latitude=200&longitude=0',
       '/api/v1/zipcodes/by-coordinates?latitude=40',
     ]) {
-      const response = await get(app, path);
+      const response = await app.api.get(path);
       expect({ path, status: response.status }).toEqual({ path, status: 400 });
       expect(response.body.status_code).toBe(400);
     }

@@ -4,6 +4,7 @@ import {
   type WaitlistExistsView,
   type WaitlistItemView,
   type WaitlistJoined,
+  type WaitlistOfferMessage,
   type WaitlistOfferView,
 } from '@medbook/contracts';
 import type { EventStore } from '@medbook/event-store';
@@ -11,8 +12,9 @@ import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store
 import { waitlistStreamId } from '../../../apps/api/src/modules/waitlist/domain/waitlist.events';
 import { WaitlistOfferExpiryScheduler } from '../../../apps/api/src/modules/waitlist/waitlist-offer-expiry.scheduler';
 import { WaitlistOffersProcessManager } from '../../../apps/api/src/modules/waitlist/waitlist-offers.process-manager';
-import { call, createUser, post, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { closeLiveClients, watch } from '../../support/live-client';
 import {
   createCalendar,
   createPractice,
@@ -21,13 +23,11 @@ import {
   week,
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { openPatientSocket, type PatientSocket } from './patient-socket';
 
 const OFFER_TTL_MS = 2_500;
 
 let app: TestApp;
 let practice: TestPractice;
-const sockets: PatientSocket[] = [];
 
 beforeAll(async () => {
   app = await startTestApp({
@@ -37,51 +37,38 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const opened of sockets) opened.socket.disconnect();
+  closeLiveClients();
   await app.close();
 });
 
-async function patientWithSocket(): Promise<{ user: TestUser; live: PatientSocket }> {
+/** A patient with a browser open: the waitlist offers pushed to their own room. */
+async function patientWithSocket(): Promise<{ user: TestUser; offers: WaitlistOfferMessage[] }> {
   const user = await createUser(app, 'Patient');
-  const live = await openPatientSocket(app, user.token);
-  sockets.push(live);
-  return { user, live };
+  const live = await watch(app, user);
+  return { user, offers: live.heard('waitlist.offer') };
 }
 
 const join = (user: TestUser, calendarId: string) =>
-  post(app, '/api/v1/waitlist', { calendar_id: calendarId }, user.auth);
+  app.api.as(user).post('/api/v1/waitlist', { calendar_id: calendarId });
 
 async function items(user: TestUser, position = 0): Promise<WaitlistItemView[]> {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/waitlist/patients/${user.userId}${position ? `?min_position=${position}` : ''}`,
-    undefined,
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .get(`/api/v1/waitlist/patients/${user.userId}${position ? `?min_position=${position}` : ''}`);
   expect(response.status).toBe(200);
   return response.body.data as WaitlistItemView[];
 }
 
 async function book(calendarId: string, start: string, patient: TestUser): Promise<BookingResult> {
-  const booked = await post(
-    app,
-    '/api/v1/appointments',
-    { calendar_id: calendarId, start_date: start },
-    patient.auth,
-  );
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: calendarId, start_date: start });
   if (booked.status !== 201) throw new Error(`book: ${JSON.stringify(booked.body)}`);
   return booked.body.data as BookingResult;
 }
 
 async function cancel(appointmentId: string, patient: TestUser): Promise<void> {
-  const canceled = await call(
-    app,
-    'DELETE',
-    `/api/v1/appointments/${appointmentId}`,
-    {},
-    patient.auth,
-  );
+  const canceled = await app.api.as(patient).delete(`/api/v1/appointments/${appointmentId}`, {});
   expect(canceled.status).toBe(200);
 }
 
@@ -136,16 +123,12 @@ describe('joining', () => {
     const noList = await join(patient, closed.calendarId);
     expect(noList.status).toBe(400);
     expect(noList.body.message).toBe(WAITLIST_MESSAGES.notEnabled);
-    const malformed = await post(app, '/api/v1/waitlist', { calendar_id: 'x' }, patient.auth);
+    const malformed = await app.api.as(patient).post('/api/v1/waitlist', { calendar_id: 'x' });
     expect(malformed.status).toBe(400);
 
-    const before = await call(
-      app,
-      'GET',
-      `/api/v1/waitlist/exists?calendar_id=${calendarId}&min_position=${position}`,
-      undefined,
-      patient.auth,
-    );
+    const before = await app.api
+      .as(patient)
+      .get(`/api/v1/waitlist/exists?calendar_id=${calendarId}&min_position=${position}`);
     expect((before.body.data as WaitlistExistsView).exists).toBe(false);
 
     const joined = await join(patient, calendarId);
@@ -162,13 +145,9 @@ describe('joining', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("You're already on the waitlist");
 
-    const after = await call(
-      app,
-      'GET',
-      `/api/v1/waitlist/exists?calendar_id=${calendarId}&min_position=${data.event_position}`,
-      undefined,
-      patient.auth,
-    );
+    const after = await app.api
+      .as(patient)
+      .get(`/api/v1/waitlist/exists?calendar_id=${calendarId}&min_position=${data.event_position}`);
     const exists = after.body.data as WaitlistExistsView;
     expect(exists.exists).toBe(true);
     expect(exists.item).toMatchObject({
@@ -183,58 +162,28 @@ describe('joining', () => {
 
     // Own list only; the practice sees its calendar's line; another practice does not.
     const other = await createUser(app, 'Patient');
-    const peek = await call(
-      app,
-      'GET',
-      `/api/v1/waitlist/patients/${patient.userId}`,
-      undefined,
-      other.auth,
-    );
+    const peek = await app.api.as(other).get(`/api/v1/waitlist/patients/${patient.userId}`);
     expect(peek.status).toBe(403);
-    const line = await call(
-      app,
-      'GET',
-      `/api/v1/calendars/${calendarId}/waitlist`,
-      undefined,
-      practice.staff.auth,
-    );
+    const line = await app.api.as(practice.staff).get(`/api/v1/calendars/${calendarId}/waitlist`);
     expect(line.status).toBe(200);
     expect((line.body.data as WaitlistItemView[]).map((i) => i.patient_id)).toEqual([
       patient.userId,
     ]);
     const stranger = await createPractice(app);
-    const foreign = await call(
-      app,
-      'GET',
-      `/api/v1/calendars/${calendarId}/waitlist`,
-      undefined,
-      stranger.staff.auth,
-    );
+    const foreign = await app.api
+      .as(stranger.staff)
+      .get(`/api/v1/calendars/${calendarId}/waitlist`);
     expect(foreign.status).toBe(403);
 
-    const left = await call(
-      app,
-      'DELETE',
-      `/api/v1/waitlist/calendars/${calendarId}`,
-      undefined,
-      patient.auth,
-    );
+    const left = await app.api.as(patient).delete(`/api/v1/waitlist/calendars/${calendarId}`);
     expect(left.status).toBe(200);
-    const gone = await call(
-      app,
-      'GET',
-      `/api/v1/waitlist/exists?calendar_id=${calendarId}&min_position=${(left.body.data as { position: number }).position}`,
-      undefined,
-      patient.auth,
-    );
+    const gone = await app.api
+      .as(patient)
+      .get(
+        `/api/v1/waitlist/exists?calendar_id=${calendarId}&min_position=${(left.body.data as { position: number }).position}`,
+      );
     expect((gone.body.data as WaitlistExistsView).exists).toBe(false);
-    const leftTwice = await call(
-      app,
-      'DELETE',
-      `/api/v1/waitlist/calendars/${calendarId}`,
-      undefined,
-      patient.auth,
-    );
+    const leftTwice = await app.api.as(patient).delete(`/api/v1/waitlist/calendars/${calendarId}`);
     expect(leftTwice.status).toBe(404);
   });
 
@@ -254,13 +203,9 @@ describe('joining', () => {
     const last = Math.max(
       ...[first, rb, rc].map((r) => (r.body.data as WaitlistJoined).event_position),
     );
-    const line = await call(
-      app,
-      'GET',
-      `/api/v1/calendars/${calendarId}/waitlist?min_position=${last}`,
-      undefined,
-      practice.admin.auth,
-    );
+    const line = await app.api
+      .as(practice.admin)
+      .get(`/api/v1/calendars/${calendarId}/waitlist?min_position=${last}`);
     const listed = line.body.data as WaitlistItemView[];
     expect(listed.map((i) => i.position)).toEqual([1, 2, 3]);
     expect(listed[0]!.patient_id).toBe(a.userId);
@@ -296,7 +241,7 @@ describe('offers', () => {
 
     // The first in line gets it on their socket, with the slot held for them.
     const offered = await eventually(
-      () => first.live.offers,
+      () => first.offers,
       (m) => m.some((o) => o.offer.status === 'Offered'),
     );
     const offer = offered.find((o) => o.offer.status === 'Offered')!.offer;
@@ -311,71 +256,52 @@ describe('offers', () => {
     expect((await offerOf(first.user)).offer_id).toBe(offer.offer_id);
     // Nobody else can take it meanwhile.
     const intruder = await createUser(app, 'Patient');
-    const taken = await post(
-      app,
-      '/api/v1/appointments',
-      { calendar_id: calendarId, start_date: start },
-      intruder.auth,
-    );
+    const taken = await app.api
+      .as(intruder)
+      .post('/api/v1/appointments', { calendar_id: calendarId, start_date: start });
     expect(taken.status).toBe(409);
     const view = await week(app, calendarId, `?start_date=${start.slice(0, 10)}`);
     expect(view.days.flatMap((d) => d.time_slots).some((s) => s.start_date === start)).toBe(false);
-    expect(second.live.offers).toHaveLength(0);
+    expect(second.offers).toHaveLength(0);
     expect(await offersMade(calendarId)).toHaveLength(1);
 
     // The first lets it expire: it passes to the second, live.
     const passed = await eventually(
-      () => second.live.offers,
+      () => second.offers,
       (m) => m.some((o) => o.offer.status === 'Offered'),
       OFFER_TTL_MS + 10_000,
     );
     const secondOffer = passed.find((o) => o.offer.status === 'Offered')!.offer;
     expect(secondOffer.start_date).toBe(start);
     await eventually(
-      () => first.live.offers,
+      () => first.offers,
       (m) => m.some((o) => o.offer.offer_id === offer.offer_id && o.offer.status === 'Expired'),
     );
-    const lateAccept = await call(
-      app,
-      'PUT',
-      `/api/v1/waitlist/offers/${offer.offer_id}/accept`,
-      undefined,
-      first.user.auth,
-    );
+    const lateAccept = await app.api
+      .as(first.user)
+      .put(`/api/v1/waitlist/offers/${offer.offer_id}/accept`);
     expect(lateAccept.status).toBe(409);
 
     // The second accepts: one booking, the slot full again, off the list.
-    const accepted = await call(
-      app,
-      'PUT',
-      `/api/v1/waitlist/offers/${secondOffer.offer_id}/accept`,
-      undefined,
-      second.user.auth,
-    );
+    const accepted = await app.api
+      .as(second.user)
+      .put(`/api/v1/waitlist/offers/${secondOffer.offer_id}/accept`);
     expect(accepted.status).toBe(200);
     const booking = accepted.body.data as BookingResult;
-    const again = await call(
-      app,
-      'PUT',
-      `/api/v1/waitlist/offers/${secondOffer.offer_id}/accept`,
-      undefined,
-      second.user.auth,
-    );
+    const again = await app.api
+      .as(second.user)
+      .put(`/api/v1/waitlist/offers/${secondOffer.offer_id}/accept`);
     expect(again.status).toBe(409);
-    const appointment = await call(
-      app,
-      'GET',
-      `/api/v1/appointments/${booking.appointment_id}`,
-      undefined,
-      second.user.auth,
-    );
+    const appointment = await app.api
+      .as(second.user)
+      .get(`/api/v1/appointments/${booking.appointment_id}`);
     expect(appointment.status).toBe(200);
     expect(appointment.body.data).toMatchObject({
       patient_id: second.user.userId,
       start_date: start,
     });
     await eventually(
-      () => second.live.offers,
+      () => second.offers,
       (m) =>
         m.some((o) => o.offer.offer_id === secondOffer.offer_id && o.offer.status === 'Accepted'),
     );
@@ -407,13 +333,9 @@ describe('offers', () => {
     await app.app.get(WaitlistOffersProcessManager).react(freed);
     expect(await offersMade(calendarId)).toHaveLength(1);
 
-    const declined = await call(
-      app,
-      'PUT',
-      `/api/v1/waitlist/offers/${offer.offer_id}/decline`,
-      undefined,
-      first.user.auth,
-    );
+    const declined = await app.api
+      .as(first.user)
+      .put(`/api/v1/waitlist/offers/${offer.offer_id}/decline`);
     expect(declined.status).toBe(200);
     const next = await offerOf(second.user);
     expect(next.start_date).toBe(start);
@@ -434,7 +356,7 @@ describe('offers', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const made = await offersMade(calendarId);
     expect(made).toHaveLength(1);
-    const live = [...a.live.offers, ...b.live.offers].filter((m) => m.offer.status === 'Offered');
+    const live = [...a.offers, ...b.offers].filter((m) => m.offer.status === 'Offered');
     expect(live).toHaveLength(1);
   });
 
@@ -450,13 +372,7 @@ describe('offers', () => {
       const wait = Date.parse(offer.expires_at) - Date.now() - 5 + round * 5;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
       const [accept] = await Promise.all([
-        call(
-          app,
-          'PUT',
-          `/api/v1/waitlist/offers/${offer.offer_id}/accept`,
-          undefined,
-          waiter.auth,
-        ),
+        app.api.as(waiter).put(`/api/v1/waitlist/offers/${offer.offer_id}/accept`),
         app.app.get(WaitlistOfferExpiryScheduler).expireDue(),
       ]);
       const ended = await eventually(

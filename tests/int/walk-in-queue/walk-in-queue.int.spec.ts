@@ -9,8 +9,9 @@ import type { EventStore } from '@medbook/event-store';
 import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
 import { ProjectionRebuilder } from '../../../apps/api/src/infra/projections/projection-rebuilder';
 import { walkInQueueProjection } from '../../../apps/api/src/modules/walk-in-queue/projections/walk-in-queue.projection';
-import { call, createUser, signIn, type TestUser } from '../../support/accounts';
+import { createUser, signIn, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
+import { closeLiveClients, type LiveClient, watch } from '../../support/live-client';
 import {
   createCalendar,
   createPractice,
@@ -18,12 +19,10 @@ import {
   tomorrowsSlot,
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { openQueueWatcher, type QueueWatcher, subscribe } from './queue-watcher.socket';
 
 let app: TestApp;
 let practice: TestPractice;
 let calendarId: string;
-const watchers: QueueWatcher[] = [];
 /** The API's clock runs this far ahead of the wall clock (for the day's end). */
 let clockAhead = 0;
 
@@ -34,48 +33,30 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const watcher of watchers) watcher.socket.disconnect();
+  closeLiveClients();
   await app.close();
 });
 
-async function watch(user: TestUser, rooms: string[]): Promise<QueueWatcher> {
-  const watcher = await openQueueWatcher(app, user.token, rooms);
-  watchers.push(watcher);
-  return watcher;
-}
-
 async function walkIn(patient: TestUser): Promise<BookingResult> {
-  const response = await call(
-    app,
-    'POST',
-    '/api/v1/appointments/walk-in',
-    { calendar_id: calendarId },
-    patient.auth,
-  );
+  const response = await app.api
+    .as(patient)
+    .post('/api/v1/appointments/walk-in', { calendar_id: calendarId });
   if (response.status !== 201) throw new Error(`walk-in: ${JSON.stringify(response.body)}`);
   return response.body.data as BookingResult;
 }
 
 async function setStatus(appointmentId: string, status: string, by: TestUser): Promise<number> {
-  const response = await call(
-    app,
-    'PUT',
-    `/api/v1/appointments/${appointmentId}/status`,
-    { status },
-    by.auth,
-  );
+  const response = await app.api
+    .as(by)
+    .put(`/api/v1/appointments/${appointmentId}/status`, { status });
   if (response.status !== 200) throw new Error(`status: ${JSON.stringify(response.body)}`);
   return (response.body.data as { position: number }).position;
 }
 
 async function board(user: TestUser, position: number): Promise<PracticeWalkInQueue> {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/practices/${practice.practiceId}/walk-in-queue?min_position=${position}`,
-    undefined,
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .get(`/api/v1/practices/${practice.practiceId}/walk-in-queue?min_position=${position}`);
   expect(response.status).toBe(200);
   return response.body.data as PracticeWalkInQueue;
 }
@@ -85,25 +66,17 @@ async function myPosition(
   appointmentId: string,
   position: number,
 ): Promise<QueuePositionView> {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/appointments/${appointmentId}/queue-position?min_position=${position}`,
-    undefined,
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .get(`/api/v1/appointments/${appointmentId}/queue-position?min_position=${position}`);
   expect(response.status).toBe(200);
   return response.body.data as QueuePositionView;
 }
 
 async function inQueue(user: TestUser, providerId: string, position: number): Promise<number> {
-  const response = await call(
-    app,
-    'GET',
-    `/api/v1/providers/${providerId}/patients-in-queue?min_position=${position}`,
-    undefined,
-    user.auth,
-  );
+  const response = await app.api
+    .as(user)
+    .get(`/api/v1/providers/${providerId}/patients-in-queue?min_position=${position}`);
   expect(response.status).toBe(200);
   const view = response.body.data as PatientsInQueueView;
   expect(view.position).toBeGreaterThanOrEqual(position);
@@ -111,9 +84,13 @@ async function inQueue(user: TestUser, providerId: string, position: number): Pr
 }
 
 /** Waits until the watcher's last index for the appointment is the expected one. */
-const indexSeen = (watcher: QueueWatcher, appointmentId: string, expected: number | null) =>
+const indexSeen = (watcher: LiveClient, appointmentId: string, expected: number | null) =>
   eventually(
-    () => watcher.lastIndex(appointmentId),
+    () =>
+      watcher
+        .heard('walk-in.queue-index')
+        .filter((m) => m.appointmentId === appointmentId)
+        .at(-1)?.queueIndex,
     (index) => index === expected,
   );
 
@@ -123,20 +100,16 @@ it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider wor
       createUser(app, 'Patient', null, { first, last: 'Walker' }),
     ),
   );
-  const desk = await watch(practice.staff, [`practice:${practice.practiceId}`]);
-  const providerSocket = await watch(practice.provider, []);
+  const desk = await watch(app, practice.staff, [`practice:${practice.practiceId}`]);
+  const providerSocket = await watch(app, practice.provider);
 
   const booked: BookingResult[] = [];
   for (const patient of patients.slice(0, 3)) booked.push(await walkIn(patient));
   const [first, second, third] = booked as [BookingResult, BookingResult, BookingResult];
   const sockets = await Promise.all(
-    patients.slice(0, 3).map((p, n) => watch(p, [`appointment:${booked[n]!.appointment_id}`])),
+    patients.slice(0, 3).map((p, n) => watch(app, p, [`appointment:${booked[n]!.appointment_id}`])),
   );
-  const [firstSocket, secondSocket, thirdSocket] = sockets as [
-    QueueWatcher,
-    QueueWatcher,
-    QueueWatcher,
-  ];
+  const [firstSocket, secondSocket, thirdSocket] = sockets as [LiveClient, LiveClient, LiveClient];
 
   // Each patient reads their own place; the board lists them in order of arrival.
   expect((await myPosition(patients[0]!, first.appointment_id, third.position)).queue_index).toBe(
@@ -168,11 +141,11 @@ it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider wor
   expect(await inQueue(practice.provider, practice.provider.userId, third.position)).toBe(3);
   // The desk's socket saw the queue grow to three, the provider's own room too.
   await eventually(
-    () => desk.queues.at(-1)?.patientsInQueue,
+    () => desk.heard('walk-in.queue').at(-1)?.patientsInQueue,
     (n) => n === 3,
   );
   await eventually(
-    () => providerSocket.queues.at(-1)?.patientsInQueue,
+    () => providerSocket.heard('walk-in.queue').at(-1)?.patientsInQueue,
     (n) => n === 3,
   );
 
@@ -194,7 +167,7 @@ it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider wor
   await indexSeen(secondSocket, second.appointment_id, 1);
   await indexSeen(thirdSocket, third.appointment_id, 2);
   await indexSeen(firstSocket, first.appointment_id, null);
-  const pushed = secondSocket.indexes.at(-1)!;
+  const pushed = secondSocket.heard('walk-in.queue-index').at(-1)!;
   expect(pushed).toEqual({
     appointmentId: second.appointment_id,
     patientId: patients[1]!.userId,
@@ -221,7 +194,7 @@ it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider wor
 
   // A fourth walk-in joins at the end; checking #1 out takes them off the board.
   const fourth = await walkIn(patients[3]!);
-  const fourthSocket = await watch(patients[3]!, [`appointment:${fourth.appointment_id}`]);
+  const fourthSocket = await watch(app, patients[3]!, [`appointment:${fourth.appointment_id}`]);
   expect((await myPosition(patients[3]!, fourth.appointment_id, fourth.position)).queue_index).toBe(
     3,
   );
@@ -240,20 +213,20 @@ it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider wor
   });
 
   // Canceling the new #1 renumbers the rest live.
-  const canceled = await call(
-    app,
-    'DELETE',
-    `/api/v1/appointments/${second.appointment_id}`,
-    { reason: 'Had to leave' },
-    patients[1]!.auth,
-  );
+  const canceled = await app.api
+    .as(patients[1]!)
+    .delete(`/api/v1/appointments/${second.appointment_id}`, { reason: 'Had to leave' });
   expect(canceled.status).toBe(200);
   await indexSeen(thirdSocket, third.appointment_id, 1);
   await indexSeen(fourthSocket, fourth.appointment_id, 2);
   await indexSeen(secondSocket, second.appointment_id, null);
-  expect(secondSocket.indexes.at(-1)!.status).toBe('Canceled');
+  expect(secondSocket.heard('walk-in.queue-index').at(-1)!.status).toBe('Canceled');
   await eventually(
-    () => desk.queues.at(-1)?.entries.map((e) => [e.appointmentId, e.queueIndex]),
+    () =>
+      desk
+        .heard('walk-in.queue')
+        .at(-1)
+        ?.entries.map((e) => [e.appointmentId, e.queueIndex]),
     (entries) =>
       JSON.stringify(entries) ===
       JSON.stringify([
@@ -272,30 +245,18 @@ it('keeps scheduled (non walk-in) visits out of the queue', async () => {
   const { calendarId: otherCalendar, position } = await createCalendar(app, other);
   const patient = await createUser(app, 'Patient');
   const slot = await tomorrowsSlot(app, otherCalendar, position);
-  const booked = await call(
-    app,
-    'POST',
-    '/api/v1/appointments',
-    { calendar_id: otherCalendar, start_date: slot.start_date },
-    patient.auth,
-  );
+  const booked = await app.api
+    .as(patient)
+    .post('/api/v1/appointments', { calendar_id: otherCalendar, start_date: slot.start_date });
   expect(booked.status).toBe(201);
   const result = booked.body.data as BookingResult;
-  const listed = await call(
-    app,
-    'GET',
-    `/api/v1/practices/${other.practiceId}/walk-in-queue?min_position=${result.position}`,
-    undefined,
-    other.staff.auth,
-  );
+  const listed = await app.api
+    .as(other.staff)
+    .get(`/api/v1/practices/${other.practiceId}/walk-in-queue?min_position=${result.position}`);
   expect((listed.body.data as PracticeWalkInQueue).queues).toEqual([]);
-  const position404 = await call(
-    app,
-    'GET',
-    `/api/v1/appointments/${result.appointment_id}/queue-position`,
-    undefined,
-    patient.auth,
-  );
+  const position404 = await app.api
+    .as(patient)
+    .get(`/api/v1/appointments/${result.appointment_id}/queue-position`);
   expect(position404.status).toBe(404);
   expect(position404.body.message).toBe('This appointment is not a walk-in.');
 });
@@ -307,63 +268,41 @@ it("refuses another practice's staff and another patient, over HTTP and sockets"
   const walked = await walkIn(patient);
 
   for (const user of [other.staff, other.admin, other.provider]) {
-    const listed = await call(
-      app,
-      'GET',
-      `/api/v1/practices/${practice.practiceId}/walk-in-queue`,
-      undefined,
-      user.auth,
-    );
+    const listed = await app.api
+      .as(user)
+      .get(`/api/v1/practices/${practice.practiceId}/walk-in-queue`);
     expect(listed.status).toBe(403);
-    const count = await call(
-      app,
-      'GET',
-      `/api/v1/providers/${practice.provider.userId}/patients-in-queue`,
-      undefined,
-      user.auth,
-    );
+    const count = await app.api
+      .as(user)
+      .get(`/api/v1/providers/${practice.provider.userId}/patients-in-queue`);
     expect(count.status).toBe(403);
-    const place = await call(
-      app,
-      'GET',
-      `/api/v1/appointments/${walked.appointment_id}/queue-position`,
-      undefined,
-      user.auth,
-    );
+    const place = await app.api
+      .as(user)
+      .get(`/api/v1/appointments/${walked.appointment_id}/queue-position`);
     expect(place.status).toBe(403);
   }
-  const theirs = await call(
-    app,
-    'GET',
-    `/api/v1/appointments/${walked.appointment_id}/queue-position`,
-    undefined,
-    stranger.auth,
-  );
+  const theirs = await app.api
+    .as(stranger)
+    .get(`/api/v1/appointments/${walked.appointment_id}/queue-position`);
   expect([403, 404]).toContain(theirs.status);
   for (const path of [
     `/api/v1/practices/${practice.practiceId}/walk-in-queue`,
     `/api/v1/providers/${practice.provider.userId}/patients-in-queue`,
   ]) {
-    const refused = await call(app, 'GET', path, undefined, stranger.auth);
+    const refused = await app.api.as(stranger).get(path);
     expect(refused.status).toBe(403);
   }
   // The owner is answered; a patient may not count a provider's queue for the logout dialog.
   expect((await myPosition(patient, walked.appointment_id, walked.position)).in_queue).toBe(true);
   // Another patient cannot join the appointment's room; another practice cannot join this one.
-  const strangerSocket = await watch(stranger, []);
-  expect((await subscribe(strangerSocket.socket, `appointment:${walked.appointment_id}`)).ok).toBe(
-    false,
-  );
-  const otherDesk = await watch(other.staff, []);
-  expect((await subscribe(otherDesk.socket, `practice:${practice.practiceId}`)).ok).toBe(false);
+  const strangerSocket = await watch(app, stranger);
+  expect((await strangerSocket.join(`appointment:${walked.appointment_id}`)).ok).toBe(false);
+  const otherDesk = await watch(app, other.staff);
+  expect((await otherDesk.join(`practice:${practice.practiceId}`)).ok).toBe(false);
   // A provider of another practice counting this provider's queue is refused; bad ids are 400.
-  const badId = await call(
-    app,
-    'GET',
-    '/api/v1/providers/not-a-uuid/patients-in-queue',
-    undefined,
-    practice.provider.auth,
-  );
+  const badId = await app.api
+    .as(practice.provider)
+    .get('/api/v1/providers/not-a-uuid/patients-in-queue');
   expect(badId.status).toBe(400);
   await setStatus(walked.appointment_id, 'Canceled', practice.staff);
 });
@@ -390,13 +329,9 @@ it('rebuilds the same rows the live projection wrote', async () => {
 it('stops counting a walk-in left open 12 hours after its arrival', async () => {
   const other = await createPractice(app);
   const { calendarId: otherCalendar } = await createCalendar(app, other);
-  const response = await call(
-    app,
-    'POST',
-    '/api/v1/appointments/walk-in',
-    { calendar_id: otherCalendar },
-    (await createUser(app, 'Patient')).auth,
-  );
+  const response = await app.api
+    .as(await createUser(app, 'Patient'))
+    .post('/api/v1/appointments/walk-in', { calendar_id: otherCalendar });
   expect(response.status).toBe(201);
   const { position } = response.body.data as BookingResult;
   expect(await inQueue(other.provider, other.provider.userId, position)).toBe(1);
@@ -405,22 +340,13 @@ it('stops counting a walk-in left open 12 hours after its arrival', async () => 
     // Tokens from before the jump have expired by the API's clock: sign in again.
     const login = await signIn(app, other.provider.email, other.provider.password);
     const auth = { authorization: `Bearer ${login.access_token}` };
-    const count = await call(
-      app,
-      'GET',
+    const count = await app.api.get(
       `/api/v1/providers/${other.provider.userId}/patients-in-queue`,
-      undefined,
       auth,
     );
     expect(count.status).toBe(200);
     expect((count.body.data as PatientsInQueueView).patients_in_queue).toBe(0);
-    const listed = await call(
-      app,
-      'GET',
-      `/api/v1/practices/${other.practiceId}/walk-in-queue`,
-      undefined,
-      auth,
-    );
+    const listed = await app.api.get(`/api/v1/practices/${other.practiceId}/walk-in-queue`, auth);
     expect(listed.status).toBe(200);
     expect((listed.body.data as PracticeWalkInQueue).queues).toEqual([]);
   } finally {

@@ -1,0 +1,89 @@
+import type { Envelope } from '@medbook/contracts';
+
+export interface ApiResponse<T = unknown> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: Envelope<T>;
+}
+
+type RequestHeaders = Record<string, string>;
+
+/** Who a request speaks for: a signed-in test user, or a bare access token. */
+export type Caller = { readonly token: string } | string;
+
+/**
+ * The API as a client sees it: JSON in, status and envelope out. `as(caller)` answers a client
+ * that sends the caller's bearer token with every request, so a test names who acts, not how.
+ */
+export interface ApiClient {
+  get<T = unknown>(path: string, headers?: RequestHeaders): Promise<ApiResponse<T>>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    headers?: RequestHeaders,
+  ): Promise<ApiResponse<T>>;
+  put<T = unknown>(path: string, body?: unknown, headers?: RequestHeaders): Promise<ApiResponse<T>>;
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    headers?: RequestHeaders,
+  ): Promise<ApiResponse<T>>;
+  delete<T = unknown>(
+    path: string,
+    body?: unknown,
+    headers?: RequestHeaders,
+  ): Promise<ApiResponse<T>>;
+  /** Any method, for tables of routes. */
+  request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: RequestHeaders,
+  ): Promise<ApiResponse<T>>;
+  as(caller: Caller): ApiClient;
+}
+
+export const tokenOf = (caller: Caller): string =>
+  typeof caller === 'string' ? caller : caller.token;
+
+export const bearer = (caller: Caller): { authorization: string } => ({
+  authorization: `Bearer ${tokenOf(caller)}`,
+});
+
+export function apiClient(baseUrl: string, defaults: RequestHeaders = {}): ApiClient {
+  const send = async <T>(
+    method: string,
+    path: string,
+    body: unknown,
+    headers: RequestHeaders = {},
+  ): Promise<ApiResponse<T>> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...defaults,
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as Envelope<T>,
+    };
+  };
+  return {
+    get: <T>(path: string, headers?: RequestHeaders) => send<T>('GET', path, undefined, headers),
+    post: <T>(path: string, body?: unknown, headers?: RequestHeaders) =>
+      send<T>('POST', path, body, headers),
+    put: <T>(path: string, body?: unknown, headers?: RequestHeaders) =>
+      send<T>('PUT', path, body, headers),
+    patch: <T>(path: string, body?: unknown, headers?: RequestHeaders) =>
+      send<T>('PATCH', path, body, headers),
+    delete: <T>(path: string, body?: unknown, headers?: RequestHeaders) =>
+      send<T>('DELETE', path, body, headers),
+    request: send,
+    as: (caller) => apiClient(baseUrl, { ...defaults, ...bearer(caller) }),
+  };
+}
