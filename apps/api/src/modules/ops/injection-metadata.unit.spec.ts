@@ -1,11 +1,11 @@
-import { CommandRunner } from './command-runner';
-import { OpsController } from '../../modules/ops/ops.controller';
-import { ProjectionsService } from '../projections/projections.service';
+import { CommandRunner } from '../../infra/event-sourcing/command-runner';
+import { ProjectionsService } from '../../infra/projections/projections.service';
+import { HealthService } from './health.service';
 
 // NestJS resolves constructor dependencies from emitDecoratorMetadata; a compiler that drops it
 // (TypeScript 7's native compiler, a misconfigured transform) breaks injection at run time.
 it('keeps the constructor parameter types NestJS injects by', () => {
-  const injected = Reflect.getMetadata('design:paramtypes', OpsController) as unknown[];
+  const injected = Reflect.getMetadata('design:paramtypes', HealthService) as unknown[];
   expect(injected).toHaveLength(4);
   expect(injected[0]).toBe(ProjectionsService);
   expect(Reflect.getMetadata('design:paramtypes', CommandRunner)).toEqual([Object]);
