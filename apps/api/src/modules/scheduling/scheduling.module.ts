@@ -18,7 +18,7 @@ import { SchedulingService } from './scheduling.service';
     AppointmentListsRepository,
     HoldExpiryScheduler,
   ],
-  exports: [SchedulingRepository],
+  exports: [SchedulingRepository, SchedulingService],
 })
 export class SchedulingModule implements OnModuleInit {
   constructor(
