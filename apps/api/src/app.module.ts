@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { DemoModule } from './demo/demo.module';
 import { InfraModule, type InfraDependencies } from './infra/infra.module';
 import { DirectoryModule } from './modules/directory/directory.module';
 import { IdentityModule } from './modules/identity/identity.module';
@@ -12,14 +13,19 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { WalkInQueueModule } from './modules/walk-in-queue/walk-in-queue.module';
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
 import { IntakeModule } from './modules/intake/intake.module';
+import { ALL_PROJECTIONS } from './projections';
+
+/** What the app needs from its host; a test may run a few projections instead of all. */
+export type AppDependencies = Omit<InfraDependencies, 'projections'> &
+  Partial<Pick<InfraDependencies, 'projections'>>;
 
 @Module({})
 export class AppModule {
-  static forRoot(deps: InfraDependencies): DynamicModule {
+  static forRoot(deps: AppDependencies): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        InfraModule.forRoot(deps),
+        InfraModule.forRoot({ ...deps, projections: deps.projections ?? ALL_PROJECTIONS }),
         CqrsModule.forRoot(),
         OpsModule,
         IdentityModule,
@@ -32,6 +38,7 @@ export class AppModule {
         WalkInQueueModule,
         WaitlistModule,
         IntakeModule,
+        DemoModule,
       ],
     };
   }

@@ -5,8 +5,7 @@ import helmet from '@fastify/helmet';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppModule } from './app.module';
-import type { InfraDependencies } from './infra/infra.module';
+import { type AppDependencies, AppModule } from './app.module';
 import { EnvelopeInterceptor } from './infra/http/envelope.interceptor';
 import { HttpExceptionFilter } from './infra/http/http-exception.filter';
 import { serveOpenApi } from './infra/http/openapi';
@@ -16,7 +15,7 @@ import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /** The whole service on Fastify: /api/v1, socket.io, the OpenAPI reference and the web app. */
-export async function createApp(deps: InfraDependencies): Promise<NestFastifyApplication> {
+export async function createApp(deps: AppDependencies): Promise<NestFastifyApplication> {
   const { config, logger } = deps;
   const adapter = new FastifyAdapter({
     loggerInstance: logger,

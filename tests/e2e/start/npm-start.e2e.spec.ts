@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CommandAccepted, Envelope, HealthReport, LoginResult } from '@medbook/contracts';
 import { PROJECT_ROOT } from '../../../apps/api/src/infra/config/project-root';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../apps/api/src/modules/identity/demo-seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../apps/api/src/demo/identity-demo-seed';
 import { sha256 } from '../../support/accounts';
 import { eventually } from '../../support/events';
 

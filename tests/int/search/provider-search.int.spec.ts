@@ -12,7 +12,7 @@ import {
   appendDemoDirectory,
   DEMO_SEARCH_PROVIDERS,
   demoStreams,
-} from '../../../apps/api/src/modules/search/search-demo-seed';
+} from '../../../apps/api/src/demo/search-demo-seed';
 import { createUser, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import { startTestApp, type TestApp } from '../../support/test-app';

@@ -7,7 +7,7 @@ import { connectDatabase } from '../infra/database/database';
 import { openDatabaseServer } from '../infra/database/database-server';
 import { migrateToLatest } from '../infra/database/migrator';
 import { ProjectionRebuilder } from '../infra/projections/projection-rebuilder';
-import { ALL_PROJECTIONS } from '../infra/projections/registry';
+import { ALL_PROJECTIONS } from '../projections';
 
 /**
  * `npm run projections:rebuild [name...]`: replays the whole log into fresh tables and swaps them

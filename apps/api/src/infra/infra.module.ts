@@ -9,7 +9,6 @@ import { LOGGER } from './logging/logger';
 import { ConsistentReadInterceptor } from './projections/consistent-read.interceptor';
 import { PROJECTIONS, type Projection } from './projections/projection';
 import { ProjectionsService } from './projections/projections.service';
-import { ALL_PROJECTIONS } from './projections/registry';
 import { LiveAccess } from './realtime/live-access';
 import { LiveGateway } from './realtime/live.gateway';
 import { LIVE_PUBLISHER, SocketLivePublisher } from './realtime/socket-live-publisher';
@@ -19,7 +18,8 @@ export interface InfraDependencies {
   readonly database: Database;
   readonly logger: Logger;
   readonly clock: Clock;
-  readonly projections?: readonly Projection[];
+  /** The projections to run, chosen by the app (infra knows no bounded context). */
+  readonly projections: readonly Projection[];
 }
 
 @Global()
@@ -33,7 +33,7 @@ export class InfraModule {
         { provide: DATABASE, useValue: deps.database },
         { provide: LOGGER, useValue: deps.logger },
         { provide: CLOCK, useValue: deps.clock },
-        { provide: PROJECTIONS, useValue: deps.projections ?? ALL_PROJECTIONS },
+        { provide: PROJECTIONS, useValue: deps.projections },
         { provide: LIVE_PUBLISHER, useClass: SocketLivePublisher },
         eventStoreProvider,
         CommandPipeline,

@@ -10,7 +10,6 @@ import { SessionsRepository } from './auth/sessions.repository';
 import { IdentitySocketAuthorizer } from './auth/socket-authorizer';
 import { TokenService } from './auth/token.service';
 import { AuthController } from './auth.controller';
-import { DemoSeed } from './demo-seed';
 import { messageSenderProvider, OutboxMessageSender } from './messaging/message-sender';
 import { OutboxController } from './messaging/outbox.controller';
 import { SecurityAudit } from './security-audit';
@@ -41,7 +40,6 @@ import { VerificationService } from './verification.service';
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
     IdentitySocketAuthorizer,
-    DemoSeed,
     TicketsRepository,
     SocialSignInService,
   ],

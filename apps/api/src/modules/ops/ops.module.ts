@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { HealthService } from './health.service';
 import { OpsController } from './ops.controller';
 
-@Module({ controllers: [OpsController] })
+@Module({ controllers: [OpsController], providers: [HealthService] })
 export class OpsModule {}

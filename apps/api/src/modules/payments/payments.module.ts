@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
-import { PaymentsDemoSeed } from './payments-demo-seed';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -14,7 +13,6 @@ import { PaymentsService } from './payments.service';
   providers: [
     PaymentsService,
     PaymentsRepository,
-    PaymentsDemoSeed,
     { provide: PAYMENT_GATEWAY, useClass: TestPaymentGateway },
   ],
 })

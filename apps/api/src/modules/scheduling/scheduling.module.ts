@@ -5,7 +5,6 @@ import { IdentityModule } from '../identity/identity.module';
 import { AppointmentListsController } from './appointment-lists.controller';
 import { AppointmentListsRepository } from './appointment-lists.repository';
 import { HoldExpiryScheduler } from './hold-expiry.scheduler';
-import { SchedulingDemoSeed } from './scheduling-demo-seed';
 import { SchedulingController } from './scheduling.controller';
 import { SchedulingRepository } from './scheduling.repository';
 import { SchedulingService } from './scheduling.service';
@@ -18,9 +17,8 @@ import { SchedulingService } from './scheduling.service';
     SchedulingRepository,
     AppointmentListsRepository,
     HoldExpiryScheduler,
-    SchedulingDemoSeed,
   ],
-  exports: [SchedulingRepository],
+  exports: [SchedulingRepository, SchedulingService],
 })
 export class SchedulingModule implements OnModuleInit {
   constructor(

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
-import { SchedulingService } from '../scheduling/scheduling.service';
+import { SchedulingModule } from '../scheduling/scheduling.module';
 import { WaitlistController } from './waitlist.controller';
 import { WaitlistOfferExpiryScheduler } from './waitlist-offer-expiry.scheduler';
 import { WaitlistOffersProcessManager } from './waitlist-offers.process-manager';
@@ -9,14 +9,13 @@ import { WaitlistService } from './waitlist.service';
 
 /**
  * Waiting lists per calendar and the offers of freed slots. The scheduling core's commands are
- * used as they are (SchedulingService keeps no state of its own: each instance works on the
- * event store).
+ * used as they are, through SchedulingModule's one SchedulingService (it caches folded calendars,
+ * so a second instance would keep a second cache).
  */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, SchedulingModule],
   controllers: [WaitlistController],
   providers: [
-    SchedulingService,
     WaitlistService,
     WaitlistRepository,
     WaitlistOffersProcessManager,

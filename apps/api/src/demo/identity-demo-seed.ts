@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { UserType } from '@medbook/contracts';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
-import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { systemContext } from '../../infra/http/request-context';
-import { LOGGER } from '../../infra/logging/logger';
-import { practiceDecider } from '../directory/domain/practice.decider';
-import { practiceStreamId } from '../directory/domain/practice.events';
-import { AccountService } from './account.service';
-import { UserAccounts } from './user-accounts';
+import { APP_CONFIG, type AppConfig } from '../infra/config/app-config';
+import { CommandPipeline } from '../infra/event-sourcing/command-pipeline';
+import { eventIdFor } from '../infra/event-sourcing/event-ids';
+import { systemContext } from '../infra/http/request-context';
+import { LOGGER } from '../infra/logging/logger';
+import { practiceDecider } from '../modules/directory/domain/practice.decider';
+import { practiceStreamId } from '../modules/directory/domain/practice.events';
+import { AccountService } from '../modules/identity/account.service';
+import { UserAccounts } from '../modules/identity/user-accounts';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 export const DEMO_PRACTICE_ID = eventIdFor('demo-practice', -1);
@@ -39,7 +39,7 @@ const SEED_CONTEXT = systemContext('demo-seed');
 
 /** On a first start: a demo practice and one account per role, printed on the console. */
 @Injectable()
-export class DemoSeed implements OnApplicationBootstrap {
+export class IdentityDemoSeed {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -47,11 +47,6 @@ export class DemoSeed implements OnApplicationBootstrap {
     private readonly account: AccountService,
     private readonly pipeline: CommandPipeline,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.seedDemo) return;
-    await this.seed();
-  }
 
   async seed(): Promise<void> {
     await this.pipeline.decideOn(practiceStreamId(DEMO_PRACTICE_ID), practiceDecider, {

@@ -1,17 +1,19 @@
 import type { EventStore, NewEvent, StreamAppend } from '@medbook/event-store';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { CLOCK, type Clock } from '../../infra/clock';
-import { metadataOf } from '../../infra/event-sourcing/metadata';
-import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
-import { systemContext } from '../../infra/http/request-context';
-import { directoryStreamId } from '../directory/domain/directory-entry.events';
-import { practiceStreamId } from '../directory/domain/practice.events';
-import { INSURANCES } from '../reference/lists.data';
-import { SPECIALTIES } from '../reference/specialties.data';
-import { calendarStreamId, type CalendarSettings } from '../scheduling/domain/calendar.events';
+import { CLOCK, type Clock } from '../infra/clock';
+import { metadataOf } from '../infra/event-sourcing/metadata';
+import { eventIdFor } from '../infra/event-sourcing/event-ids';
+import { EVENT_STORE } from '../infra/event-store/event-store.provider';
+import { systemContext } from '../infra/http/request-context';
+import { directoryStreamId } from '../modules/directory/domain/directory-entry.events';
+import { practiceStreamId } from '../modules/directory/domain/practice.events';
+import { INSURANCES } from '../modules/reference/lists.data';
+import { SPECIALTIES } from '../modules/reference/specialties.data';
+import {
+  calendarStreamId,
+  type CalendarSettings,
+} from '../modules/scheduling/domain/calendar.events';
 import { DEMO_PRACTICES, FIRST_NAMES, LAST_NAMES } from './demo-directory.data';
 
 export const DEMO_SEARCH_PROVIDERS = 240;
@@ -35,17 +37,15 @@ const idOf = (key: string) => eventIdFor(`demo-search-${key}`, -1);
  * a batch already written.
  */
 @Injectable()
-export class SearchDemoSeed implements OnApplicationBootstrap {
+export class SearchDemoSeed {
   private readonly logger = new Logger(SearchDemoSeed.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.seedDemo) return;
+  async seed(): Promise<void> {
     const { streams } = await appendDemoDirectory(this.store, this.clock.now());
     if (streams > 0) this.logger.log(`demo directory: ${streams} streams for provider search`);
   }

@@ -1,16 +1,15 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
-import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { systemContext } from '../../infra/http/request-context';
-import { directoryEntryDecider } from '../directory/domain/directory-entry.decider';
-import { directoryStreamId } from '../directory/domain/directory-entry.events';
-import { DEMO_ACCOUNTS, DEMO_PRACTICE_ID } from '../identity/demo-seed';
-import { UserAccounts } from '../identity/user-accounts';
-import { calendarDecider } from './domain/calendar.decider';
-import { calendarStreamId } from './domain/calendar.events';
+import { CLOCK, type Clock } from '../infra/clock';
+import { CommandPipeline } from '../infra/event-sourcing/command-pipeline';
+import { eventIdFor } from '../infra/event-sourcing/event-ids';
+import { systemContext } from '../infra/http/request-context';
+import { directoryEntryDecider } from '../modules/directory/domain/directory-entry.decider';
+import { directoryStreamId } from '../modules/directory/domain/directory-entry.events';
+import { DEMO_ACCOUNTS, DEMO_PRACTICE_ID } from './identity-demo-seed';
+import { UserAccounts } from '../modules/identity/user-accounts';
+import { calendarDecider } from '../modules/scheduling/domain/calendar.decider';
+import { calendarStreamId } from '../modules/scheduling/domain/calendar.events';
 
 const CONTEXT = systemContext('demo-seed');
 
@@ -20,16 +19,14 @@ const CONTEXT = systemContext('demo-seed');
  * at once. Idempotent by command ids.
  */
 @Injectable()
-export class SchedulingDemoSeed implements OnApplicationBootstrap {
+export class SchedulingDemoSeed {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly pipeline: CommandPipeline,
     private readonly accounts: UserAccounts,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.seedDemo) return;
+  async seed(): Promise<void> {
     const provider = DEMO_ACCOUNTS.find((a) => a.type === 'Provider');
     const providerId = provider ? await this.accounts.userIdByEmail(provider.email) : null;
     if (!providerId) return;

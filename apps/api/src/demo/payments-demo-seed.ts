@@ -1,27 +1,27 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { CLOCK, type Clock } from '../../infra/clock';
-import { CommandPipeline } from '../../infra/event-sourcing/command-pipeline';
-import { eventIdFor } from '../../infra/event-sourcing/event-ids';
-import { systemContext } from '../../infra/http/request-context';
-import { DEMO_PRACTICE_ID } from '../identity/demo-seed';
-import { DEMO_PRACTICES } from '../search/demo-directory.data';
-import { paymentSettingsDecider, paymentSettingsStreamId } from './domain/payment-settings.decider';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../infra/clock';
+import { CommandPipeline } from '../infra/event-sourcing/command-pipeline';
+import { eventIdFor } from '../infra/event-sourcing/event-ids';
+import { systemContext } from '../infra/http/request-context';
+import { DEMO_PRACTICE_ID } from './identity-demo-seed';
+import { DEMO_PRACTICES } from './demo-directory.data';
+import {
+  paymentSettingsDecider,
+  paymentSettingsStreamId,
+} from '../modules/payments/domain/payment-settings.decider';
 
 /**
  * On a first start: the demo practices take visit fees online through Stripe (answered by the
  * local test gateway), so the wizard's payment stage can be tried with the test cards.
  */
 @Injectable()
-export class PaymentsDemoSeed implements OnApplicationBootstrap {
+export class PaymentsDemoSeed {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly pipeline: CommandPipeline,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.seedDemo) return;
+  async seed(): Promise<void> {
     const practices = [
       DEMO_PRACTICE_ID,
       ...DEMO_PRACTICES.map((_, p) => eventIdFor(`demo-search-practice-${p}`, -1)),

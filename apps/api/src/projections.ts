@@ -1,0 +1,23 @@
+import { auditTrailProjection } from './modules/audit/projections/audit-trail.projection';
+import { practicesProjection } from './modules/directory/projections/practices.projection';
+import { usersProjection } from './modules/identity/projections/users.projection';
+import { schedulingProjection } from './modules/scheduling/projections/scheduling.projection';
+import { providerSearchProjection } from './modules/search/projections/provider-search.projection';
+import { directoryEntriesProjection } from './modules/directory/projections/directory-entries.projection';
+import { notificationsProjection } from './modules/notifications/projections/notifications.projection';
+import { walkInQueueProjection } from './modules/walk-in-queue/projections/walk-in-queue.projection';
+import { waitlistProjection } from './modules/waitlist/projections/waitlist.projection';
+import type { Projection } from './infra/projections/projection';
+
+/** Every projection the service keeps; a bounded context adds its own here (infra knows none). */
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  practicesProjection,
+  directoryEntriesProjection,
+  usersProjection,
+  schedulingProjection,
+  providerSearchProjection,
+  notificationsProjection,
+  walkInQueueProjection,
+  waitlistProjection,
+  auditTrailProjection,
+];
