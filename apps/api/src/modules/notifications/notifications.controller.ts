@@ -31,7 +31,7 @@ import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { AccessPolicy } from '../identity/auth/access-policy';
 import { Caller, type Principal, Roles } from '../identity/auth/principal';
-import { MarkNotificationsSeenCommand } from './commands/mark-notifications-seen.command';
+import { MarkNotificationsSeenCommand } from './commands/mark-notifications-seen';
 import { NotificationsRepository } from './queries/notifications.repository';
 
 const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'SupportAgent'] as const;
@@ -91,12 +91,11 @@ export class NotificationsController {
     @Body() dto: UpdateNotificationsStatusDto,
     @Context() context: RequestContext,
   ): Promise<CommandAccepted> {
-    this.policy.assertMayWorkForPractice(caller, practiceId);
     return this.commands.execute(
       new MarkNotificationsSeenCommand(
         practiceId,
         dto.notification_ids,
-        caller.userId,
+        caller,
         dto.command_id ?? null,
         context,
       ),
