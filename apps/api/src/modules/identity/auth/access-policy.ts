@@ -56,4 +56,13 @@ export class AccessPolicy {
     }
     throw forbidden();
   }
+
+  /** A payment is handled by its payer or by the practice it pays. */
+  assertMayHandlePayment(
+    principal: Principal,
+    payment: { readonly paid_by: string; readonly practice_id: string },
+  ): void {
+    if (payment.paid_by === principal.userId) return;
+    this.assertMayWorkForPractice(principal, payment.practice_id);
+  }
 }
