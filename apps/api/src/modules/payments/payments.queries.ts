@@ -35,7 +35,10 @@ export class PaymentsQueries {
   ) {}
 
   async practiceSettings(practiceId: string): Promise<PracticePaymentSettingsView> {
-    const { state } = await this.current(paymentSettingsStreamId(practiceId), paymentSettingsDecider);
+    const { state } = await this.current(
+      paymentSettingsStreamId(practiceId),
+      paymentSettingsDecider,
+    );
     return { practice_id: practiceId, ...state };
   }
 
