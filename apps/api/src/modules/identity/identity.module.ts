@@ -10,6 +10,7 @@ import { SessionsRepository } from './auth/sessions.repository';
 import { IdentitySocketAuthorizer } from './auth/socket-authorizer';
 import { TokenService } from './auth/token.service';
 import { AuthController } from './auth.controller';
+import { IDENTITY_COMMAND_HANDLERS } from './commands';
 import { DemoSeed } from './demo-seed';
 import { messageSenderProvider, OutboxMessageSender } from './messaging/message-sender';
 import { OutboxController } from './messaging/outbox.controller';
@@ -25,6 +26,7 @@ import { VerificationService } from './verification.service';
 @Module({
   controllers: [AuthController, SocialSignInController, UsersController, OutboxController],
   providers: [
+    ...IDENTITY_COMMAND_HANDLERS,
     TokenService,
     PasswordHasher,
     SessionsRepository,
