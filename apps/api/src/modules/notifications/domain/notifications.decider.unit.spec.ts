@@ -27,14 +27,20 @@ const wasSeen = (ids: string[]): NotificationEvent => ({
 
 describe('marking notifications seen', () => {
   it('records the new ones once, without repeats', () => {
-    given([]).when(seen([A, B, A])).then([wasSeen([A, B])]);
+    given([])
+      .when(seen([A, B, A]))
+      .then([wasSeen([A, B])]);
   });
 
   it('leaves out the ones the practice has already seen', () => {
-    given([wasSeen([A])]).when(seen([A, B])).then([wasSeen([B])]);
+    given([wasSeen([A])])
+      .when(seen([A, B]))
+      .then([wasSeen([B])]);
   });
 
   it('changes nothing when all were seen already', () => {
-    given([wasSeen([A, B])]).when(seen([A])).thenNothing();
+    given([wasSeen([A, B])])
+      .when(seen([A]))
+      .thenNothing();
   });
 });

@@ -111,9 +111,15 @@ describe('capturing for a booked appointment', () => {
 
 describe('giving the fee back', () => {
   it('releases an authorization, refunds a capture, and does either once', () => {
-    given([authorized]).when(refund).then([refunded(false)]);
-    given([authorized, captured]).when(refund).then([refunded(true)]);
-    given([authorized, captured, refunded(true)]).when(refund).thenNothing();
+    given([authorized])
+      .when(refund)
+      .then([refunded(false)]);
+    given([authorized, captured])
+      .when(refund)
+      .then([refunded(true)]);
+    given([authorized, captured, refunded(true)])
+      .when(refund)
+      .thenNothing();
   });
 
   it('has nothing to give back for a failed payment, and refuses one never authorized', () => {
