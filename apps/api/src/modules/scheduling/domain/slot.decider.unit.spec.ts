@@ -31,7 +31,7 @@ const booked = (
   appointmentId: string,
   patientId: string,
   holdId: string | null = null,
-): SlotEvent => ({
+): Extract<SlotEvent, { type: 'SlotBooked' }> => ({
   type: 'SlotBooked',
   data: {
     calendar_id: 'cal',
