@@ -19,6 +19,7 @@ import { SocialSignInController } from './social-sign-in.controller';
 import { SocialSignInService } from './social-sign-in.service';
 import { TicketsRepository } from './auth/tickets.repository';
 import { UserAccounts } from './user-accounts';
+import { UserQueries } from './user-queries';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { VerificationService } from './verification.service';
@@ -36,6 +37,7 @@ import { VerificationService } from './verification.service';
     messageSenderProvider,
     UsersRepository,
     UserAccounts,
+    UserQueries,
     SecurityAudit,
     AccountService,
     VerificationService,

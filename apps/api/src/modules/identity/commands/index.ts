@@ -2,6 +2,7 @@ import { AddFamilyMemberHandler } from './add-family-member';
 import { ChangeSmsConsentsHandler } from './change-sms-consents';
 import { ChangeUserRoleHandler } from './change-user-role';
 import { ChangeUserStatusHandler } from './change-user-status';
+import { CreatePracticeUserHandler } from './create-practice-user';
 import { RegisterUserHandler } from './register-user';
 import { VerifyMobileNumberHandler } from './verify-mobile-number';
 
@@ -10,6 +11,7 @@ export const IDENTITY_COMMAND_HANDLERS = [
   ChangeSmsConsentsHandler,
   ChangeUserRoleHandler,
   ChangeUserStatusHandler,
+  CreatePracticeUserHandler,
   RegisterUserHandler,
   VerifyMobileNumberHandler,
 ];
