@@ -5,21 +5,21 @@ import {
   RegisterPracticeDto,
 } from '@medbook/contracts';
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Public, Roles } from '../identity/auth/principal';
-import { RegisterPracticeCommand } from './commands/register-practice.command';
-import { GetPracticeQuery } from './queries/get-practice.query';
+import { RegisterPracticeCommand } from './commands/register-practice';
+import { PracticesRepository } from './queries/practices.repository';
 
 @ApiTags('directory')
 @Controller('practices')
 export class DirectoryController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly practices: PracticesRepository,
   ) {}
 
   @Post()
@@ -40,6 +40,6 @@ export class DirectoryController {
     @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<PracticeView> {
-    return this.queries.execute(new GetPracticeQuery(practiceId));
+    return this.practices.get(practiceId);
   }
 }

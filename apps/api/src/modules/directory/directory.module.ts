@@ -1,23 +1,14 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { DIRECTORY_COMMAND_HANDLERS } from './commands';
 import { DirectoryEntriesController } from './directory-entries.controller';
-import { DirectoryEntriesRepository } from './queries/directory-entries.repository';
-import { RegisterPracticeHandler } from './commands/register-practice.handler';
 import { DirectoryController } from './directory.controller';
-import { GetPracticeHandler } from './queries/get-practice.handler';
+import { DirectoryEntriesRepository } from './queries/directory-entries.repository';
 import { PracticesRepository } from './queries/practices.repository';
-
-const commandHandlers = [RegisterPracticeHandler];
-const queryHandlers = [GetPracticeHandler];
 
 @Module({
   imports: [IdentityModule],
   controllers: [DirectoryController, DirectoryEntriesController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    PracticesRepository,
-    DirectoryEntriesRepository,
-  ],
+  providers: [...DIRECTORY_COMMAND_HANDLERS, PracticesRepository, DirectoryEntriesRepository],
 })
 export class DirectoryModule {}

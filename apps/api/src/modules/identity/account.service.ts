@@ -8,6 +8,7 @@ import {
   type UserType,
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { DomainError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
@@ -20,6 +21,7 @@ import { PasswordHasher } from './auth/password-hasher';
 import type { Principal } from './auth/principal';
 import { SessionsRepository } from './auth/sessions.repository';
 import { TokenService } from './auth/token.service';
+import { RegisterUserCommand } from './commands/register-user';
 import type { UserProfile, UserState } from './domain/user.events';
 import { SecurityAudit } from './security-audit';
 import { UserAccounts } from './user-accounts';
@@ -45,6 +47,7 @@ const PATIENT: NewAccount = { type: 'Patient', practiceId: null, socialProvider:
 export class AccountService {
   constructor(
     private readonly accounts: UserAccounts,
+    private readonly commands: CommandBus,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
@@ -85,7 +88,7 @@ export class AccountService {
       social_provider: account.socialProvider,
       sms_alerts_consent: ('sms_alerts_consent' in dto ? dto.sms_alerts_consent : false) ?? false,
     };
-    await this.accounts.register(profile, context, null);
+    await this.commands.execute(new RegisterUserCommand(profile, context));
     await this.users.setCredential(userId, profile.email, passwordHash);
     return userId;
   }

@@ -15,12 +15,14 @@ import {
   VerifySmsCodeDto,
 } from '@medbook/contracts';
 import { Body, Controller, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { AccountService } from './account.service';
 import { Caller, type Principal, Public, Roles } from './auth/principal';
-import { UserAccounts } from './user-accounts';
+import { ChangeSmsConsentsCommand } from './commands/change-sms-consents';
+import { VerifyMobileNumberCommand } from './commands/verify-mobile-number';
 import { VerificationService } from './verification.service';
 
 @ApiTags('auth')
@@ -29,7 +31,7 @@ export class AuthController {
   constructor(
     private readonly account: AccountService,
     private readonly verification: VerificationService,
-    private readonly accounts: UserAccounts,
+    private readonly commands: CommandBus,
   ) {}
 
   @Post('signup')
@@ -143,7 +145,7 @@ export class AuthController {
     @Body() dto: VerifySmsCodeDto,
     @Context() context: RequestContext,
   ) {
-    return this.verification.verifyMobileCode(caller, dto.code, context);
+    return this.commands.execute(new VerifyMobileNumberCommand(caller, dto.code, context));
   }
 
   @Put('sms/consents')
@@ -154,15 +156,6 @@ export class AuthController {
     @Body() dto: SmsConsentsDto,
     @Context() context: RequestContext,
   ) {
-    return this.accounts.run(
-      caller.userId,
-      {
-        type: 'ChangeSmsConsents',
-        smsAlertsConsent: dto.sms_alerts_consent,
-        otpConsent: dto.otp_consent,
-        now: this.accounts.now(),
-      },
-      context,
-    );
+    return this.commands.execute(new ChangeSmsConsentsCommand(caller, dto, context));
   }
 }

@@ -10,6 +10,7 @@ import { SessionsRepository } from './auth/sessions.repository';
 import { IdentitySocketAuthorizer } from './auth/socket-authorizer';
 import { TokenService } from './auth/token.service';
 import { AuthController } from './auth.controller';
+import { IDENTITY_COMMAND_HANDLERS } from './commands';
 import { messageSenderProvider, OutboxMessageSender } from './messaging/message-sender';
 import { OutboxController } from './messaging/outbox.controller';
 import { SecurityAudit } from './security-audit';
@@ -17,6 +18,7 @@ import { SocialSignInController } from './social-sign-in.controller';
 import { SocialSignInService } from './social-sign-in.service';
 import { TicketsRepository } from './auth/tickets.repository';
 import { UserAccounts } from './user-accounts';
+import { UserQueries } from './user-queries';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { VerificationService } from './verification.service';
@@ -24,6 +26,7 @@ import { VerificationService } from './verification.service';
 @Module({
   controllers: [AuthController, SocialSignInController, UsersController, OutboxController],
   providers: [
+    ...IDENTITY_COMMAND_HANDLERS,
     TokenService,
     PasswordHasher,
     SessionsRepository,
@@ -33,6 +36,7 @@ import { VerificationService } from './verification.service';
     messageSenderProvider,
     UsersRepository,
     UserAccounts,
+    UserQueries,
     SecurityAudit,
     AccountService,
     VerificationService,

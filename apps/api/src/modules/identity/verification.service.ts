@@ -124,23 +124,4 @@ export class VerificationService {
     const code = await this.codes.issue(principal.userId, 'mobile_verification', to);
     await this.sender.sendSms({ to, text: `Your MedBook verification code is ${code}.` });
   }
-
-  async verifyMobileCode(
-    principal: Principal,
-    code: string,
-    context: RequestContext,
-  ): Promise<{ position: number }> {
-    const check = await this.codes.check(principal.userId, 'mobile_verification', code);
-    if (check.kind !== 'valid') {
-      await this.audit.record('MobileVerificationFailed', { user_id: principal.userId }, context);
-      throw badRequest(
-        check.kind === 'exhausted' ? AUTH_MESSAGES.tooManyCodeAttempts : AUTH_MESSAGES.invalidOtp,
-      );
-    }
-    return this.accounts.run(
-      principal.userId,
-      { type: 'VerifyMobileNumber', mobileNumber: check.target, now: this.accounts.now() },
-      context,
-    );
-  }
 }

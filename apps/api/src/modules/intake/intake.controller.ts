@@ -19,12 +19,16 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Caller, type Principal, Public } from '../identity/auth/principal';
-import { IntakeService } from './intake.service';
+import { SubmitScreeningCommand } from './commands/submit-screening';
+import { UpdateDemographicsCommand } from './commands/update-demographics';
+import { VerifyEligibilityCommand } from './commands/verify-eligibility';
+import { IntakeQueries } from './intake.queries';
 
 const uuid = () => new ParseUUIDPipe();
 
@@ -32,7 +36,10 @@ const uuid = () => new ParseUUIDPipe();
 @ApiTags('intake')
 @Controller()
 export class IntakeController {
-  constructor(private readonly intake: IntakeService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly intake: IntakeQueries,
+  ) {}
 
   @Get('calendars/:calendar_id/custom-forms')
   @Public()
@@ -53,7 +60,7 @@ export class IntakeController {
     @Body() dto: SubmitScreeningDto,
     @Context() context: RequestContext,
   ): Promise<{ screening_id: string }> {
-    return this.intake.submitScreening(caller, calendarId, dto, context);
+    return this.commands.execute(new SubmitScreeningCommand(caller, calendarId, dto, context));
   }
 
   @Get('patients/:patient_id/demographics')
@@ -73,7 +80,7 @@ export class IntakeController {
     @Body() dto: UpdateDemographicsDto,
     @Context() context: RequestContext,
   ): Promise<DemographicsView> {
-    return this.intake.updateDemographics(caller, patientId, dto, context);
+    return this.commands.execute(new UpdateDemographicsCommand(caller, patientId, dto, context));
   }
 
   @Post('insurance/eligibility')
@@ -83,6 +90,6 @@ export class IntakeController {
     @Body() dto: VerifyEligibilityDto,
     @Context() context: RequestContext,
   ): Promise<EligibilityView> {
-    return this.intake.verifyEligibility(caller, dto, context);
+    return this.commands.execute(new VerifyEligibilityCommand(caller, dto, context));
   }
 }

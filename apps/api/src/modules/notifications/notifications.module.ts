@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
-import { MarkNotificationsSeenHandler } from './commands/mark-notifications-seen.handler';
+import { NOTIFICATIONS_COMMAND_HANDLERS } from './commands';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './queries/notifications.repository';
-
-const commandHandlers = [MarkNotificationsSeenHandler];
+import { PracticeNotificationsQueries } from './queries/practice-notifications';
 
 @Module({
   imports: [IdentityModule],
   controllers: [NotificationsController],
-  providers: [...commandHandlers, NotificationsRepository],
+  providers: [
+    ...NOTIFICATIONS_COMMAND_HANDLERS,
+    NotificationsRepository,
+    PracticeNotificationsQueries,
+  ],
 })
 export class NotificationsModule {}

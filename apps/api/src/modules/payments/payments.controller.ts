@@ -22,14 +22,18 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { DomainError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
-import { AccessPolicy } from '../identity/auth/access-policy';
 import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
-import { PaymentsService } from './payments.service';
+import { AssociatePaymentCommand } from './commands/associate-payment';
+import { CancelVisitFeeCommand } from './commands/cancel-visit-fee';
+import { ChangePaymentSettingsCommand } from './commands/change-payment-settings';
+import { PayVisitFeeCommand } from './commands/pay-visit-fee';
+import { SavePaymentMethodCommand } from './commands/save-payment-method';
+import { PaymentsQueries } from './payments.queries';
 
 const uuid = () => new ParseUUIDPipe();
 
@@ -38,8 +42,8 @@ const uuid = () => new ParseUUIDPipe();
 @Controller()
 export class PaymentsController {
   constructor(
-    private readonly payments: PaymentsService,
-    private readonly policy: AccessPolicy,
+    private readonly commands: CommandBus,
+    private readonly payments: PaymentsQueries,
   ) {}
 
   @Get('calendars/:calendar_id/payment-settings')
@@ -58,8 +62,7 @@ export class PaymentsController {
     @Caller() caller: Principal,
     @Param('practice_id', uuid()) practiceId: string,
   ): Promise<PracticePaymentSettingsView> {
-    this.policy.assertMayWorkForPractice(caller, practiceId);
-    return this.payments.practiceSettings(practiceId);
+    return this.payments.settingsFor(caller, practiceId);
   }
 
   @Put('practices/:practice_id/payment-settings')
@@ -72,7 +75,9 @@ export class PaymentsController {
     @Body() dto: UpdatePaymentSettingsDto,
     @Context() context: RequestContext,
   ): Promise<PracticePaymentSettingsView & { position: number }> {
-    return this.payments.changeSettings(caller, practiceId, dto, context);
+    return this.commands.execute(
+      new ChangePaymentSettingsCommand(caller, practiceId, dto, context),
+    );
   }
 
   /** Authorizes the visit fee; a declined card answers 402 with the gateway's words. */
@@ -80,20 +85,12 @@ export class PaymentsController {
   @Roles('Patient')
   @HttpCode(201)
   @ResponseMessage(PAYMENT_MESSAGES.paid)
-  async payVisitFee(
+  payVisitFee(
     @Caller() caller: Principal,
     @Body() dto: PayVisitFeeDto,
     @Context() context: RequestContext,
   ): Promise<PaymentView> {
-    const payment = await this.payments.payVisitFee(caller, dto, context);
-    if (payment.status === 'failed') {
-      throw new DomainError(
-        'payment_declined',
-        payment.failure_message ?? PAYMENT_MESSAGES.declined,
-        payment,
-      );
-    }
-    return payment;
+    return this.commands.execute(new PayVisitFeeCommand(caller, dto, context));
   }
 
   @Get('payments/:payment_id')
@@ -113,7 +110,7 @@ export class PaymentsController {
     @Param('payment_id', uuid()) paymentId: string,
     @Context() context: RequestContext,
   ): Promise<PaymentView> {
-    return this.payments.cancelVisitFee(caller, paymentId, context);
+    return this.commands.execute(new CancelVisitFeeCommand(caller, paymentId, context));
   }
 
   @Post('appointments/:appointment_id/associate-payment')
@@ -124,16 +121,16 @@ export class PaymentsController {
     @Body() dto: AssociatePaymentDto,
     @Context() context: RequestContext,
   ): Promise<PaymentView> {
-    return this.payments.associate(caller, appointmentId, dto, context);
+    return this.commands.execute(new AssociatePaymentCommand(caller, appointmentId, dto, context));
   }
 
   /** Spec 1, section 7: the saved cards, as a list in data.data. */
   @Get('patients/:patient_id/get-payment-methods')
-  async paymentMethods(
+  paymentMethods(
     @Caller() caller: Principal,
     @Param('patient_id', uuid()) patientId: string,
   ): Promise<PaymentMethodsView> {
-    return { data: await this.payments.paymentMethods(caller, patientId) };
+    return this.payments.paymentMethods(caller, patientId);
   }
 
   @Post('patients/:patient_id/payment-methods')
@@ -146,6 +143,6 @@ export class PaymentsController {
     @Body() dto: SavePaymentMethodDto,
     @Context() context: RequestContext,
   ): Promise<PaymentMethodView> {
-    return this.payments.savePaymentMethod(caller, patientId, dto, context);
+    return this.commands.execute(new SavePaymentMethodCommand(caller, patientId, dto, context));
   }
 }

@@ -1,17 +1,19 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { PAYMENTS_COMMAND_HANDLERS } from './commands';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
-import { PaymentsService } from './payments.service';
+import { PaymentsQueries } from './payments.queries';
 
 /** The payment port with the local test gateway (no network) as its only adapter so far. */
 @Module({
   imports: [IdentityModule],
   controllers: [PaymentsController],
   providers: [
-    PaymentsService,
+    ...PAYMENTS_COMMAND_HANDLERS,
+    PaymentsQueries,
     PaymentsRepository,
     { provide: PAYMENT_GATEWAY, useClass: TestPaymentGateway },
   ],

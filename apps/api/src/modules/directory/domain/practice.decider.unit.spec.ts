@@ -1,4 +1,4 @@
-import { fold } from '../../../domain/decider';
+import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError } from '../../../domain/domain-error';
 import {
   PRACTICE_ALREADY_REGISTERED,
@@ -7,6 +7,7 @@ import {
 } from './practice.decider';
 import type { PracticeEvent } from './practice.events';
 
+const given = DeciderSpecification.for(practiceDecider);
 const now = new Date('2026-11-23T09:30:00Z');
 const register: RegisterPractice = {
   type: 'RegisterPractice',
@@ -15,31 +16,22 @@ const register: RegisterPractice = {
   timeZone: 'America/Chicago',
   now,
 };
-
-const given = (events: PracticeEvent[]) => ({
-  when: (command: RegisterPractice) => () =>
-    practiceDecider.decide(command, fold(practiceDecider, events)),
-});
+const registered: PracticeEvent = {
+  type: 'PracticeRegistered',
+  data: {
+    practice_id: register.practiceId,
+    name: 'Lakeside Family Medicine',
+    time_zone: 'America/Chicago',
+    registered_at: '2026-11-23T09:30:00.000Z',
+  },
+};
 
 describe('RegisterPractice', () => {
   it('registers a new practice with its trimmed name, zone and the time it was registered', () => {
-    expect(given([]).when(register)()).toEqual([
-      {
-        type: 'PracticeRegistered',
-        data: {
-          practice_id: register.practiceId,
-          name: 'Lakeside Family Medicine',
-          time_zone: 'America/Chicago',
-          registered_at: '2026-11-23T09:30:00.000Z',
-        },
-      },
-    ]);
+    given([]).when(register).then([registered]);
   });
 
   it('refuses to register the same practice twice', () => {
-    const history = given([]).when(register)() as PracticeEvent[];
-    const twice = given(history).when(register);
-    expect(twice).toThrow(ConflictError);
-    expect(twice).toThrow(PRACTICE_ALREADY_REGISTERED);
+    given([registered]).when(register).thenThrows(ConflictError, PRACTICE_ALREADY_REGISTERED);
   });
 });

@@ -56,4 +56,23 @@ export class AccessPolicy {
     }
     throw forbidden();
   }
+
+  /** A payment is handled by its payer or by the practice it pays. */
+  assertMayHandlePayment(
+    principal: Principal,
+    payment: { readonly paid_by: string; readonly practice_id: string },
+  ): void {
+    if (payment.paid_by === principal.userId) return;
+    this.assertMayWorkForPractice(principal, payment.practice_id);
+  }
+
+  /** A patient's own records that only they change (their family list). */
+  assertIsPatient(principal: Principal, patientId: string): void {
+    if (principal.userId !== patientId) throw forbidden();
+  }
+
+  /** A patient's family list is theirs and the operators'. */
+  assertMaySeeFamily(principal: Principal, patientId: string): void {
+    if (principal.userId !== patientId && !this.isOperator(principal)) throw forbidden();
+  }
 }

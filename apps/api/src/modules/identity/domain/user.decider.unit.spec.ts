@@ -1,10 +1,12 @@
 import { fold } from '../../../domain/decider';
+import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import {
   FAMILY_MEMBER_EXISTS,
   FAMILY_ONLY_FOR_PATIENTS,
   PRACTICE_REQUIRED,
-  type UserCommand,
+  USER_ALREADY_REGISTERED,
+  USER_NOT_FOUND,
   userDecider,
 } from './user.decider';
 import type { UserEvent, UserProfile } from './user.events';
@@ -38,27 +40,25 @@ const child = {
   gender: 'Male',
 };
 
-const given = (events: UserEvent[]) => ({
-  when: (command: UserCommand) => () => userDecider.decide(command, fold(userDecider, events)),
-});
+const given = DeciderSpecification.for(userDecider);
 
 describe('user decider', () => {
   it('registers a user once', () => {
-    expect(given([]).when({ type: 'RegisterUser', profile: patient, now })()).toEqual([registered]);
-    expect(given([registered]).when({ type: 'RegisterUser', profile: patient, now })).toThrow(
-      ConflictError,
-    );
+    given([]).when({ type: 'RegisterUser', profile: patient, now }).then([registered]);
+    given([registered])
+      .when({ type: 'RegisterUser', profile: patient, now })
+      .thenThrows(ConflictError, USER_ALREADY_REGISTERED);
   });
 
   it('refuses a practice user without a practice', () => {
     const provider = { ...patient, type: 'Provider' as const };
-    expect(given([]).when({ type: 'RegisterUser', profile: provider, now })).toThrow(
-      PRACTICE_REQUIRED,
-    );
+    given([])
+      .when({ type: 'RegisterUser', profile: provider, now })
+      .thenThrows(DomainError, PRACTICE_REQUIRED);
   });
 
   it('answers not found for any command on a user that does not exist', () => {
-    expect(given([]).when({ type: 'DisableUser', now })).toThrow(NotFoundError);
+    given([]).when({ type: 'DisableUser', now }).thenThrows(NotFoundError, USER_NOT_FOUND);
   });
 
   it('disables once and enables again; repeating either changes nothing', () => {
@@ -66,32 +66,38 @@ describe('user decider', () => {
       type: 'UserDisabled',
       data: { user_id: patient.user_id, disabled_at: at },
     };
-    expect(given([registered]).when({ type: 'DisableUser', now })()).toEqual([disabled]);
-    expect(given([registered, disabled]).when({ type: 'DisableUser', now })()).toEqual([]);
-    expect(given([registered, disabled]).when({ type: 'EnableUser', now })()).toEqual([
-      { type: 'UserEnabled', data: { user_id: patient.user_id, enabled_at: at } },
-    ]);
-    expect(given([registered]).when({ type: 'EnableUser', now })()).toEqual([]);
+    given([registered]).when({ type: 'DisableUser', now }).then([disabled]);
+    given([registered, disabled]).when({ type: 'DisableUser', now }).thenNothing();
+    given([registered, disabled])
+      .when({ type: 'EnableUser', now })
+      .then([{ type: 'UserEnabled', data: { user_id: patient.user_id, enabled_at: at } }]);
+    given([registered]).when({ type: 'EnableUser', now }).thenNothing();
   });
 
   it('changes a role, and asks a practice of practice roles', () => {
     const practiceId = '0b0e0000-0000-4000-8000-0000000000aa';
-    expect(
-      given([registered]).when({ type: 'ChangeUserRole', userType: 'Staff', practiceId, now })(),
-    ).toEqual([
-      {
-        type: 'UserRoleChanged',
-        data: { user_id: patient.user_id, type: 'Staff', practice_id: practiceId, changed_at: at },
-      },
-    ]);
-    expect(
-      given([registered]).when({
-        type: 'ChangeUserRole',
-        userType: 'Staff',
-        practiceId: null,
-        now,
-      }),
-    ).toThrow(PRACTICE_REQUIRED);
+    given([registered])
+      .when({ type: 'ChangeUserRole', userType: 'Staff', practiceId, now })
+      .then([
+        {
+          type: 'UserRoleChanged',
+          data: {
+            user_id: patient.user_id,
+            type: 'Staff',
+            practice_id: practiceId,
+            changed_at: at,
+          },
+        },
+      ]);
+    given([registered])
+      .when({ type: 'ChangeUserRole', userType: 'Staff', practiceId: null, now })
+      .thenThrows(DomainError, PRACTICE_REQUIRED);
+  });
+
+  it('leaves the role alone when it is already the one asked', () => {
+    given([registered])
+      .when({ type: 'ChangeUserRole', userType: 'Patient', practiceId: null, now })
+      .thenNothing();
   });
 
   it('lets a patient add a family member once', () => {
@@ -99,12 +105,10 @@ describe('user decider', () => {
       type: 'FamilyMemberAdded',
       data: { ...child, patient_id: patient.user_id, added_at: at },
     };
-    expect(given([registered]).when({ type: 'AddFamilyMember', member: child, now })()).toEqual([
-      added,
-    ]);
-    expect(
-      given([registered, added]).when({ type: 'AddFamilyMember', member: child, now }),
-    ).toThrow(FAMILY_MEMBER_EXISTS);
+    given([registered]).when({ type: 'AddFamilyMember', member: child, now }).then([added]);
+    given([registered, added])
+      .when({ type: 'AddFamilyMember', member: child, now })
+      .thenThrows(ConflictError, FAMILY_MEMBER_EXISTS);
   });
 
   it('does not let practice users add family members', () => {
@@ -117,9 +121,33 @@ describe('user decider', () => {
         registered_at: at,
       },
     };
-    const attempt = given([staff]).when({ type: 'AddFamilyMember', member: child, now });
-    expect(attempt).toThrow(DomainError);
-    expect(attempt).toThrow(FAMILY_ONLY_FOR_PATIENTS);
+    given([staff])
+      .when({ type: 'AddFamilyMember', member: child, now })
+      .thenThrows(DomainError, FAMILY_ONLY_FOR_PATIENTS);
+  });
+
+  it('verifies a mobile number and changes the sms consents', () => {
+    given([registered])
+      .when({ type: 'VerifyMobileNumber', mobileNumber: '5550199', now })
+      .then([
+        {
+          type: 'MobileNumberVerified',
+          data: { user_id: patient.user_id, mobile_number: '5550199', verified_at: at },
+        },
+      ]);
+    given([registered])
+      .when({ type: 'ChangeSmsConsents', smsAlertsConsent: true, otpConsent: false, now })
+      .then([
+        {
+          type: 'SmsConsentsChanged',
+          data: {
+            user_id: patient.user_id,
+            sms_alerts_consent: true,
+            otp_consent: false,
+            changed_at: at,
+          },
+        },
+      ]);
   });
 
   it('records a verified mobile number and the sms consents', () => {

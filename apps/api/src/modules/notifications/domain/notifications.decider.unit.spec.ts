@@ -1,4 +1,4 @@
-import { fold } from '../../../domain/decider';
+import { DeciderSpecification } from '../../../domain/decider-specification';
 import type { NotificationEvent } from './notification.events';
 import { type NotificationCommand, notificationsDecider } from './notifications.decider';
 
@@ -7,7 +7,7 @@ const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const NOW = new Date('2026-11-23T10:00:00Z');
 
-const given = (events: NotificationEvent[]) => fold(notificationsDecider, events);
+const given = DeciderSpecification.for(notificationsDecider);
 const seen = (ids: string[]): NotificationCommand => ({
   type: 'MarkNotificationsSeen',
   practiceId: PRACTICE,
@@ -27,16 +27,20 @@ const wasSeen = (ids: string[]): NotificationEvent => ({
 
 describe('marking notifications seen', () => {
   it('records the new ones once, without repeats', () => {
-    expect(notificationsDecider.decide(seen([A, B, A]), given([]))).toEqual([wasSeen([A, B])]);
+    given([])
+      .when(seen([A, B, A]))
+      .then([wasSeen([A, B])]);
   });
 
   it('leaves out the ones the practice has already seen', () => {
-    expect(notificationsDecider.decide(seen([A, B]), given([wasSeen([A])]))).toEqual([
-      wasSeen([B]),
-    ]);
+    given([wasSeen([A])])
+      .when(seen([A, B]))
+      .then([wasSeen([B])]);
   });
 
   it('changes nothing when all were seen already', () => {
-    expect(notificationsDecider.decide(seen([A]), given([wasSeen([A, B])]))).toEqual([]);
+    given([wasSeen([A, B])])
+      .when(seen([A]))
+      .thenNothing();
   });
 });

@@ -1,5 +1,6 @@
 import { PAYMENT_MESSAGES } from '@medbook/contracts';
-import { fold } from '../../../domain/decider';
+import { DeciderSpecification } from '../../../domain/decider-specification';
+import { ConflictError, DomainError } from '../../../domain/domain-error';
 import { type PaymentCommand, paymentDecider } from './payment.decider';
 import type { PaymentEvent, PaymentIntent } from './payment.events';
 
@@ -17,9 +18,7 @@ const intent: PaymentIntent = {
   card_last6: '424242',
 };
 
-const given = (events: PaymentEvent[]) => fold(paymentDecider, events);
-const when = (command: PaymentCommand, events: PaymentEvent[] = []) =>
-  paymentDecider.decide(command, given(events));
+const given = DeciderSpecification.for(paymentDecider);
 
 const authorized: PaymentEvent = {
   type: 'PaymentAuthorized',
@@ -43,60 +42,92 @@ const capture = (amount = 75): PaymentCommand => ({
 });
 const refund: PaymentCommand = { type: 'RefundPayment', by: 'patient-1', now: NOW };
 
+const refunded = (wasCaptured: boolean): PaymentEvent => ({
+  type: 'PaymentRefunded',
+  data: {
+    payment_id: intent.payment_id,
+    was_captured: wasCaptured,
+    refunded_by: 'patient-1',
+    refunded_at: NOW.toISOString(),
+  },
+});
+
 describe('recording the gateway answer', () => {
   it('records an approval as authorized and a decline as failed, with its words', () => {
-    expect(
-      when({
+    given()
+      .when({
         type: 'RecordAuthorization',
         intent,
         outcome: { approved: true, reference: 'pi_test_1' },
         now: NOW,
-      }),
-    ).toEqual([authorized]);
-    expect(
-      when({
+      })
+      .then([authorized]);
+    given()
+      .when({
         type: 'RecordAuthorization',
         intent,
         outcome: { approved: false, code: 'card_declined', message: PAYMENT_MESSAGES.declined },
         now: NOW,
-      }),
-    ).toEqual([
-      {
-        type: 'PaymentFailed',
-        data: {
-          ...intent,
-          code: 'card_declined',
-          message: PAYMENT_MESSAGES.declined,
-          failed_at: NOW.toISOString(),
+      })
+      .then([
+        {
+          type: 'PaymentFailed',
+          data: {
+            ...intent,
+            code: 'card_declined',
+            message: PAYMENT_MESSAGES.declined,
+            failed_at: NOW.toISOString(),
+          },
         },
-      },
-    ]);
+      ]);
+  });
+
+  it('records one answer only', () => {
+    given([authorized])
+      .when({
+        type: 'RecordAuthorization',
+        intent,
+        outcome: { approved: true, reference: 'pi_test_2' },
+        now: NOW,
+      })
+      .thenThrows(ConflictError, PAYMENT_MESSAGES.notAuthorized);
   });
 });
 
 describe('capturing for a booked appointment', () => {
   it('captures an authorized fee of the same amount once', () => {
-    expect(when(capture(), [authorized])).toEqual([captured]);
-    expect(when(capture(), [authorized, captured])).toEqual([]);
+    given([authorized]).when(capture()).then([captured]);
+    given([authorized, captured]).when(capture()).thenNothing();
   });
 
   it('refuses another amount, and a fee never authorized or already given back', () => {
-    expect(() => when(capture(50), [authorized])).toThrow(PAYMENT_MESSAGES.amountMismatch);
-    expect(() => when(capture())).toThrow(PAYMENT_MESSAGES.notAuthorized);
-    const refunded = when(refund, [authorized]);
-    expect(() => when(capture(), [authorized, ...refunded])).toThrow(
-      PAYMENT_MESSAGES.notAuthorized,
-    );
+    given([authorized]).when(capture(50)).thenThrows(DomainError, PAYMENT_MESSAGES.amountMismatch);
+    given().when(capture()).thenThrows(ConflictError, PAYMENT_MESSAGES.notAuthorized);
+    given([authorized, refunded(false)])
+      .when(capture())
+      .thenThrows(ConflictError, PAYMENT_MESSAGES.notAuthorized);
   });
 });
 
 describe('giving the fee back', () => {
   it('releases an authorization, refunds a capture, and does either once', () => {
-    expect(when(refund, [authorized])).toMatchObject([
-      { type: 'PaymentRefunded', data: { was_captured: false } },
-    ]);
-    const refunded = when(refund, [authorized, captured]);
-    expect(refunded).toMatchObject([{ type: 'PaymentRefunded', data: { was_captured: true } }]);
-    expect(when(refund, [authorized, captured, ...refunded])).toEqual([]);
+    given([authorized])
+      .when(refund)
+      .then([refunded(false)]);
+    given([authorized, captured])
+      .when(refund)
+      .then([refunded(true)]);
+    given([authorized, captured, refunded(true)])
+      .when(refund)
+      .thenNothing();
+  });
+
+  it('has nothing to give back for a failed payment, and refuses one never authorized', () => {
+    const failed: PaymentEvent = {
+      type: 'PaymentFailed',
+      data: { ...intent, code: 'card_declined', message: 'x', failed_at: NOW.toISOString() },
+    };
+    given([failed]).when(refund).thenNothing();
+    given().when(refund).thenThrows(ConflictError, PAYMENT_MESSAGES.notAuthorized);
   });
 });

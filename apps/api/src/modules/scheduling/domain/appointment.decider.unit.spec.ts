@@ -1,5 +1,5 @@
 import { APPOINTMENT_STATUSES } from '@medbook/contracts';
-import { fold } from '../../../domain/decider';
+import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError } from '../../../domain/domain-error';
 import { STATUS_TRANSITIONS } from './appointment-status';
 import { type AppointmentCommand, appointmentDecider } from './appointment.decider';
@@ -22,74 +22,72 @@ const details = {
   visit_schedule_type: 'Scheduled' as const,
   reason: null,
 };
-const given = (events: AppointmentEvent[]) => ({
-  when: (command: AppointmentCommand) => () =>
-    appointmentDecider.decide(command, fold(appointmentDecider, events)),
+const given = DeciderSpecification.for(appointmentDecider);
+const book = (accept: boolean): AppointmentCommand => ({
+  type: 'BookAppointment',
+  details,
+  acceptRejectEnabled: accept,
+  now,
 });
-const bookedAs = (accept: boolean) =>
-  given([]).when({
-    type: 'BookAppointment',
-    details,
-    acceptRejectEnabled: accept,
-    now,
-  })() as AppointmentEvent[];
+/** A booked appointment's history, as the decider records it. */
+const bookedAs = (accept: boolean): AppointmentEvent[] => [
+  ...appointmentDecider.decide(book(accept), appointmentDecider.initialState()),
+];
 
 describe('appointment', () => {
   it('is Scheduled, or Pending when the calendar asks for accept/reject', () => {
-    expect(bookedAs(false)[0]!.data).toEqual(expect.objectContaining({ status: 'Scheduled' }));
-    expect(bookedAs(true)[0]!.data).toEqual(expect.objectContaining({ status: 'Pending' }));
+    given([])
+      .when(book(false))
+      .thenEvents((events) => {
+        expect(events[0]!.data).toEqual(expect.objectContaining({ status: 'Scheduled' }));
+      });
+    given([])
+      .when(book(true))
+      .thenEvents((events) => {
+        expect(events[0]!.data).toEqual(expect.objectContaining({ status: 'Pending' }));
+      });
   });
 
   it('records who rejected a request', () => {
-    expect(
-      given(bookedAs(true)).when({
+    given(bookedAs(true))
+      .when({
         type: 'ChangeAppointmentStatus',
         status: 'Rejected',
         by: 'staff1',
         now,
-      })(),
-    ).toEqual([
-      {
-        type: 'AppointmentStatusChanged',
-        data: {
-          appointment_id: 'a1',
-          from: 'Pending',
-          status: 'Rejected',
-          changed_by: 'staff1',
-          rejected_by: 'staff1',
-          changed_at: now.toISOString(),
+      })
+      .then([
+        {
+          type: 'AppointmentStatusChanged',
+          data: {
+            appointment_id: 'a1',
+            from: 'Pending',
+            status: 'Rejected',
+            changed_by: 'staff1',
+            rejected_by: 'staff1',
+            changed_at: now.toISOString(),
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('refuses an illegal transition with a 409 naming both statuses', () => {
-    const attempt = given(bookedAs(false)).when({
-      type: 'ChangeAppointmentStatus',
-      status: 'Accepted',
-      by: 's',
-      now,
-    });
-    expect(attempt).toThrow(ConflictError);
-    expect(attempt).toThrow('An appointment that is Scheduled cannot become Accepted.');
+    given(bookedAs(false))
+      .when({ type: 'ChangeAppointmentStatus', status: 'Accepted', by: 's', now })
+      .thenThrows(ConflictError, 'An appointment that is Scheduled cannot become Accepted.');
   });
 
   it('cannot cancel a canceled appointment', () => {
-    const booked = bookedAs(false);
-    const canceled = given(booked).when({
-      type: 'CancelAppointment',
-      reason: 'sick',
-      by: 'p1',
-      now,
-    })() as AppointmentEvent[];
-    expect(
-      given([...booked, ...canceled]).when({
-        type: 'CancelAppointment',
-        reason: null,
-        by: 'p1',
-        now,
-      }),
-    ).toThrow(ConflictError);
+    const canceled: AppointmentEvent[] = [];
+    given(bookedAs(false))
+      .when({ type: 'CancelAppointment', reason: 'sick', by: 'p1', now })
+      .thenEvents((events) => {
+        expect(events).toHaveLength(1);
+        canceled.push(...events);
+      });
+    given([...bookedAs(false), ...canceled])
+      .when({ type: 'CancelAppointment', reason: null, by: 'p1', now })
+      .thenThrows(ConflictError);
   });
 
   it('has a transition row for every status of the spec, and final statuses lead nowhere', () => {

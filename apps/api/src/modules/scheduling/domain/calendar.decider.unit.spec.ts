@@ -1,10 +1,12 @@
 import { CALENDAR_MESSAGES } from '@medbook/contracts';
 import { fold } from '../../../domain/decider';
-import { DomainError, NotFoundError } from '../../../domain/domain-error';
+import { DeciderSpecification } from '../../../domain/decider-specification';
+import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import { type CalendarCommand, type CalendarDirectory, calendarDecider } from './calendar.decider';
 import { type CalendarEvent, type CalendarSettings, withCalendarDefaults } from './calendar.events';
 
 const m = CALENDAR_MESSAGES;
+
 const now = new Date('2026-11-23T09:00:00Z');
 const practice = 'practice-1';
 const settings: CalendarSettings = {
@@ -49,10 +51,14 @@ const created: CalendarEvent = {
   type: 'CalendarCreated',
   data: { ...settings, created_at: now.toISOString() },
 };
-const given = (events: CalendarEvent[]) => ({
-  when: (command: CalendarCommand) => () =>
-    calendarDecider.decide(command, fold(calendarDecider, events)),
-});
+const given = DeciderSpecification.for(calendarDecider);
+
+/** A refusal of kind 'invalid' (a 400 at the edge), whatever its class. */
+abstract class Invalid extends DomainError {
+  static override [Symbol.hasInstance](error: unknown): boolean {
+    return error instanceof DomainError && error.kind === 'invalid';
+  }
+}
 const change = (changes: Partial<CalendarSettings>): CalendarCommand => ({
   type: 'ChangeCalendarSettings',
   changes,
@@ -61,63 +67,73 @@ const change = (changes: Partial<CalendarSettings>): CalendarCommand => ({
 
 describe('CreateCalendar', () => {
   it("creates a calendar on its practice's registered facility, provider and zone", () => {
-    expect(given([]).when(create(registered))()).toEqual([created]);
+    given([]).when(create(registered)).then([created]);
   });
 
   it('refuses a facility the directory does not know, with a 404', () => {
-    const attempt = given([]).when(create({ ...registered, facility: null }));
-    expect(attempt).toThrow(NotFoundError);
-    expect(attempt).toThrow(m.facilityNotRegistered);
+    given([])
+      .when(create({ ...registered, facility: null }))
+      .thenThrows(NotFoundError, m.facilityNotRegistered);
   });
 
   it("refuses another practice's facility, or a zone that is not the facility's", () => {
-    const borrowed = given([]).when(
-      create({ ...registered, facility: { practice_id: 'other', time_zone: 'America/Chicago' } }),
-    );
-    expect(borrowed).toThrow(DomainError);
-    expect(borrowed).toThrow(m.facilityOfAnotherPractice);
-    expect(given([]).when(create(registered, { time_zone: 'America/New_York' }))).toThrow(
-      m.zoneNotFacility,
-    );
+    given([])
+      .when(
+        create({ ...registered, facility: { practice_id: 'other', time_zone: 'America/Chicago' } }),
+      )
+      .thenThrows(DomainError, m.facilityOfAnotherPractice);
+    given([])
+      .when(create(registered, { time_zone: 'America/New_York' }))
+      .thenThrows(DomainError, m.zoneNotFacility);
   });
 
   it('refuses a provider or resource not registered with the practice', () => {
-    expect(given([]).when(create({ ...registered, owner: null }))).toThrow(m.providerNotRegistered);
-    expect(given([]).when(create({ ...registered, owner: { practice_id: 'other' } }))).toThrow(
-      m.providerOfAnotherPractice,
-    );
+    given([])
+      .when(create({ ...registered, owner: null }))
+      .thenThrows(DomainError, m.providerNotRegistered);
+    given([])
+      .when(create({ ...registered, owner: { practice_id: 'other' } }))
+      .thenThrows(DomainError, m.providerOfAnotherPractice);
     const resource = { provider_id: null, resource_id: 'room-1', visit_type: 'Resource' as const };
-    expect(given([]).when(create({ ...registered, owner: null }, resource))).toThrow(
-      m.resourceNotRegistered,
-    );
-    expect(
-      given([]).when(create({ ...registered, owner: { practice_id: 'other' } }, resource)),
-    ).toThrow(m.resourceOfAnotherPractice);
-    expect(given([]).when(create(registered, resource))()).toHaveLength(1);
+    given([])
+      .when(create({ ...registered, owner: null }, resource))
+      .thenThrows(DomainError, m.resourceNotRegistered);
+    given([])
+      .when(create({ ...registered, owner: { practice_id: 'other' } }, resource))
+      .thenThrows(DomainError, m.resourceOfAnotherPractice);
+    given([])
+      .when(create(registered, resource))
+      .thenEvents((events) => expect(events).toHaveLength(1));
   });
 });
+
+const changedTo = (changes: Partial<CalendarSettings>): CalendarEvent[] => [
+  {
+    type: 'CalendarSettingsChanged',
+    data: { calendar_id: 'cal', changes, changed_at: now.toISOString() },
+  },
+];
 
 describe('ChangeCalendarSettings', () => {
   it('changes the capacity per slot, up or down, within 1 and 500', () => {
     for (const booking_capacity of [1, 5, 500]) {
-      expect(given([created]).when(change({ booking_capacity }))()).toEqual([
-        {
-          type: 'CalendarSettingsChanged',
-          data: {
-            calendar_id: 'cal',
-            changes: { booking_capacity },
-            changed_at: now.toISOString(),
+      given([created])
+        .when(change({ booking_capacity }))
+        .then([
+          {
+            type: 'CalendarSettingsChanged',
+            data: {
+              calendar_id: 'cal',
+              changes: { booking_capacity },
+              changed_at: now.toISOString(),
+            },
           },
-        },
-      ]);
+        ]);
     }
-    const after = fold(calendarDecider, [
-      created,
-      ...given([created]).when(change({ booking_capacity: 5 }))(),
-    ]);
+    const after = fold(calendarDecider, [created, ...changedTo({ booking_capacity: 5 })]);
     expect(after.settings?.booking_capacity).toBe(5);
     for (const booking_capacity of [0, -1, 1.5, 501]) {
-      expect(given([created]).when(change({ booking_capacity }))).toThrow(m.capacity);
+      given([created]).when(change({ booking_capacity })).thenThrows(DomainError, m.capacity);
     }
   });
 
@@ -129,17 +145,10 @@ describe('ChangeCalendarSettings', () => {
       { time_zone: 'UTC' },
       { practice_id: 'other' },
     ]) {
-      expect(given([created]).when(change(changes))).toThrow(m.placeFixed);
+      given([created]).when(change(changes)).thenThrows(DomainError, m.placeFixed);
     }
   });
 });
-
-const changedTo = (changes: Partial<CalendarSettings>): CalendarEvent[] => [
-  {
-    type: 'CalendarSettingsChanged',
-    data: { calendar_id: 'cal', changes, changed_at: now.toISOString() },
-  },
-];
 
 describe('the booking wizard settings', () => {
   it('reads the spec defaults on a calendar created before they existed', () => {
@@ -163,30 +172,19 @@ describe('the booking wizard settings', () => {
       accept_reject_enabled: true,
       wait_list_enabled: true,
     };
-    const events = given([created]).when(change(changes))();
-    expect(events).toEqual(changedTo(changes));
-    expect(fold(calendarDecider, [created, ...events]).settings).toMatchObject(changes);
+    given([created]).when(change(changes)).then(changedTo(changes));
+    expect(fold(calendarDecider, [created, ...changedTo(changes)]).settings).toMatchObject(changes);
   });
 
   it('records only what differs, and nothing when nothing differs', () => {
-    expect(
-      given([created]).when(change({ enable_insurance: true, wait_list_enabled: true }))(),
-    ).toEqual(changedTo({ wait_list_enabled: true }));
-    expect(
-      given([created]).when(change({ enable_insurance: true, booking_capacity: 2 }))(),
-    ).toEqual([]);
+    given([created])
+      .when(change({ enable_insurance: true, wait_list_enabled: true }))
+      .then(changedTo({ wait_list_enabled: true }));
+    given([created])
+      .when(change({ enable_insurance: true, booking_capacity: 2 }))
+      .thenNothing();
   });
 });
-
-/** What a command threw (a test fails if it threw nothing). */
-function thrown(attempt: () => unknown): unknown {
-  try {
-    attempt();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('The command was accepted.');
-}
 
 const settled = (events: CalendarEvent[]) => fold(calendarDecider, events).settings!;
 
@@ -204,9 +202,8 @@ describe('what a practice admin edits, each change one event', () => {
     ['online booking', { online_booking_disabled: true }],
     ['the name', { name: 'Dr. Rivera (mornings)' }],
   ])('changes %s', (_, changes) => {
-    const events = given([created]).when(change(changes))();
-    expect(events).toEqual(changedTo(changes));
-    expect(settled([created, ...events])).toMatchObject(changes);
+    given([created]).when(change(changes)).then(changedTo(changes));
+    expect(settled([created, ...changedTo(changes)])).toMatchObject(changes);
   });
 
   it.each<[string, Partial<CalendarSettings>, string]>([
@@ -220,16 +217,17 @@ describe('what a practice admin edits, each change one event', () => {
     ['a day 8', { working_days: [8] }, m.workingDays],
     ['a blank name', { name: '  ' }, m.nameRequired],
   ])('refuses %s with a 400', (_, changes, message) => {
-    expect(thrown(given([created]).when(change(changes)))).toMatchObject({
-      kind: 'invalid',
-      message,
-    });
+    given([created]).when(change(changes)).thenThrows(Invalid, message);
   });
 
   it('checks a change against the settings it lands on', () => {
     // 9 hours of 120 minutes do not fit; 8 to 16 fits four.
-    expect(given([created]).when(change({ time_step: 120 }))).toThrow(m.step);
-    expect(given([created]).when(change({ time_step: 120, last_hour: 16 }))()).toHaveLength(1);
+    given([created])
+      .when(change({ time_step: 120 }))
+      .thenThrows(DomainError, m.step);
+    given([created])
+      .when(change({ time_step: 120, last_hour: 16 }))
+      .thenEvents((events) => expect(events).toHaveLength(1));
   });
 });
 
@@ -237,24 +235,25 @@ describe('blocked time spans', () => {
   const span = { start: '2026-11-24T15:00:00Z', end: '2026-11-24T17:00:00Z' };
   const block = (s = span): CalendarCommand => ({ type: 'BlockTimeSpan', span: s, now });
   const unblock = (s = span): CalendarCommand => ({ type: 'UnblockTimeSpan', span: s, now });
+  const blocked = changedTo({ marked_time_spans: [span] });
 
   it('blocks a span, and opens it again', () => {
-    const blocked = given([created]).when(block())();
-    expect(blocked).toEqual(changedTo({ marked_time_spans: [span] }));
-    const reopened = given([created, ...blocked]).when(
-      unblock({ start: '2026-11-24T15:00:00.000Z', end: '2026-11-24T17:00:00+00:00' }),
-    )();
-    expect(reopened).toEqual(changedTo({ marked_time_spans: [] }));
+    given([created]).when(block()).then(blocked);
+    const reopened = changedTo({ marked_time_spans: [] });
+    given([created, ...blocked])
+      .when(unblock({ start: '2026-11-24T15:00:00.000Z', end: '2026-11-24T17:00:00+00:00' }))
+      .then(reopened);
     expect(settled([created, ...blocked, ...reopened]).marked_time_spans).toEqual([]);
   });
 
   it('refuses a span that ends before it starts, the same span twice, and opening one not blocked', () => {
-    expect(given([created]).when(block({ start: span.end, end: span.start }))).toThrow(m.span);
-    const blocked = given([created]).when(block())();
-    expect(given([created, ...blocked]).when(block())).toThrow(m.spanExists);
-    const unknown = given([created]).when(unblock());
-    expect(unknown).toThrow(NotFoundError);
-    expect(unknown).toThrow(m.spanNotFound);
+    given([created])
+      .when(block({ start: span.end, end: span.start }))
+      .thenThrows(DomainError, m.span);
+    given([created, ...blocked])
+      .when(block())
+      .thenThrows(ConflictError, m.spanExists);
+    given([created]).when(unblock()).thenThrows(NotFoundError, m.spanNotFound);
   });
 });
 
@@ -271,49 +270,57 @@ describe('visit reasons of a calendar', () => {
   };
 
   it('adds a reason with its week_time_frame and immediate check-in, edits and removes it', () => {
-    const added = given([created]).when(
-      add({ title: ' Flu shot ', week_time_frame: [1, 3], allow_immediate_checkin: true }),
-    )();
     const flu = { title: 'Flu shot', week_time_frame: [1, 3], allow_immediate_checkin: true };
-    expect(added).toEqual(changedTo({ reasons: ['Flu shot'], associated_reasons: [flu] }));
-    const edited = given([created, ...added]).when({
-      type: 'ChangeCalendarReason',
-      reason: { title: 'Flu shot', week_time_frame: [2] },
-      now,
-    })();
-    expect(edited).toEqual(
-      changedTo({ associated_reasons: [{ title: 'Flu shot', week_time_frame: [2] }] }),
-    );
-    const removed = given([created, ...added, ...edited]).when({
-      type: 'RemoveCalendarReason',
-      title: 'Flu shot',
-      now,
-    })();
-    expect(removed).toEqual(changedTo({ reasons: [], associated_reasons: [] }));
+    const added = changedTo({ reasons: ['Flu shot'], associated_reasons: [flu] });
+    given([created])
+      .when(add({ title: ' Flu shot ', week_time_frame: [1, 3], allow_immediate_checkin: true }))
+      .then(added);
+    const edited = changedTo({
+      associated_reasons: [{ title: 'Flu shot', week_time_frame: [2] }],
+    });
+    given([created, ...added])
+      .when({
+        type: 'ChangeCalendarReason',
+        reason: { title: 'Flu shot', week_time_frame: [2] },
+        now,
+      })
+      .then(edited);
+    given([created, ...added, ...edited])
+      .when({ type: 'RemoveCalendarReason', title: 'Flu shot', now })
+      .then(changedTo({ reasons: [], associated_reasons: [] }));
   });
 
   it('refuses a reason twice, editing or removing one not offered, and a bad week_time_frame', () => {
-    const added = given([created]).when(add({ title: 'Checkup' }))();
-    expect(given([created, ...added]).when(add({ title: 'Checkup' }))).toThrow(
-      m.reasonAlreadyOffered,
-    );
-    expect(given([created]).when({ type: 'RemoveCalendarReason', title: 'Checkup', now })).toThrow(
-      m.reasonNotOffered,
-    );
-    expect(
-      given([created]).when({ type: 'ChangeCalendarReason', reason: { title: 'Checkup' }, now }),
-    ).toThrow(m.reasonNotOffered);
+    const added = changedTo({ reasons: ['Checkup'], associated_reasons: [{ title: 'Checkup' }] });
+    given([created])
+      .when(add({ title: 'Checkup' }))
+      .then(added);
+    given([created, ...added])
+      .when(add({ title: 'Checkup' }))
+      .thenThrows(DomainError, m.reasonAlreadyOffered);
+    given([created])
+      .when({ type: 'RemoveCalendarReason', title: 'Checkup', now })
+      .thenThrows(DomainError, m.reasonNotOffered);
+    given([created])
+      .when({ type: 'ChangeCalendarReason', reason: { title: 'Checkup' }, now })
+      .thenThrows(DomainError, m.reasonNotOffered);
     for (const week_time_frame of [[3, 1], [0], [1, 2, 3], [-1, 2], [1.5]]) {
-      expect(given([created]).when(add({ title: 'Flu', week_time_frame }))).toThrow(
-        m.weekTimeFrame,
-      );
+      given([created])
+        .when(add({ title: 'Flu', week_time_frame }))
+        .thenThrows(DomainError, m.weekTimeFrame);
     }
   });
 
   it('listing reason titles directly drops the rules of the reasons left out', () => {
-    const added = given([created]).when(add({ title: 'Flu', week_time_frame: [2] }))();
-    expect(given([created, ...added]).when(change({ reasons: ['Checkup'] }))()).toEqual(
-      changedTo({ reasons: ['Checkup'], associated_reasons: [] }),
-    );
+    const added = changedTo({
+      reasons: ['Flu'],
+      associated_reasons: [{ title: 'Flu', week_time_frame: [2] }],
+    });
+    given([created])
+      .when(add({ title: 'Flu', week_time_frame: [2] }))
+      .then(added);
+    given([created, ...added])
+      .when(change({ reasons: ['Checkup'] }))
+      .then(changedTo({ reasons: ['Checkup'], associated_reasons: [] }));
   });
 });

@@ -1,13 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import type { CommandAccepted } from '@medbook/contracts';
+import type { CommandAccepted, RegisterPracticeDto } from '@medbook/contracts';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../infra/clock';
 import { CommandPipeline } from '../../../infra/event-sourcing/command-pipeline';
-import { eventIdFor } from '../../../infra/event-sourcing/event-ids';
+import { entityIdFor } from '../../../infra/event-sourcing/event-ids';
+import type { RequestContext } from '../../../infra/http/request-context';
 import { practiceDecider } from '../domain/practice.decider';
 import { practiceStreamId } from '../domain/practice.events';
-import { RegisterPracticeCommand } from './register-practice.command';
+
+export class RegisterPracticeCommand extends Command<CommandAccepted> {
+  constructor(
+    readonly dto: RegisterPracticeDto,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
 
 @CommandHandler(RegisterPracticeCommand)
 export class RegisterPracticeHandler implements ICommandHandler<RegisterPracticeCommand> {
@@ -19,7 +27,7 @@ export class RegisterPracticeHandler implements ICommandHandler<RegisterPractice
   async execute({ dto, context }: RegisterPracticeCommand): Promise<CommandAccepted> {
     const commandId = dto.command_id ?? null;
     // A retried command must address the same practice: its id derives from the command id.
-    const practiceId = commandId ? eventIdFor(commandId, -1) : randomUUID();
+    const practiceId = entityIdFor(commandId);
     const result = await this.pipeline.decideOn(practiceStreamId(practiceId), practiceDecider, {
       command: {
         type: 'RegisterPractice',
