@@ -80,7 +80,7 @@ export const router = createBrowserRouter([
       ].map((path) => ({
         path,
         lazy: async () => ({
-          Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+          Component: (await import('./routes/dashboard-route')).DashboardRoute,
         }),
       })),
       {

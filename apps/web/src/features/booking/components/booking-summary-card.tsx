@@ -1,3 +1,4 @@
+import { useObservableState } from 'observable-hooks';
 import type { HoldView } from '@medbook/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
@@ -5,7 +6,6 @@ import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import { Alert, Avatar, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
-import { useObservable } from '../../../shared/use-observable';
 import type { BookingCalendar } from '../api/booking-api';
 import { summaryStart } from '../slot-time';
 import { holdMinutesLeft$ } from '../streams/hold-countdown.stream';
@@ -65,7 +65,7 @@ export function BookingSummaryCard({ calendar, start, hold }: Props) {
 }
 
 function HoldCountdown({ minutes$ }: { minutes$: ReturnType<typeof holdMinutesLeft$> }) {
-  const { value } = useObservable(minutes$);
+  const value = useObservableState(minutes$);
   if (value === undefined) return null;
   return (
     <Stack
