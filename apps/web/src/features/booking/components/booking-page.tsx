@@ -9,7 +9,7 @@ import {
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { type BookingCalendar, bookingApi } from '../api/booking-api';
 import { BookingWizard } from './booking-wizard';
@@ -70,11 +70,11 @@ export function BookingPage() {
           });
         }
       },
-      (cause: unknown) => live && setFailure(messageOf(cause)),
+      (cause: unknown) => live && setFailure(errorMessageOf(cause)),
     );
     held.then(
       (view) => (live ? setHold(view) : void bookingApi.release(view).catch(() => undefined)),
-      (cause: unknown) => live && setFailure(messageOf(cause)),
+      (cause: unknown) => live && setFailure(errorMessageOf(cause)),
     );
     return () => {
       live = false;
@@ -117,6 +117,3 @@ export function BookingPage() {
   }
   return <BookingWizard context={context} start={start} initialHold={hold} />;
 }
-
-const messageOf = (cause: unknown): string =>
-  cause instanceof ApiError ? cause.message : 'Error occured';

@@ -52,6 +52,7 @@ import { bookingApi } from '../api/booking-api';
 import { DemographicsStage } from './demographics-stage';
 import { EligibilityStage } from './eligibility-stage';
 import { ScreeningStage } from './screening-stage';
+import { errorMessageOf } from '../../../shared/error-message';
 
 interface Props {
   readonly context: BookingContext;
@@ -126,9 +127,7 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
     afterBooked: (appointmentId) =>
       visitFee
         .associate(appointmentId)
-        .catch((cause: unknown) =>
-          toast.error(cause instanceof Error ? cause.message : 'Error occured'),
-        ),
+        .catch((cause: unknown) => toast.error(errorMessageOf(cause))),
   });
   const advance = (from: BookingStage, changed: Partial<BookingFacts> = {}) =>
     setStage(nextStage(from, { ...facts, ...changed }));

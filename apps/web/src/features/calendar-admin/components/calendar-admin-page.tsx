@@ -20,7 +20,6 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/toast';
 import { type AdminCalendar, calendarAdminApi } from '../api/calendar-admin-api';
 import {
@@ -33,9 +32,9 @@ import {
   weekTimeFrameOf,
 } from '../calendar-form-rules';
 import { CalendarSettingsForm } from './calendar-settings-form';
+import { errorMessageOf } from '../../../shared/error-message';
 
-const failed = (cause: unknown) =>
-  toast.error(cause instanceof ApiError ? cause.message : 'Error occured');
+const failed = (cause: unknown) => toast.error(errorMessageOf(cause));
 
 /** The calendar editor (/practice-admin/calendars): the practice's calendars, created and edited. */
 export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
