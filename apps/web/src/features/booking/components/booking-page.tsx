@@ -1,29 +1,12 @@
-import {
-  type BookingPaymentSettings,
-  type FamilyMemberView,
-  type HoldView,
-  PAYMENT_MESSAGES,
-  type PaymentMethodView,
-  type UserView,
-} from '@medbook/contracts';
+import { type HoldView, PAYMENT_MESSAGES, type PaymentMethodView } from '@medbook/contracts';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser, rememberRedirect } from '../../../shared/session';
-import { type BookingCalendar, bookingApi } from '../api/booking-api';
+import { bookingApi } from '../api/booking-api';
+import type { BookingContext } from '../booking-context';
 import { BookingWizard } from './booking-wizard';
-
-export interface BookingContext {
-  readonly calendar: BookingCalendar;
-  readonly me: UserView;
-  readonly family: readonly FamilyMemberView[];
-  readonly insurances: readonly string[];
-  /** Null when the calendar's payment settings could not be read: no payment stage then. */
-  readonly payment: BookingPaymentSettings | null;
-  readonly savedCards: readonly PaymentMethodView[];
-  readonly cardLookupError: string | null;
-}
 
 /** /booking?calendar=&start=: holds the slot first, then runs the wizard. */
 export function BookingPage() {
