@@ -1,4 +1,11 @@
-import { type Browser, chromium } from 'playwright-core';
+import path from 'node:path';
+import type { OutboxMessageView } from '@medbook/contracts';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { get } from './accounts';
+import type { TestApp } from './test-app';
+
+/** Where the browser specs leave their screenshots, for a person to look at. */
+export const SHOTS = path.join(__dirname, '..', 'browser', 'screenshots');
 
 /** The system's Chromium (Debian's `chromium` package), headless, kept off the network. */
 export function launchBrowser(): Promise<Browser> {
@@ -14,4 +21,86 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Signs in through the login page; createUser's password is the SHA-256 of `Secret-<email>`. */
+export async function signIn(
+  page: Page,
+  app: TestApp,
+  user: { readonly email: string },
+  landing?: string,
+): Promise<void> {
+  await page.goto(`${app.url}/login`);
+  await page.getByTestId('login-email').fill(user.email);
+  await page.getByTestId('login-password').fill(`Secret-${user.email}`);
+  await page.getByTestId('login-submit').click();
+  if (landing) await page.waitForURL(`**${landing}`);
+  else await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * The page at a phone's width and at a desktop's, as `<name>-375.png` and `<name>-1280.png`
+ * (the whole page, or the viewport when `before` opens something first), then back at 1280.
+ */
+export async function shoot(page: Page, name: string, before?: () => Promise<void>) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(200);
+    if (before) await before();
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: !before });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The last one-time code texted to this number (the dev outbox). */
+export async function smsCode(app: TestApp, mobile: string): Promise<string> {
+  const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
+  const sent = outbox.filter((m) => m.channel === 'sms' && m.recipient === mobile).at(-1);
+  const code = /(\d{6})/.exec(sent?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${mobile}`);
+  return code;
+}
+
+export interface BrowserSuite {
+  readonly browser: Browser;
+  /** A separate browser window (its own storage, so its own session), closed after the test. */
+  open(viewport?: { readonly width: number; readonly height: number }): Promise<Page>;
+}
+
+/**
+ * A spec file's browser: launched before its tests and closed after them; each window opened
+ * during a test is closed after that test, and one opened outside a test after the file.
+ */
+export function browserSuite(): BrowserSuite {
+  let browser: Browser | undefined;
+  let inTest = false;
+  const perTest: BrowserContext[] = [];
+  const perFile: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  beforeEach(() => {
+    inTest = true;
+  });
+  afterEach(async () => {
+    inTest = false;
+    for (const context of perTest.splice(0)) await context.close();
+  });
+  afterAll(async () => {
+    for (const context of perFile.splice(0)) await context.close();
+    await browser?.close();
+  }, 60_000);
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error('The browser starts in beforeAll');
+      return browser;
+    },
+    async open(viewport = { width: 1280, height: 900 }) {
+      const context = await this.browser.newContext({ viewport });
+      (inTest ? perTest : perFile).push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => process.stdout.write(`pageerror ${e.message}\n`));
+      return page;
+    },
+  };
 }

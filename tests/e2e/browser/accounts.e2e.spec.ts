@@ -1,32 +1,26 @@
 import path from 'node:path';
 import { AUTH_MESSAGES, type OutboxMessageView, VALIDATION_MESSAGES } from '@medbook/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createUser, get, sha256 } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import { browserSuite } from '../../support/browser';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let page: Page;
 const shot = (name: string) =>
   page.screenshot({ path: path.join(__dirname, 'screenshots', `${name}.png`) });
 
 beforeAll(async () => {
   app = await startTestApp({ config: { accountLookupMinMs: 0 } });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser.close();
   await app.close();
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-});
-
-afterEach(async () => {
-  await page.close();
+  page = await browser.open({ width: 1280, height: 800 });
 });
 
 it('signs up, lands on the patient dashboard, signs out and back in; the password leaves only as SHA-256', async () => {

@@ -1,26 +1,14 @@
-import path from 'node:path';
-import { BOOKING_MESSAGES, type OutboxMessageView, type TimeSlotView } from '@medbook/contracts';
+import { BOOKING_MESSAGES, type TimeSlotView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
-import { call, createUser, get, type TestUser } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import type { Page } from 'playwright-core';
+import { call, createUser, get } from '../../support/accounts';
+import { browserSuite, shoot, signIn, smsCode } from '../../support/browser';
 import { createCalendar, createPractice, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
-
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let page: Page;
-
-/** The page at a phone's width and at a desktop's, as `<name>-375.png` and `<name>-1280.png`. */
-async function shoot(name: string): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 /** Tabs until the focused element's accessible text is `name`: the keyboard alone, like a user. */
 async function tabTo(name: string, max = 40): Promise<void> {
@@ -45,39 +33,16 @@ async function accessibleNameOfFocus(): Promise<string> {
   return ((await focused.textContent()) ?? '').trim();
 }
 
-async function signInAs(patient: TestUser): Promise<void> {
-  await page.goto(`${app.url}/login`);
-  await page.getByTestId('login-email').fill(patient.email);
-  // createUser's stored password is the SHA-256 of this text, as the browser sends it.
-  await page.getByTestId('login-password').fill(`Secret-${patient.email}`);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/dashboard/patient');
-}
-
-async function smsCode(mobile: string): Promise<string> {
-  const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
-  const sent = outbox.filter((m) => m.channel === 'sms' && m.recipient === mobile).at(-1);
-  const code = /(\d{6})/.exec(sent?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code sent to ${mobile}`);
-  return code;
-}
-
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser.close();
   await app.close();
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.close();
+  page = await browser.open({ width: 1280, height: 900 });
 });
 
 it('books a held slot with the keyboard alone, sees it on the dashboard and cancels it', async () => {
@@ -85,7 +50,7 @@ it('books a held slot with the keyboard alone, sees it on the dashboard and canc
   const { calendarId, position } = await createCalendar(app, practice, { name: 'Dr. Maya Chen' });
   const slot: TimeSlotView = await tomorrowsSlot(app, calendarId, position, 2);
   const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });
-  await signInAs(patient);
+  await signIn(page, app, patient, '/dashboard/patient');
 
   await page.goto(
     `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
@@ -97,7 +62,7 @@ it('books a held slot with the keyboard alone, sees it on the dashboard and canc
   expect(await page.getByTestId('hold-countdown').innerText()).toMatch(
     /held for you for 10 more minutes/,
   );
-  await shoot('booking-patient');
+  await shoot(page, 'booking-patient');
 
   // Booking form: "Myself" is chosen; Continue.
   await tabTo('Continue');
@@ -110,8 +75,8 @@ it('books a held slot with the keyboard alone, sees it on the dashboard and canc
   await page.keyboard.type(mobile);
   await page.keyboard.press('Enter');
   await page.getByTestId('sms-code').waitFor();
-  await shoot('booking-sms');
-  await page.keyboard.type(await smsCode(mobile));
+  await shoot(page, 'booking-sms');
+  await page.keyboard.type(await smsCode(app, mobile));
   await page.keyboard.press('Enter');
 
   // Insurance: the list offers the spec's choices and filters by what is typed.
@@ -119,17 +84,17 @@ it('books a held slot with the keyboard alone, sees it on the dashboard and canc
   await tabTo('Search insurance');
   await page.keyboard.type('zz');
   await page.getByText('No Result Found. Try a different search.').waitFor();
-  await shoot('booking-insurance');
+  await shoot(page, 'booking-insurance');
   await tabTo('Skip insurance');
   await page.keyboard.press('Enter');
 
   await page.getByTestId('stage-title').filter({ hasText: 'Review' }).waitFor();
-  await shoot('booking-review');
+  await shoot(page, 'booking-review');
   await tabTo('Book Appointment');
   await page.keyboard.press('Enter');
 
   await page.getByText('Your appointment has been scheduled').waitFor();
-  await shoot('booking-scheduled');
+  await shoot(page, 'booking-scheduled');
   await tabTo('Manage appointment');
   await page.keyboard.press('Enter');
   await page.waitForURL('**/dashboard/patient');
@@ -138,13 +103,13 @@ it('books a held slot with the keyboard alone, sees it on the dashboard and canc
   await card.first().waitFor();
   expect(await card.count()).toBe(1);
   expect(await card.getByTestId('status').innerText()).toBe('Scheduled');
-  await shoot('dashboard-upcoming');
+  await shoot(page, 'dashboard-upcoming');
 
   await card.getByRole('button', { name: /^Cancel / }).click();
   await page.getByRole('button', { name: 'Cancel appointment' }).click();
   const past = page.getByTestId('past').getByTestId('appointment-card');
   await past.getByTestId('status').filter({ hasText: 'Canceled' }).waitFor();
-  await shoot('dashboard-canceled');
+  await shoot(page, 'dashboard-canceled');
   const list = await call(app, 'GET', '/api/v1/appointments/patient', undefined, patient.auth);
   const [booked] = (list.body.data as { appointments: { status: string; start_date: string }[] })
     .appointments;
@@ -170,7 +135,7 @@ it('offers another slot when this one is taken, refusing the same one', async ()
     patient.auth,
   );
   expect(first.status).toBe(201);
-  await signInAs(patient);
+  await signIn(page, app, patient, '/dashboard/patient');
   await page.goto(
     `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
   );
@@ -178,7 +143,7 @@ it('offers another slot when this one is taken, refusing the same one', async ()
   await page.getByTestId('sms-mobile').fill('5559876543');
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByTestId('sms-code').waitFor();
-  await page.getByTestId('sms-code').fill(await smsCode('5559876543'));
+  await page.getByTestId('sms-code').fill(await smsCode(app, '5559876543'));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByText('Skip insurance').click();
   await page.getByRole('button', { name: 'Book Appointment' }).click();
@@ -190,11 +155,11 @@ it('offers another slot when this one is taken, refusing the same one', async ()
   const label = (start: string) =>
     DateTime.fromISO(start, { zone: 'America/New_York' }).toFormat('EEE, MMM d h:mm a');
   await dialog.getByRole('group').first().waitFor();
-  await shoot('booking-slot-taken');
+  await shoot(page, 'booking-slot-taken');
   await dialog.getByRole('button', { name: label(slot.start_date) }).click();
   await dialog.getByText(BOOKING_MESSAGES.sameSlot).waitFor();
   expect(await confirm.isDisabled()).toBe(true);
-  await shoot('booking-same-slot');
+  await shoot(page, 'booking-same-slot');
   await dialog.getByRole('button', { name: label(other.start_date) }).click();
   expect(await confirm.isDisabled()).toBe(false);
   await confirm.click();
@@ -216,7 +181,7 @@ it('shows a check-in made at the front desk live on the dashboard, with the chec
     patient.auth,
   );
   const appointmentId = (booked.body.data as { appointment_id: string }).appointment_id;
-  await signInAs(patient);
+  await signIn(page, app, patient, '/dashboard/patient');
   const card = page.getByTestId('upcoming').getByTestId('appointment-card');
   await card.getByTestId('status').filter({ hasText: 'Scheduled' }).waitFor();
 
@@ -237,7 +202,7 @@ it('shows a check-in made at the front desk live on the dashboard, with the chec
   expect(await page.getByTestId('check-in-pass').innerText()).toContain(
     appointmentId.slice(0, 8).toUpperCase(),
   );
-  await shoot('dashboard-check-in-pass');
+  await shoot(page, 'dashboard-check-in-pass');
 }, 60_000);
 
 it('answers the screening form, saves demographics and verifies eligibility before booking', async () => {
@@ -250,7 +215,7 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   });
   const slot: TimeSlotView = await tomorrowsSlot(app, calendarId, position, 3);
   const patient = await createUser(app, 'Patient', null, { first: 'Lena', last: 'Park' });
-  await signInAs(patient);
+  await signIn(page, app, patient, '/dashboard/patient');
   await page.goto(
     `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
   );
@@ -262,7 +227,7 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   for (const group of await page.getByRole('radiogroup').all()) {
     await group.getByRole('radio', { name: 'No' }).check();
   }
-  await shoot('booking-screening');
+  await shoot(page, 'booking-screening');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByTestId('stage-title').filter({ hasText: 'Patient' }).waitFor();
@@ -272,7 +237,7 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   await page.getByLabel('Mobile number').fill(mobile);
   await page.keyboard.press('Enter');
   await page.getByTestId('sms-code').waitFor();
-  await page.keyboard.type(await smsCode(mobile));
+  await page.keyboard.type(await smsCode(app, mobile));
   await page.keyboard.press('Enter');
 
   await page.getByTestId('stage-title').filter({ hasText: 'Demographics' }).waitFor();
@@ -288,7 +253,7 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByText('Please enter a 5-digit ZIP code.').waitFor();
   await page.getByLabel('ZIP code').fill('07102');
-  await shoot('booking-demographics');
+  await shoot(page, 'booking-demographics');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
   await page.getByTestId('stage-title').filter({ hasText: 'Insurance' }).waitFor();
@@ -306,7 +271,7 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   await page.getByLabel('Member ID').fill('W100200300');
   await page.getByRole('button', { name: 'Verify eligibility' }).click();
   await page.getByText('Your insurance is active for this visit.').waitFor();
-  await shoot('booking-eligibility');
+  await shoot(page, 'booking-eligibility');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByTestId('stage-title').filter({ hasText: 'Review' }).waitFor();

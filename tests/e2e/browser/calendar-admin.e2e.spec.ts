@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { DateTime } from 'luxon';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import { browserSuite, SHOTS, signIn } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -11,16 +11,14 @@ import {
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
 const ZONE = 'America/New_York';
 
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let practice: TestPractice;
 
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
   practice = await createPractice(app);
   const facilityId = await registerFacility(app, practice, ZONE);
   const registered = await call(
@@ -48,17 +46,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
   await app.close();
 });
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${app.url}/login`);
-  await page.getByTestId('login-email').fill(practice.admin.email);
-  // createUser's stored password is the SHA-256 of this text, as the browser sends it.
-  await page.getByTestId('login-password').fill(`Secret-${practice.admin.email}`);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, app, practice.admin);
   await page.goto(`${app.url}/practice-admin/calendars`);
   await page.getByRole('heading', { name: 'Calendars', exact: true }).waitFor();
   await page.getByLabel('Calendar name').waitFor();
@@ -68,84 +60,70 @@ describe('the calendar editor', () => {
   it.each([375, 1280])(
     'shows the practice calendars and the settings form (%i px)',
     async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      try {
-        await signInAsAdmin(page);
-        expect(await page.getByLabel('Calendar name').inputValue()).toBe('Dr. Okafor, office');
-        await page
-          .getByRole('list', { name: 'Practice calendars' })
-          .getByText('Dr. Okafor, office')
-          .waitFor();
-        await page.screenshot({
-          path: path.join(SHOTS, `calendar-admin-${width}.png`),
-          fullPage: true,
-        });
-      } finally {
-        await context.close();
-      }
+      const page = await browser.open({ width, height: 900 });
+      await signInAsAdmin(page);
+      expect(await page.getByLabel('Calendar name').inputValue()).toBe('Dr. Okafor, office');
+      await page
+        .getByRole('list', { name: 'Practice calendars' })
+        .getByText('Dr. Okafor, office')
+        .waitFor();
+      await page.screenshot({
+        path: path.join(SHOTS, `calendar-admin-${width}.png`),
+        fullPage: true,
+      });
     },
   );
 
   it("an admin's block removes the slots from a patient's open widget in another browser, without reload", async () => {
-    const viewport = { width: 1280, height: 900 };
-    const contexts: BrowserContext[] = await Promise.all([
-      browser.newContext({ viewport }),
-      browser.newContext({ viewport }),
-    ]);
-    try {
-      const [admin, patient] = await Promise.all(contexts.map((c) => c.newPage()));
-      const url = `${app.url}/provider-search?specialty=${encodeURIComponent('Cardiologist (Heart Doctor)')}&page_no=1`;
-      await patient!.goto(url);
-      await patient!.getByTestId('slot').first().waitFor();
-      await signInAsAdmin(admin!);
+    const [admin, patient] = await Promise.all([browser.open(), browser.open()]);
+    const url = `${app.url}/provider-search?specialty=${encodeURIComponent('Cardiologist (Heart Doctor)')}&page_no=1`;
+    await patient.goto(url);
+    await patient.getByTestId('slot').first().waitFor();
+    await signInAsAdmin(admin);
 
-      // Tomorrow's first two slots (offered whatever the hour now), blocked as one span.
-      const tomorrow = patient!.getByRole('group').nth(1);
-      const starts: string[] = [];
-      for (const index of [0, 1]) {
-        const start = await tomorrow.getByTestId('slot').nth(index).getAttribute('data-start');
-        if (start) starts.push(start);
-      }
-      expect(starts).toHaveLength(2);
-      const slotIn = (start: string) =>
-        patient!.locator(`[data-testid="slot"][data-start="${start}"]`);
-      for (const start of starts) await slotIn(start).waitFor();
-      const local = (iso: string) =>
-        DateTime.fromISO(iso, { zone: ZONE }).toFormat("yyyy-MM-dd'T'HH:mm");
-      const end = DateTime.fromISO(starts[1] ?? '')
-        .plus({ minutes: 30 })
-        .toISO()!;
-      await admin!.getByLabel('Block from').fill(local(starts[0] ?? ''));
-      await admin!.getByLabel('Block until').fill(local(end));
-
-      const before = Date.now();
-      await admin!.getByRole('button', { name: 'Block time' }).click();
-      await Promise.all(
-        starts.map((start) => slotIn(start).waitFor({ state: 'detached', timeout: 3000 })),
-      );
-      const elapsed = Date.now() - before;
-      // The editor lists the span it blocked.
-      await admin!
-        .getByRole('list', { name: 'Blocked spans' })
-        .getByRole('button', { name: /^Unblock / })
-        .waitFor();
-      // The patient never reloaded; the slot after the span is still offered.
-      expect(
-        await patient!.evaluate<number>("performance.getEntriesByType('navigation').length"),
-      ).toBe(1);
-      const third = await tomorrow.getByTestId('slot').first().getAttribute('data-start');
-      expect(Date.parse(third!)).toBeGreaterThanOrEqual(Date.parse(end));
-      expect(elapsed).toBeLessThan(3000);
-      process.stdout.write(
-        `blocked slots left the patient's widget ${elapsed} ms after the admin clicked Block time\n`,
-      );
-      await admin!.screenshot({
-        path: path.join(SHOTS, 'calendar-admin-blocked-1280.png'),
-        fullPage: true,
-      });
-    } finally {
-      await Promise.all(contexts.map((c) => c.close()));
+    // Tomorrow's first two slots (offered whatever the hour now), blocked as one span.
+    const tomorrow = patient.getByRole('group').nth(1);
+    const starts: string[] = [];
+    for (const index of [0, 1]) {
+      const start = await tomorrow.getByTestId('slot').nth(index).getAttribute('data-start');
+      if (start) starts.push(start);
     }
+    expect(starts).toHaveLength(2);
+    const slotIn = (start: string) =>
+      patient.locator(`[data-testid="slot"][data-start="${start}"]`);
+    for (const start of starts) await slotIn(start).waitFor();
+    const local = (iso: string) =>
+      DateTime.fromISO(iso, { zone: ZONE }).toFormat("yyyy-MM-dd'T'HH:mm");
+    const end = DateTime.fromISO(starts[1] ?? '')
+      .plus({ minutes: 30 })
+      .toISO()!;
+    await admin.getByLabel('Block from').fill(local(starts[0] ?? ''));
+    await admin.getByLabel('Block until').fill(local(end));
+
+    const before = Date.now();
+    await admin.getByRole('button', { name: 'Block time' }).click();
+    await Promise.all(
+      starts.map((start) => slotIn(start).waitFor({ state: 'detached', timeout: 3000 })),
+    );
+    const elapsed = Date.now() - before;
+    // The editor lists the span it blocked.
+    await admin
+      .getByRole('list', { name: 'Blocked spans' })
+      .getByRole('button', { name: /^Unblock / })
+      .waitFor();
+    // The patient never reloaded; the slot after the span is still offered.
+    expect(
+      await patient.evaluate<number>("performance.getEntriesByType('navigation').length"),
+    ).toBe(1);
+    const third = await tomorrow.getByTestId('slot').first().getAttribute('data-start');
+    expect(Date.parse(third!)).toBeGreaterThanOrEqual(Date.parse(end));
+    expect(elapsed).toBeLessThan(3000);
+    process.stdout.write(
+      `blocked slots left the patient's widget ${elapsed} ms after the admin clicked Block time\n`,
+    );
+    await admin.screenshot({
+      path: path.join(SHOTS, 'calendar-admin-blocked-1280.png'),
+      fullPage: true,
+    });
   });
 });

@@ -1,30 +1,24 @@
 import path from 'node:path';
 import type { CommandAccepted, Envelope } from '@medbook/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createUser } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import { browserSuite } from '../../support/browser';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let page: Page;
 
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser.close();
   await app.close();
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-});
-
-afterEach(async () => {
-  await page.close();
+  page = await browser.open({ width: 1280, height: 800 });
 });
 
 const text = (testId: string) => page.getByTestId(testId).innerText();

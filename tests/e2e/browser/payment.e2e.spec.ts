@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { type OutboxMessageView, PAYMENT_MESSAGES, TEST_CARDS } from '@medbook/contracts';
+import { PAYMENT_MESSAGES, TEST_CARDS } from '@medbook/contracts';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { call, createUser, get, type TestUser } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import type { Page } from 'playwright-core';
+import { call, createUser } from '../../support/accounts';
+import { browserSuite, shoot, signIn, smsCode } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -12,36 +11,9 @@ import {
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
-
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let page: Page;
-
-async function shoot(name: string): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signInAs(patient: TestUser): Promise<void> {
-  await page.goto(`${app.url}/login`);
-  await page.getByTestId('login-email').fill(patient.email);
-  await page.getByTestId('login-password').fill(`Secret-${patient.email}`);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/dashboard/patient');
-}
-
-async function smsCode(mobile: string): Promise<string> {
-  const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
-  const sent = outbox.filter((m) => m.channel === 'sms' && m.recipient === mobile).at(-1);
-  const code = /(\d{6})/.exec(sent?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code sent to ${mobile}`);
-  return code;
-}
 
 async function fillCard(number: string): Promise<void> {
   await page.getByLabel('Name on card').fill('Rosa Diaz');
@@ -63,20 +35,14 @@ async function paymentsOf(patientId: string): Promise<string[][]> {
 
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser.close();
   await app.close();
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.close();
+  page = await browser.open({ width: 1280, height: 900 });
 });
 
 it('pays the visit fee in the wizard: a declined card is told in its words, the success card books', async () => {
@@ -108,7 +74,7 @@ it('pays the visit fee in the wizard: a declined card is told in its words, the 
   const { calendarId, position } = await createCalendar(app, practice, { name: 'Dr. Maya Chen' });
   const slot = await tomorrowsSlot(app, calendarId, position, 1);
   const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });
-  await signInAs(patient);
+  await signIn(page, app, patient, '/dashboard/patient');
 
   await page.goto(
     `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
@@ -119,7 +85,7 @@ it('pays the visit fee in the wizard: a declined card is told in its words, the 
   await page.getByTestId('sms-mobile').fill(mobile);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByTestId('sms-code').waitFor();
-  await page.getByTestId('sms-code').fill(await smsCode(mobile));
+  await page.getByTestId('sms-code').fill(await smsCode(app, mobile));
   await page.getByRole('button', { name: 'Verify' }).click();
 
   // Self-pay: the visit amount is due, so the payment stage follows the insurance list.
@@ -129,11 +95,11 @@ it('pays the visit fee in the wizard: a declined card is told in its words, the 
   expect(await page.getByTestId('visit-fee-amount').innerText()).toBe('$75.00');
   await page.getByRole('button', { name: 'Pay $75.00' }).click();
   expect(await page.getByText('Required', { exact: true }).count()).toBe(4);
-  await shoot('payment-card');
+  await shoot(page, 'payment-card');
 
   await fillCard(TEST_CARDS.declined);
   await page.getByTestId('payment-error').filter({ hasText: PAYMENT_MESSAGES.declined }).waitFor();
-  await shoot('payment-declined');
+  await shoot(page, 'payment-declined');
   await fillCard(TEST_CARDS.insufficientFunds);
   await page
     .getByTestId('payment-error')
@@ -143,10 +109,10 @@ it('pays the visit fee in the wizard: a declined card is told in its words, the 
   await fillCard(TEST_CARDS.success);
   await page.getByTestId('stage-title').filter({ hasText: 'Review' }).waitFor();
   await page.getByText('$75.00 · Visa •••• 424242').waitFor();
-  await shoot('payment-review');
+  await shoot(page, 'payment-review');
   await page.getByRole('button', { name: 'Book Appointment' }).click();
   await page.getByText('Your appointment has been scheduled').waitFor();
-  await shoot('payment-booked');
+  await shoot(page, 'payment-booked');
 
   // Two refused attempts, then one authorized and captured for the booked appointment.
   const payments = await paymentsOf(patient.userId);

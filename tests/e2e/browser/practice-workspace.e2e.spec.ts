@@ -1,8 +1,7 @@
-import path from 'node:path';
-import type { AppointmentPage, OutboxMessageView, PracticeNotifications } from '@medbook/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { call, createUser, get, type TestUser } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import type { AppointmentPage, PracticeNotifications } from '@medbook/contracts';
+import type { Page } from 'playwright-core';
+import { call, createUser } from '../../support/accounts';
+import { browserSuite, shoot, signIn, smsCode } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -11,61 +10,19 @@ import {
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
-
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let practice: TestPractice;
-const contexts: BrowserContext[] = [];
-
-async function open(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => process.stdout.write(`pageerror ${e.message}\n`));
-  return page;
-}
-
-async function signIn(page: Page, user: TestUser, landing: string): Promise<void> {
-  await page.goto(`${app.url}/login`);
-  await page.getByTestId('login-email').fill(user.email);
-  // createUser's stored password is the SHA-256 of this text, as the browser sends it.
-  await page.getByTestId('login-password').fill(`Secret-${user.email}`);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`**${landing}`);
-}
-
-/** The page at a phone's width and at a desktop's, as `<name>-375.png` and `<name>-1280.png`. */
-async function shoot(page: Page, name: string, before?: () => Promise<void>): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    if (before) await before();
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: !before });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function smsCode(mobile: string): Promise<string> {
-  const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
-  const sent = outbox.filter((m) => m.channel === 'sms' && m.recipient === mobile).at(-1);
-  const code = /(\d{6})/.exec(sent?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code sent to ${mobile}`);
-  return code;
-}
 
 const count = async (page: Page, testId: string) =>
   Number(await page.getByTestId(testId).first().getAttribute('data-count'));
 
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
   practice = await createPractice(app);
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser.close();
   await app.close();
 });
 
@@ -74,15 +31,15 @@ it("shows a patient's booking on the provider's bell and list in another browser
   const slot = await tomorrowsSlot(app, calendarId, position, 2);
   const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });
 
-  const provider = await open();
-  await signIn(provider, practice.provider, '/dashboard/doctor');
+  const provider = await browser.open();
+  await signIn(provider, app, practice.provider, '/dashboard/doctor');
   await provider.getByTestId('list-empty').waitFor();
   await provider.getByTestId('notification-bell').waitFor();
   expect(await count(provider, 'notification-bell')).toBe(0);
   expect(await provider.getByTestId('live-state').innerText()).toBe('Live updates on');
 
-  const booking = await open();
-  await signIn(booking, patient, '/dashboard/patient');
+  const booking = await browser.open();
+  await signIn(booking, app, patient, '/dashboard/patient');
   await booking.goto(
     `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
   );
@@ -90,7 +47,7 @@ it("shows a patient's booking on the provider's bell and list in another browser
   await booking.getByTestId('sms-mobile').fill('5553217654');
   await booking.getByRole('button', { name: 'Send code' }).click();
   await booking.getByTestId('sms-code').waitFor();
-  await booking.getByTestId('sms-code').fill(await smsCode('5553217654'));
+  await booking.getByTestId('sms-code').fill(await smsCode(app, '5553217654'));
   await booking.getByRole('button', { name: 'Verify' }).click();
   await booking.getByText('Skip insurance').click();
   const booked = booking.waitForResponse(
@@ -193,18 +150,18 @@ it("shows a request accepted by a staff member on the patient's dashboard, live"
   expect(request.status).toBe(201);
   const appointmentId = (request.body.data as { appointment_id: string }).appointment_id;
 
-  const patientPage = await open();
-  await signIn(patientPage, patient, '/dashboard/patient');
+  const patientPage = await browser.open();
+  await signIn(patientPage, app, patient, '/dashboard/patient');
   const card = patientPage.getByTestId('upcoming').getByTestId('appointment-card');
   await card.getByTestId('status').filter({ hasText: 'Pending' }).waitFor();
 
   // Two practice users watch the requests badge; the admin's is in the More dropdown's button.
-  const admin = await open();
-  await signIn(admin, practice.admin, '/practice-admin/dashboard');
+  const admin = await browser.open();
+  await signIn(admin, app, practice.admin, '/practice-admin/dashboard');
   await admin.locator('[data-testid="requests-badge"][data-count="1"]').waitFor();
 
-  const staff = await open();
-  await signIn(staff, practice.staff, '/dashboard/practice-staff');
+  const staff = await browser.open();
+  await signIn(staff, app, practice.staff, '/dashboard/practice-staff');
   await staff.getByTestId('workspace-more').click();
   await staff.getByRole('menuitem', { name: /Requests/ }).click();
   await staff.waitForURL('**/dashboard/appointment-requests');

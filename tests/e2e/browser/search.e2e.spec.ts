@@ -1,20 +1,18 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import { browserSuite, SHOTS } from '../../support/browser';
 import { createCalendar, createPractice, registerFacility } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
 const WIDTHS = [375, 1280] as const;
 
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let calendarId: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
   const practice = await createPractice(app);
   const facilityId = await registerFacility(app, practice);
   const registered = await call(
@@ -41,7 +39,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
   await app.close();
 });
 
@@ -66,7 +63,7 @@ describe('provider search', () => {
   it.each(WIDTHS)(
     'searches from home and shows providers with their week (%i px)',
     async (width) => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const page = await browser.open({ width, height: 900 });
       await searchFromHome(page, width);
       const query = new URL(page.url()).searchParams;
       expect(query.get('specialty')).toBe('Cardiologist (Heart Doctor)');
@@ -94,23 +91,14 @@ describe('provider search', () => {
 });
 
 describe('live availability', () => {
-  let contexts: BrowserContext[];
   let pages: Page[];
 
   beforeAll(async () => {
-    const viewport = { width: 1280, height: 900 };
-    contexts = await Promise.all([
-      browser.newContext({ viewport }),
-      browser.newContext({ viewport }),
-    ]);
-    pages = await Promise.all(contexts.map((c) => c.newPage()));
+    // Two browsers, open for the whole block: one sees what the other does.
+    pages = await Promise.all([browser.open(), browser.open()]);
     const url = `${app.url}/provider-search?specialty=${encodeURIComponent('Cardiologist (Heart Doctor)')}&page_no=1`;
     await Promise.all(pages.map((p) => p.goto(url)));
     await Promise.all(pages.map((p) => p.getByTestId('slot').first().waitFor()));
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
   });
 
   const slotIn = (page: Page, start: string) =>

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, createUser, post, type TestUser } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import { browserSuite, shoot } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -11,29 +10,18 @@ import {
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
 const SPECIALTY = 'Cardiologist (Heart Doctor)';
 
 let app: TestApp;
-let browser: Browser;
+const browser = browserSuite();
 let page: Page;
 let calendarId: string;
 let slotStart: string;
 let holder: TestUser;
 let holderAppointment: string;
 
-async function shoot(name: string): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
   const practice = await createPractice(app);
   const facilityId = await registerFacility(app, practice);
   const registered = await call(
@@ -80,16 +68,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await browser.close();
   await app.close();
 }, 60_000);
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.close();
+  page = await browser.open({ width: 1280, height: 900 });
 });
 
 it('joins the waitlist of a full calendar, gets the freed slot live and books it', async () => {
@@ -108,7 +91,7 @@ it('joins the waitlist of a full calendar, gets the freed slot live and books it
       /^Please LOGIN so that you can be enrolled in the waiting list and .+ can reach you$/,
     )
     .waitFor();
-  await shoot('waitlist-login-header');
+  await shoot(page, 'waitlist-login-header');
 
   // LOGIN: the login page gets the flags, and signing in comes back and joins.
   await page.getByTestId('waitlist-auth').getByRole('button', { name: 'Login' }).click();
@@ -124,7 +107,7 @@ it('joins the waitlist of a full calendar, gets the freed slot live and books it
       "We've received your waitlist request and will be in touch once we have an available slot.",
     )
     .waitFor();
-  await shoot('waitlist-joined');
+  await shoot(page, 'waitlist-joined');
   await joined.getByRole('button', { name: 'OK' }).click();
 
   await page.waitForURL('**/dashboard/patient');
@@ -138,7 +121,7 @@ it('joins the waitlist of a full calendar, gets the freed slot live and books it
 
   await page.goto(`${app.url}/dashboard/patient`);
   await page.getByTestId('waitlist-item').getByText('#1 in line').waitFor();
-  await shoot('waitlist-dashboard');
+  await shoot(page, 'waitlist-dashboard');
 
   // Another patient cancels: the offer reaches this page live, without a reload.
   const before = page.url();
@@ -158,7 +141,7 @@ it('joins the waitlist of a full calendar, gets the freed slot live and books it
     "EEEE, MMMM d 'at' h:mm a",
   );
   await offer.getByText(when).waitFor();
-  await shoot('waitlist-offer');
+  await shoot(page, 'waitlist-offer');
 
   await offer.getByRole('button', { name: 'Accept' }).click();
   await page.getByText('Appointment booked successfully.').waitFor();
@@ -169,7 +152,7 @@ it('joins the waitlist of a full calendar, gets the freed slot live and books it
     .filter({ hasText: `${start.toFormat('EEEE, MMMM d, y')} · ${start.toFormat('h:mm a')}` })
     .waitFor({ timeout: 10_000 });
   await page.getByTestId('waitlist').waitFor({ state: 'detached', timeout: 10_000 });
-  await shoot('waitlist-booked');
+  await shoot(page, 'waitlist-booked');
 
   const mine = await call(
     app,

@@ -1,38 +1,17 @@
-import path from 'node:path';
 import type { BookingResult } from '@medbook/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { launchBrowser } from '../../support/browser';
+import { browserSuite, shoot, signIn } from '../../support/browser';
 import { createCalendar, createPractice, type TestPractice } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const SHOTS = path.join(__dirname, '..', '..', 'browser', 'screenshots');
-
 let app: TestApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-/** The page at a phone's width and at a desktop's, as `<name>-375.png` and `<name>-1280.png`. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const browser = browserSuite();
 
 /** A separate browser (its own storage, so its own session) signed in as this user. */
 async function signedIn(user: TestUser, lands: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.url}/login`);
-  await page.getByTestId('login-email').fill(user.email);
-  // createUser's stored password is the SHA-256 of this text, as the browser sends it.
-  await page.getByTestId('login-password').fill(`Secret-${user.email}`);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`**${lands}`);
+  const page = await browser.open();
+  await signIn(page, app, user, lands);
   return page;
 }
 
@@ -50,12 +29,9 @@ async function walkIn(calendarId: string, patient: TestUser): Promise<string> {
 
 beforeAll(async () => {
   app = await startTestApp();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
   await app.close();
 });
 

@@ -1,3 +1,4 @@
+import { useObservableState } from 'observable-hooks';
 import {
   Avatar,
   Box,
@@ -16,7 +17,6 @@ import { headerLinksShown } from '../features/practice-workspace/workspace-rules
 import { PatientsInQueueDialog } from '../features/walk-in-queue/components/patients-in-queue-dialog';
 import { patientsInQueue } from '../features/walk-in-queue/api/walk-in-queue-api';
 import { currentUser$, signedOut } from '../shared/session';
-import { useObservable } from '../shared/use-observable';
 import { loginVisible } from './login-visibility';
 
 /** Spec 2.11: first letters of the first and last names. */
@@ -27,7 +27,7 @@ export const initialsOf = (user: Pick<UserView, 'name'>): string =>
 export function AccountMenu() {
   const navigate = useNavigate();
   const location = useLocation();
-  const user = useObservable(currentUser$).value;
+  const user = useObservableState(currentUser$);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Spec 2.13 and 4.8: a provider with walk-ins waiting confirms before logging out.
   const [queued, setQueued] = useState<number | null>(null);

@@ -1,10 +1,10 @@
+import { useObservableState } from 'observable-hooks';
 import LocalHospital from '@mui/icons-material/LocalHospital';
 import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { PracticeHeaderTools } from '../features/practice-workspace/components/practice-header-tools';
 import { currentUser$ } from '../shared/session';
-import { useObservable } from '../shared/use-observable';
 import { AccountMenu } from './account-menu';
 import { logoInert } from './login-visibility';
 
@@ -42,7 +42,7 @@ function Logo() {
 
 /** Logo, the provider search bar where searching makes sense, About, and the account menu. */
 export function Header({ search }: { search: ReactNode }) {
-  const user = useObservable(currentUser$).value ?? null;
+  const user = useObservableState(currentUser$) ?? null;
   return (
     <AppBar
       position="sticky"

@@ -1,134 +1,135 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from './route-error';
 import { Shell } from './shell';
 
 /** Routes load their feature lazily: the shell is all a first page needs. */
-export const router = createBrowserRouter([
+const pages: RouteObject[] = [
   {
-    Component: Shell,
-    children: [
-      {
-        index: true,
-        lazy: async () => ({
-          Component: (await import('./routes/home-route')).HomeRoute,
-        }),
-      },
-      {
-        path: 'provider-search',
-        lazy: async () => ({
-          Component: (await import('./routes/provider-search-route')).ProviderSearchRoute,
-        }),
-      },
-      {
-        path: 'health',
-        lazy: async () => ({
-          Component: (await import('../features/health/components/health-page')).HealthPage,
-        }),
-      },
-      ...(
-        [
-          ['privacy-policy', 'PrivacyPolicyPage'],
-          ['terms-of-use', 'TermsOfUsePage'],
-        ] as const
-      ).map(([path, name]) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/legal/components/legal-page'))[name],
-        }),
-      })),
-      {
-        path: 'login',
-        lazy: async () => ({
-          Component: (await import('../features/account/components/login-page')).LoginPage,
-        }),
-      },
-      {
-        path: 'signup',
-        lazy: async () => ({
-          Component: (await import('../features/account/components/signup-page')).SignUpPage,
-        }),
-      },
-      ...(
-        [
-          ['forgot-password', 'ForgotPasswordPage'],
-          ['verify-code', 'VerifyCodePage'],
-          ['reset-password', 'ResetPasswordPage'],
-        ] as const
-      ).map(([path, name]) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/account/components/password-reset-pages'))[name],
-        }),
-      })),
-      ...(
-        [
-          ['social-login', 'SocialLoginPage'],
-          ['social-signup', 'SocialSignUpPage'],
-        ] as const
-      ).map(([path, name]) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/account/components/social-pages'))[name],
-        }),
-      })),
-      ...[
-        'dashboard/patient',
-        'dashboard/doctor',
-        'dashboard/practice-staff',
-        'practice-admin/dashboard',
-        'super-user/dashboard',
-        'support-agent/dashboard',
-      ].map((path) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
-        }),
-      })),
-      {
-        path: 'dashboard/appointment-requests',
-        lazy: async () => ({
-          Component: (await import('../features/practice-workspace/components/workspace-routes'))
-            .RequestsRoute,
-        }),
-      },
-      {
-        path: 'walk-in-queue',
-        lazy: async () => ({
-          Component: (await import('../features/walk-in-queue/components/walk-in-queue-route'))
-            .WalkInQueueRoute,
-        }),
-      },
-      {
-        path: 'waitlist',
-        lazy: async () => ({
-          Component: (await import('../features/waitlist/components/waitlist-page')).WaitlistPage,
-        }),
-      },
-      {
-        path: 'practice-admin/calendars',
-        lazy: async () => ({
-          Component: (await import('../features/calendar-admin/components/calendar-admin-route'))
-            .CalendarAdminRoute,
-        }),
-      },
-      {
-        path: 'booking',
-        lazy: async () => ({
-          Component: (await import('../features/booking/components/booking-page')).BookingPage,
-        }),
-      },
-      {
-        path: 'patient/check-in',
-        lazy: async () => ({
-          Component: (await import('../features/patient-dashboard/components/check-in-page'))
-            .CheckInPage,
-        }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({
-          Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
-        }),
-      },
-    ],
+    index: true,
+    lazy: async () => ({
+      Component: (await import('./routes/home-route')).HomeRoute,
+    }),
   },
+  {
+    path: 'provider-search',
+    lazy: async () => ({
+      Component: (await import('./routes/provider-search-route')).ProviderSearchRoute,
+    }),
+  },
+  {
+    path: 'health',
+    lazy: async () => ({
+      Component: (await import('../features/health/components/health-page')).HealthPage,
+    }),
+  },
+  ...(
+    [
+      ['privacy-policy', 'PrivacyPolicyPage'],
+      ['terms-of-use', 'TermsOfUsePage'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('../features/legal/components/legal-page'))[name],
+    }),
+  })),
+  {
+    path: 'login',
+    lazy: async () => ({
+      Component: (await import('../features/account/components/login-page')).LoginPage,
+    }),
+  },
+  {
+    path: 'signup',
+    lazy: async () => ({
+      Component: (await import('../features/account/components/signup-page')).SignUpPage,
+    }),
+  },
+  ...(
+    [
+      ['forgot-password', 'ForgotPasswordPage'],
+      ['verify-code', 'VerifyCodePage'],
+      ['reset-password', 'ResetPasswordPage'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('../features/account/components/password-reset-pages'))[name],
+    }),
+  })),
+  ...(
+    [
+      ['social-login', 'SocialLoginPage'],
+      ['social-signup', 'SocialSignUpPage'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('../features/account/components/social-pages'))[name],
+    }),
+  })),
+  ...[
+    'dashboard/patient',
+    'dashboard/doctor',
+    'dashboard/practice-staff',
+    'practice-admin/dashboard',
+    'super-user/dashboard',
+    'support-agent/dashboard',
+  ].map((path) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('./routes/dashboard-route')).DashboardRoute,
+    }),
+  })),
+  {
+    path: 'dashboard/appointment-requests',
+    lazy: async () => ({
+      Component: (await import('../features/practice-workspace/components/workspace-routes'))
+        .RequestsRoute,
+    }),
+  },
+  {
+    path: 'walk-in-queue',
+    lazy: async () => ({
+      Component: (await import('../features/walk-in-queue/components/walk-in-queue-route'))
+        .WalkInQueueRoute,
+    }),
+  },
+  {
+    path: 'waitlist',
+    lazy: async () => ({
+      Component: (await import('../features/waitlist/components/waitlist-page')).WaitlistPage,
+    }),
+  },
+  {
+    path: 'practice-admin/calendars',
+    lazy: async () => ({
+      Component: (await import('../features/calendar-admin/components/calendar-admin-route'))
+        .CalendarAdminRoute,
+    }),
+  },
+  {
+    path: 'booking',
+    lazy: async () => ({
+      Component: (await import('../features/booking/components/booking-page')).BookingPage,
+    }),
+  },
+  {
+    path: 'patient/check-in',
+    lazy: async () => ({
+      Component: (await import('../features/patient-dashboard/components/check-in-page'))
+        .CheckInPage,
+    }),
+  },
+  {
+    path: '*',
+    lazy: async () => ({
+      Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
+    }),
+  },
+];
+
+/** Each page fails on its own: the shell stays and the page offers to try again. */
+export const router = createBrowserRouter([
+  { Component: Shell, children: pages.map((page) => ({ ...page, ErrorBoundary: RouteError })) },
 ]);

@@ -1,17 +1,47 @@
 import type { ProviderCardView } from '@medbook/contracts';
-import { useSearchParams } from 'react-router';
-import { AvailabilityWidget } from '../../features/calendar/components/availability-widget';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  AvailabilityWidget,
+  type AvailabilityWidgetProps,
+} from '../../features/calendar/components/availability-widget';
 import { SearchResultsPage } from '../../features/search/components/search-results-page';
 import { UnavailableProvider } from '../../features/waitlist/components/unavailable-provider';
+import { waitlistEnrolled$ } from '../../features/waitlist/streams/waitlist-enrolled.stream';
+
+/** A calendar's live week, with its waiting list (a feature of its own) wired in. */
+function WeekWithWaitlist(props: AvailabilityWidgetProps) {
+  const navigate = useNavigate();
+  return (
+    <AvailabilityWidget
+      {...props}
+      // The waitlist page asks a visitor to log in or sign up first (spec 2.10's auth header).
+      onJoinWaitlist={(calendarId) => void navigate(`/waitlist?calendar_id=${calendarId}`)}
+      waitlistEnrolled$={waitlistEnrolled$}
+    />
+  );
+}
 
 function Availability({ provider }: { provider: ProviderCardView }) {
   // The week opens at the searched date (spec 2.2's date filter), not today.
   const date = useSearchParams()[0].get('date');
   const next = provider.next_availability;
   // Nothing open: a calendar with a waiting list still offers to join it.
-  if (!next) return <UnavailableProvider provider={provider} />;
+  if (!next) {
+    return (
+      <UnavailableProvider
+        provider={provider}
+        availability={(calendarId) => (
+          <WeekWithWaitlist
+            calendarId={calendarId}
+            listMode
+            existingPatientsOnly={provider.allow_existing_patients_only}
+          />
+        )}
+      />
+    );
+  }
   return (
-    <AvailabilityWidget
+    <WeekWithWaitlist
       calendarId={next.calendar_id}
       listMode
       existingPatientsOnly={provider.allow_existing_patients_only}

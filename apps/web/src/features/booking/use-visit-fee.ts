@@ -1,7 +1,7 @@
 import type { CardDto, PaymentView } from '@medbook/contracts';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../shared/api-client';
 import { bookingApi } from './api/booking-api';
+import { errorMessageOf } from '../../shared/error-message';
 
 export type PaySource = { card: CardDto } | { payment_method_id: string };
 
@@ -50,7 +50,7 @@ export function useVisitFee(calendarId: string) {
     } catch (cause) {
       // A declined card may be tried again only with a new attempt.
       keys.current.delete(attempt);
-      setError(cause instanceof ApiError ? cause.message : 'Error occured');
+      setError(errorMessageOf(cause));
       return false;
     } finally {
       setBusy(false);

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser } from '../../../shared/session';
 import { logIn, socialProviders } from '../api/account-api';
 import { completeSignIn } from '../after-sign-in';
@@ -60,7 +60,7 @@ export function LoginPage() {
     try {
       await navigate(completeSignIn(await logIn(email, password)), { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : AUTH_MESSAGES.invalidLogin);
+      setError(errorMessageOf(caught, AUTH_MESSAGES.invalidLogin));
     } finally {
       setBusy(false);
     }

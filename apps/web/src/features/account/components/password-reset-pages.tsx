@@ -3,6 +3,7 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
 import { forgotPassword, resetPassword, verifyCode } from '../api/account-api';
 import { fieldErrors, PASSWORD_RULE } from '../validation';
 import { PasswordField } from './password-field';
@@ -37,9 +38,6 @@ function Card({
   );
 }
 
-const message = (caught: unknown, fallback: string) =>
-  caught instanceof ApiError ? caught.message : fallback;
-
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -58,7 +56,7 @@ export function ForgotPasswordPage() {
       sessionStorage.setItem(EMAIL_KEY, email.trim());
       await navigate('/verify-code');
     } catch (caught) {
-      setError(message(caught, AUTH_MESSAGES.passwordUpdateFailed));
+      setError(errorMessageOf(caught, AUTH_MESSAGES.passwordUpdateFailed));
     }
   }
   return (
@@ -95,7 +93,7 @@ export function VerifyCodePage() {
       sessionStorage.setItem(TOKEN_KEY, reset_token);
       await navigate('/reset-password');
     } catch (caught) {
-      setError(message(caught, AUTH_MESSAGES.invalidOtp));
+      setError(errorMessageOf(caught, AUTH_MESSAGES.invalidOtp));
     }
   }
   return (
@@ -142,7 +140,7 @@ export function ResetPasswordPage() {
       setDone(true);
       setTimeout(() => void navigate('/login'), 1500);
     } catch (caught) {
-      setError(message(caught, AUTH_MESSAGES.passwordUpdateFailed));
+      setError(errorMessageOf(caught, AUTH_MESSAGES.passwordUpdateFailed));
       if (caught instanceof ApiError && caught.message === AUTH_MESSAGES.passwordUpdateFailed) {
         setTimeout(() => void navigate('/forgot-password'), 1500);
       }

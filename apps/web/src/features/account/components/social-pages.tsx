@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
 import { exchangeSocialTicket, socialSignUp } from '../api/account-api';
 import { completeSignIn, rememberRedirect } from '../after-sign-in';
 
@@ -24,7 +24,7 @@ export function SocialLoginPage() {
     if (redirect) rememberRedirect(redirect);
     exchangeSocialTicket(params.get('ticket') ?? '').then(
       (result) => void navigate(completeSignIn(result), { replace: true }),
-      (caught: unknown) => setError(caught instanceof ApiError ? caught.message : 'Error'),
+      (caught: unknown) => setError(errorMessageOf(caught, 'Error')),
     );
   }, [navigate, params]);
   return (
@@ -56,7 +56,7 @@ export function SocialSignUpPage() {
       );
       await navigate(completeSignIn(result), { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'User registration failed.');
+      setError(errorMessageOf(caught, 'User registration failed.'));
     }
   }
   return (

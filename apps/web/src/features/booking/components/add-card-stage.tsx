@@ -1,10 +1,10 @@
 import type { PaymentMethodView } from '@medbook/contracts';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ApiError } from '../../../shared/api-client';
 import { bookingApi } from '../api/booking-api';
 import { maskedCard } from '../card-form';
 import { CardFormFields } from './card-form-fields';
+import { errorMessageOf } from '../../../shared/error-message';
 
 interface Props {
   readonly patientId: string;
@@ -25,7 +25,7 @@ export function AddCardStage({ patientId, savedCards, lookupError, onSaved, onCo
     try {
       onSaved(await bookingApi.savePaymentMethod(patientId, card));
     } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : 'Error occured');
+      setError(errorMessageOf(cause));
     } finally {
       setBusy(false);
     }

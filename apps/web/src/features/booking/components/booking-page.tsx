@@ -1,30 +1,12 @@
-import {
-  type BookingPaymentSettings,
-  type CalendarView,
-  type FamilyMemberView,
-  type HoldView,
-  PAYMENT_MESSAGES,
-  type PaymentMethodView,
-  type UserView,
-} from '@medbook/contracts';
+import { type HoldView, PAYMENT_MESSAGES, type PaymentMethodView } from '@medbook/contracts';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { bookingApi } from '../api/booking-api';
+import type { BookingContext } from '../booking-context';
 import { BookingWizard } from './booking-wizard';
-
-export interface BookingContext {
-  readonly calendar: CalendarView;
-  readonly me: UserView;
-  readonly family: readonly FamilyMemberView[];
-  readonly insurances: readonly string[];
-  /** Null when the calendar's payment settings could not be read: no payment stage then. */
-  readonly payment: BookingPaymentSettings | null;
-  readonly savedCards: readonly PaymentMethodView[];
-  readonly cardLookupError: string | null;
-}
 
 /** /booking?calendar=&start=: holds the slot first, then runs the wizard. */
 export function BookingPage() {
@@ -71,11 +53,11 @@ export function BookingPage() {
           });
         }
       },
-      (cause: unknown) => live && setFailure(messageOf(cause)),
+      (cause: unknown) => live && setFailure(errorMessageOf(cause)),
     );
     held.then(
       (view) => (live ? setHold(view) : void bookingApi.release(view).catch(() => undefined)),
-      (cause: unknown) => live && setFailure(messageOf(cause)),
+      (cause: unknown) => live && setFailure(errorMessageOf(cause)),
     );
     return () => {
       live = false;
@@ -118,6 +100,3 @@ export function BookingPage() {
   }
   return <BookingWizard context={context} start={start} initialHold={hold} />;
 }
-
-const messageOf = (cause: unknown): string =>
-  cause instanceof ApiError ? cause.message : 'Error occured';

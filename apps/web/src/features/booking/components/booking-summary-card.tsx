@@ -1,3 +1,4 @@
+import { useObservableState } from 'observable-hooks';
 import type { CalendarView, HoldView } from '@medbook/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
@@ -5,7 +6,6 @@ import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import { Alert, Avatar, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
-import { useObservable } from '../../../shared/use-observable';
 import { summaryStart } from '../slot-time';
 import { holdMinutesLeft$ } from '../streams/hold-countdown.stream';
 
@@ -64,7 +64,7 @@ export function BookingSummaryCard({ calendar, start, hold }: Props) {
 }
 
 function HoldCountdown({ minutes$ }: { minutes$: ReturnType<typeof holdMinutesLeft$> }) {
-  const { value } = useObservable(minutes$);
+  const value = useObservableState(minutes$);
   if (value === undefined) return null;
   return (
     <Stack

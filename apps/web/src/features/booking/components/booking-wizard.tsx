@@ -1,6 +1,5 @@
 import { type HoldView, PAYMENT_MESSAGES, type PaymentMethodView } from '@medbook/contracts';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -27,31 +26,16 @@ import {
   previousStage,
   stageApplies,
 } from '../booking-stages';
-import {
-  cardOnFileApplies,
-  payPalApplies,
-  visitFeeAmount,
-  visitFeeApplies,
-} from '../payment-rules';
+import { cardOnFileApplies, payPalApplies, visitFeeApplies } from '../payment-rules';
 import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
 import { toast } from '../../../shared/toast';
 import { useBookAppointment } from '../use-book-appointment';
 import { useVisitFee } from '../use-visit-fee';
-import { maskedCard, money } from '../card-form';
-import { AddCardStage } from './add-card-stage';
-import { PaymentStage } from './payment-stage';
 import { BookedPopup } from './booked-popup';
-import type { BookingContext } from './booking-page';
-import { BookingFormStage } from './booking-form-stage';
-import { BookingReviewStage } from './booking-review-stage';
+import type { BookingContext } from '../booking-context';
+import { BookingStageView } from './booking-stage-view';
 import { BookingSummaryCard } from './booking-summary-card';
-import { InsuranceConfirmationStage } from './insurance-confirmation-stage';
-import { InsuranceList } from './insurance-list';
-import { SmsVerificationStage } from './sms-verification-stage';
-import { bookingApi } from '../api/booking-api';
-import { DemographicsStage } from './demographics-stage';
-import { EligibilityStage } from './eligibility-stage';
-import { ScreeningStage } from './screening-stage';
+import { errorMessageOf } from '../../../shared/error-message';
 
 interface Props {
   readonly context: BookingContext;
@@ -60,7 +44,7 @@ interface Props {
 }
 
 export function BookingWizard({ context, start: requestedStart, initialHold }: Props) {
-  const { calendar, me, family, payment: paymentSettings } = context;
+  const { calendar, me, payment: paymentSettings } = context;
   const [savedCards, setSavedCards] = useState<readonly PaymentMethodView[]>(context.savedCards);
   const visitFee = useVisitFee(calendar.calendar_id);
   const navigate = useNavigate();
@@ -90,30 +74,9 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
     }),
     [calendar, mobileVerified, insurance, paymentSettings],
   );
-  const insured = hasRealInsurance(insurance);
-  const insuranceName = typeof insurance === 'object' && insurance ? insurance.insurance : '';
   // Whom the intake steps are about; a member added in this booking has no id before booking.
   const intakePatientId =
     patient.kind === 'self' ? me.id : patient.kind === 'member' ? patient.id : null;
-  const loadForms = useCallback(
-    () => bookingApi.customForms(calendar.calendar_id),
-    [calendar.calendar_id],
-  );
-  const loadDemographics = useCallback(async () => {
-    const [races, ethnicities, languages, states, current] = await Promise.all([
-      bookingApi.races(),
-      bookingApi.ethnicities(),
-      bookingApi.languages(),
-      bookingApi.states(),
-      intakePatientId ? bookingApi.demographics(intakePatientId) : Promise.resolve(null),
-    ]);
-    return { lists: { races, ethnicities, languages, states }, current };
-  }, [intakePatientId]);
-  const loadPlans = useCallback(async () => {
-    const all = await bookingApi.insurances();
-    const chosen = all.find((item) => item.name === insuranceName);
-    return chosen ? bookingApi.insurancePlans(chosen.id) : [];
-  }, [insuranceName]);
   const [stage, setStage] = useState<BookingStage>(() => firstStage(facts));
   const booking = useBookAppointment({
     calendar,
@@ -126,9 +89,7 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
     afterBooked: (appointmentId) =>
       visitFee
         .associate(appointmentId)
-        .catch((cause: unknown) =>
-          toast.error(cause instanceof Error ? cause.message : 'Error occured'),
-        ),
+        .catch((cause: unknown) => toast.error(errorMessageOf(cause))),
   });
   const advance = (from: BookingStage, changed: Partial<BookingFacts> = {}) =>
     setStage(nextStage(from, { ...facts, ...changed }));
@@ -182,7 +143,25 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
             >
               {STAGE_LABELS[stage]}
             </Typography>
-            {renderStage()}
+            <BookingStageView
+              stage={stage}
+              context={context}
+              patient={patient}
+              setPatient={setPatient}
+              reason={reason}
+              setReason={setReason}
+              insurance={insurance}
+              setInsurance={setInsurance}
+              memberId={memberId}
+              setMemberId={setMemberId}
+              setMobileVerified={setMobileVerified}
+              savedCards={savedCards}
+              setSavedCards={setSavedCards}
+              intakePatientId={intakePatientId}
+              visitFee={visitFee}
+              booking={booking}
+              advance={advance}
+            />
             {back && !booking.booked && (
               <Box sx={{ mt: 3 }}>
                 <Button onClick={() => setStage(back)}>Back</Button>
@@ -219,174 +198,4 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
       />
     </Grid>
   );
-
-  function renderStage() {
-    switch (stage) {
-      case 'BOOKING_FORM':
-        return (
-          <BookingFormStage
-            family={family}
-            initial={patient}
-            initialReason={reason}
-            onNext={(chosen, why) => {
-              setPatient(chosen);
-              setReason(why);
-              advance('BOOKING_FORM');
-            }}
-          />
-        );
-      case 'SMS_VERIFICATION':
-        return (
-          <SmsVerificationStage
-            mobileNumber={me.credentials.mobile_number}
-            onVerified={() => {
-              setMobileVerified(true);
-              advance('SMS_VERIFICATION', { mobileVerified: true });
-            }}
-          />
-        );
-      case 'INSURANCE':
-        return (
-          <>
-            <InsuranceList
-              insurances={context.insurances}
-              selfPayOffered
-              value={insurance}
-              onChange={(choice) => {
-                setInsurance(choice);
-                if (choice !== null) advance('INSURANCE', { insurance: choice });
-              }}
-            />
-            {insurance !== null && (
-              <Box sx={{ mt: 3, textAlign: 'right' }}>
-                <Button variant="contained" onClick={() => advance('INSURANCE')}>
-                  Continue
-                </Button>
-              </Box>
-            )}
-          </>
-        );
-      case 'INSURANCE_CONFIRMATION':
-        return (
-          <InsuranceConfirmationStage
-            insurance={typeof insurance === 'object' && insurance ? insurance.insurance : ''}
-            initialMemberId={memberId}
-            onConfirm={(id) => {
-              setMemberId(id);
-              advance('INSURANCE_CONFIRMATION');
-            }}
-          />
-        );
-      case 'BOOK_APPOINTMENT':
-        return (
-          <BookingReviewStage
-            patientName={bookingPatientName(patient) ?? me.name.full_name}
-            reason={reason}
-            insurance={insurance}
-            visitFee={
-              visitFee.payment?.status === 'authorized'
-                ? `${money(visitFee.payment.amount)} · ${maskedCard(visitFee.payment.card_brand, visitFee.payment.card_last6)}`
-                : null
-            }
-            busy={booking.busy}
-            error={booking.slotTaken ? null : booking.error}
-            onBook={() => void booking.bookOn(booking.start, patient, reason)}
-          />
-        );
-      case 'ADD_CARD':
-        return (
-          <AddCardStage
-            patientId={me.id}
-            savedCards={savedCards}
-            lookupError={context.cardLookupError}
-            onSaved={(card) => setSavedCards([card, ...savedCards])}
-            onContinue={() => advance('ADD_CARD')}
-          />
-        );
-      case 'PAY_PAL':
-        // No PayPal adapter behind the payment port yet: the fee is paid by card next.
-        return (
-          <Alert severity="info">
-            PayPal is not available for online payment yet; pay the visit fee by card in the next
-            step.
-            <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
-              Continue
-            </Button>
-          </Alert>
-        );
-      case 'PAYMENT':
-        return (
-          <PaymentStage
-            amount={paymentSettings ? visitFeeAmount(paymentSettings, insured) : 0}
-            insured={insured}
-            savedCards={savedCards}
-            payment={visitFee.payment}
-            busy={visitFee.busy}
-            error={visitFee.error}
-            onPay={(source) =>
-              void visitFee
-                .pay(visitFeeAmount(paymentSettings!, insured), insured, source)
-                .then((paid) => paid && advance('PAYMENT'))
-            }
-            onContinue={() => advance('PAYMENT')}
-          />
-        );
-      case 'SCREENING_FORM':
-        return (
-          <ScreeningStage
-            loadForms={loadForms}
-            submit={(formId, answers) =>
-              bookingApi.submitScreening(calendar.calendar_id, {
-                patient_id: intakePatientId ?? me.id,
-                form_id: formId,
-                answers,
-              })
-            }
-            onDone={() => advance('SCREENING_FORM')}
-          />
-        );
-      case 'PATIENT_DEMOGRAPHICS':
-        if (intakePatientId === null) return atTheVisit();
-        return (
-          <DemographicsStage
-            key={intakePatientId}
-            load={loadDemographics}
-            save={(input) => bookingApi.saveDemographics(intakePatientId, input)}
-            onDone={() => advance('PATIENT_DEMOGRAPHICS')}
-          />
-        );
-      case 'VERIFY_ELIGIBILITY':
-        if (intakePatientId === null) return atTheVisit();
-        return (
-          <EligibilityStage
-            insuranceName={insuranceName}
-            initialMemberId={memberId}
-            loadPlans={loadPlans}
-            verify={(input) =>
-              bookingApi.verifyEligibility({
-                ...input,
-                calendar_id: calendar.calendar_id,
-                patient_id: intakePatientId,
-              })
-            }
-            onEligible={(id) => {
-              setMemberId(id);
-              advance('VERIFY_ELIGIBILITY');
-            }}
-          />
-        );
-    }
-  }
-
-  /** A family member added in this booking is saved only when booking: the practice asks then. */
-  function atTheVisit() {
-    return (
-      <Alert severity="info">
-        This practice completes this step with you at the visit.
-        <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
-          Continue
-        </Button>
-      </Alert>
-    );
-  }
 }

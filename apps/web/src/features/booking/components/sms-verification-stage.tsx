@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../shared/api-client';
 import { bookingApi } from '../api/booking-api';
+import { errorMessageOf } from '../../../shared/error-message';
 
 interface Props {
   readonly mobileNumber: string | null;
@@ -22,7 +22,7 @@ export function SmsVerificationStage({ mobileNumber, onVerified }: Props) {
     try {
       await action();
     } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : 'Error occured');
+      setError(errorMessageOf(cause));
     } finally {
       setBusy(false);
     }

@@ -3,10 +3,11 @@ import { Alert, Box, Link, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { defer } from 'rxjs';
+import { useObservableState } from 'observable-hooks';
+import { defer, type Observable, of } from 'rxjs';
+import { settled } from '../../../live/settled';
+import { errorMessageOf, UNEXPECTED_ERROR } from '../../../shared/error-message';
 import { currentUser$, rememberRedirect } from '../../../shared/session';
-import { useObservable } from '../../../shared/use-observable';
-import { useWaitlistEnrolled } from '../../waitlist/use-waitlist-enrolled';
 import { getCalendar } from '../api/calendar-api';
 import { scrollerRange, zonesDiffer } from '../slot-time';
 import { calendarWeek$ } from '../streams/calendar-week.stream';
@@ -23,13 +24,17 @@ export interface AvailabilityWidgetProps {
   readonly startDate?: string;
   /** Where a chosen slot goes; by default the booking flow. */
   readonly onSelectSlot?: (slot: TimeSlotView) => void;
+  /** Joining the calendar's waiting list, offered when it takes one (the route knows how). */
+  readonly onJoinWaitlist?: (calendarId: string) => void;
+  /** Spec 2.9: whether the signed-in patient is already on the calendar's list. */
+  readonly waitlistEnrolled$?: (calendarId: string) => Observable<boolean>;
 }
 
 const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Spec 2.9: a calendar's live week of slots for patients. */
 export function AvailabilityWidget(props: AvailabilityWidgetProps) {
-  const user = useObservable(currentUser$).value;
+  const user = useObservableState(currentUser$);
   if (props.existingPatientsOnly && !user) {
     return (
       <Notice title="Online booking is available for returning patients.">
@@ -58,21 +63,34 @@ function LiveAvailability(
 ) {
   const { calendarId } = props;
   const navigate = useNavigate();
-  const calendar = useObservable(useMemo(() => defer(() => getCalendar(calendarId)), [calendarId]));
-  const [start, setStart] = useState<string | undefined>(() => searchedStart(props.startDate));
-  const week = useObservable(useMemo(() => calendarWeek$(calendarId, start), [calendarId, start]));
-  const [confirming, setConfirming] = useState<TimeSlotView | null>(null);
-  const enrolled = useWaitlistEnrolled(
-    calendarId,
-    props.patient && !!calendar.value?.wait_list_enabled,
+  const calendar = useObservableState(
+    useMemo(() => settled(defer(() => getCalendar(calendarId))), [calendarId]),
   );
-  if (week.error || calendar.error) {
-    return <Alert severity="error">{errorText(week.error ?? calendar.error)}</Alert>;
+  const [start, setStart] = useState<string | undefined>(() => searchedStart(props.startDate));
+  const week = useObservableState(
+    useMemo(() => settled(calendarWeek$(calendarId, start)), [calendarId, start]),
+  );
+  const [confirming, setConfirming] = useState<TimeSlotView | null>(null);
+  const { waitlistEnrolled$, onJoinWaitlist } = props;
+  const takesWaitlist = !!calendar?.value?.wait_list_enabled;
+  const enrolled = useObservableState(
+    useMemo(
+      () =>
+        props.patient && takesWaitlist && waitlistEnrolled$
+          ? waitlistEnrolled$(calendarId)
+          : of(false),
+      [calendarId, props.patient, takesWaitlist, waitlistEnrolled$],
+    ),
+    false,
+  );
+  const failure = week?.error ?? calendar?.error;
+  if (failure !== undefined) {
+    return <Alert severity="error">{errorMessageOf(failure, UNEXPECTED_ERROR)}</Alert>;
   }
 
-  const state = week.value ?? { status: 'loading' as const };
+  const state = week?.value ?? { status: 'loading' as const };
   const zone =
-    state.status === 'ready' ? state.week.time_zone : (calendar.value?.time_zone ?? 'UTC');
+    state.status === 'ready' ? state.week.time_zone : (calendar?.value?.time_zone ?? 'UTC');
   const range = scrollerRange(zone);
   const shownStart = state.status === 'ready' ? state.week.start_date : range.today;
   const select = (slot: TimeSlotView) => {
@@ -84,8 +102,6 @@ function LiveAvailability(
     if (zonesDiffer(slot.start_date, zone, localZone())) setConfirming(slot);
     else select(slot);
   };
-  // The waitlist page asks a visitor to log in or sign up first (spec 2.10's auth header).
-  const joinWaitlist = () => void navigate(`/waitlist?calendar_id=${calendarId}`);
   return (
     <>
       <WeekAvailabilityView
@@ -103,7 +119,9 @@ function LiveAvailability(
         }
         onJumpTo={setStart}
         onSelect={pick}
-        onJoinWaitlist={calendar.value?.wait_list_enabled ? joinWaitlist : undefined}
+        onJoinWaitlist={
+          takesWaitlist && onJoinWaitlist ? () => onJoinWaitlist(calendarId) : undefined
+        }
         waitlistEnrolled={enrolled}
       />
       <TimeZoneDialog
@@ -133,11 +151,6 @@ export function searchedStart(
 
 export const bookingPath = (calendarId: string, slot: TimeSlotView): string =>
   `/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`;
-
-const errorText = (error: unknown): string =>
-  error instanceof Error
-    ? error.message
-    : 'System encountered an unexpected error. Please try again.';
 
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {
   return (

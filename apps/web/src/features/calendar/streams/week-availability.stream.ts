@@ -1,6 +1,7 @@
 import type { CalendarChangedMessage, SlotChangedMessage, WeekView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { map, merge, Observable } from 'rxjs';
+import { merge, type Observable, startWith } from 'rxjs';
+import { liveQuery$, READ_AGAIN } from '../../../live/live-query';
 import { applySlotChange } from './slot-change';
 
 /** Everything the stream reads, as parameters: the API calls and the calendar room's messages. */
@@ -27,103 +28,59 @@ export type WeekAvailability =
 
 const hasSlots = (week: WeekView): boolean => week.days.some((d) => d.time_slots.length > 0);
 
-type Live =
-  | { readonly kind: 'slot'; readonly message: SlotChangedMessage }
-  | { readonly kind: 'refetch'; readonly position: number | null };
+type Ready = Extract<WeekAvailability, { status: 'ready' }>;
+type Change = SlotChangedMessage | CalendarChangedMessage;
+
+async function readWeek(
+  start: string | undefined,
+  minPosition: number | undefined,
+  sources: WeekAvailabilitySources,
+): Promise<Ready> {
+  const week = await sources.fetchWeek(start, minPosition);
+  if (week.online_booking_disabled) return { status: 'ready', week, nextAvailableDay: null };
+  if (hasSlots(week)) return { status: 'ready', week, nextAvailableDay: undefined };
+  const after = DateTime.fromISO(week.end_date).plus({ days: 1 }).toISODate()!;
+  const nextAvailableDay =
+    (await sources.fetchNextAvailableDay(after)) ??
+    (await sources.fetchNextAvailableDay(undefined));
+  return { status: 'ready', week, nextAvailableDay };
+}
+
+/** A slot message changes the week in place; a calendar change means it is read again. */
+function applyChange(held: Ready, change: Change): Ready | typeof READ_AGAIN {
+  if (!('slot_id' in change)) return READ_AGAIN;
+  const outcome = applySlotChange(held.week, change);
+  switch (outcome.kind) {
+    case 'updated':
+      return { status: 'ready', week: outcome.week, nextAvailableDay: undefined };
+    case 'refetch':
+      return READ_AGAIN;
+    case 'ignored':
+      return held;
+    default: {
+      const never: never = outcome;
+      throw new Error(`Unknown outcome ${String(never)}`);
+    }
+  }
+}
 
 /**
  * One calendar's week kept current: read once, then live changes from the calendar room applied
- * in place. A refetch asks the API for at least every position heard so far (`min_position`), so
- * messages that position covers are dropped, and a message heard twice is applied once.
+ * in place (a live query: each read waits for every position heard, a message heard twice is
+ * applied once, and messages heard during a read make it read again).
  */
 export function weekAvailability$(
   start: string | undefined,
   sources: WeekAvailabilitySources,
 ): Observable<WeekAvailability> {
-  return new Observable<WeekAvailability>((subscriber) => {
-    let week: WeekView | null = null;
-    let covered = 0;
-    let heard = 0;
-    let generation = 0;
-    let loading = false;
-    let stale = false;
-    const applied = new Set<string>();
-
-    const nextAvailableDay = async (fetched: WeekView): Promise<string | null | undefined> => {
-      if (hasSlots(fetched) || fetched.online_booking_disabled) {
-        return fetched.online_booking_disabled ? null : undefined;
-      }
-      const after = DateTime.fromISO(fetched.end_date).plus({ days: 1 }).toISODate()!;
-      return (
-        (await sources.fetchNextAvailableDay(after)) ??
-        (await sources.fetchNextAvailableDay(undefined))
-      );
-    };
-
-    const load = (): void => {
-      generation += 1;
-      const mine = generation;
-      loading = true;
-      stale = false;
-      const minPosition = heard > 0 ? heard : undefined;
-      void (async () => {
-        try {
-          const fetched = await sources.fetchWeek(start, minPosition);
-          const next = await nextAvailableDay(fetched);
-          if (mine !== generation) return;
-          week = fetched;
-          covered = minPosition ?? 0;
-          loading = false;
-          subscriber.next({ status: 'ready', week, nextAvailableDay: next });
-          if (stale) load();
-        } catch (error) {
-          if (mine === generation) subscriber.error(error);
-        }
-      })();
-    };
-
-    const onSlot = (message: SlotChangedMessage): void => {
-      const key = `${message.position}:${message.slot_id}:${message.action}`;
-      if (message.position <= covered || applied.has(key)) return;
-      applied.add(key);
-      heard = Math.max(heard, message.position);
-      if (loading || !week) {
-        stale = true;
-        return;
-      }
-      const outcome = applySlotChange(week, message);
-      switch (outcome.kind) {
-        case 'updated':
-          week = outcome.week;
-          subscriber.next({ status: 'ready', week, nextAvailableDay: undefined });
-          return;
-        case 'refetch':
-          load();
-          return;
-        case 'ignored':
-          return;
-        default: {
-          const never: never = outcome;
-          throw new Error(`Unknown outcome ${String(never)}`);
-        }
-      }
-    };
-
-    const live = merge(
-      sources.slotChanges$.pipe(map((message): Live => ({ kind: 'slot', message }))),
-      sources.calendarChanges$.pipe(map((m): Live => ({ kind: 'refetch', position: m.position }))),
-      sources.reconnects$.pipe(map((): Live => ({ kind: 'refetch', position: null }))),
-    ).subscribe((change) => {
-      if (change.kind === 'slot') return onSlot(change.message);
-      if (change.position !== null) heard = Math.max(heard, change.position);
-      load();
-    });
-
-    subscriber.next({ status: 'loading' });
-    load();
-    return () => {
-      generation += 1;
-      live.unsubscribe();
-    };
-  });
+  return liveQuery$<Ready, Change>({
+    read: (minPosition) => readWeek(start, minPosition, sources),
+    pushes: merge(sources.slotChanges$, sources.calendarChanges$),
+    keyOf: (change) =>
+      'slot_id' in change
+        ? `${change.position}:${change.slot_id}:${change.action}`
+        : `${change.position}:calendar`,
+    apply: applyChange,
+    refetch$: sources.reconnects$,
+  }).pipe(startWith<WeekAvailability>({ status: 'loading' }));
 }

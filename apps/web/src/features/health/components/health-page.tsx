@@ -13,17 +13,18 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useObservableState } from 'observable-hooks';
 import { useMemo } from 'react';
+import { settled } from '../../../live/settled';
 import { connection$ } from '../../../live/live-socket';
-import { useObservable } from '../../../shared/use-observable';
 import { health$ } from '../streams/health.stream';
 
 const LIVE_LABEL = { connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting' };
 
 export function HealthPage() {
-  const health = useObservable(useMemo(() => health$(), []));
-  const connection = useObservable(connection$);
-  const report = health.value;
+  const health = useObservableState(useMemo(() => settled(health$()), []));
+  const connection = useObservableState(connection$);
+  const report = health?.value;
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -32,12 +33,12 @@ export function HealthPage() {
         </Typography>
         <Chip
           data-testid="live-state"
-          label={LIVE_LABEL[connection.value ?? 'connecting']}
-          color={connection.value === 'live' ? 'success' : 'default'}
+          label={LIVE_LABEL[connection ?? 'connecting']}
+          color={connection === 'live' ? 'success' : 'default'}
           variant="outlined"
         />
       </Stack>
-      {health.error !== undefined && (
+      {health?.error !== undefined && (
         <Alert severity="error">The service could not be reached. Retrying when it is back.</Alert>
       )}
       <Grid container spacing={2}>

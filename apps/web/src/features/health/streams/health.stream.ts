@@ -1,16 +1,8 @@
 import type { HealthReport, ProjectionPositionMessage } from '@medbook/contracts';
-import { defer, filter, map, merge, type Observable, of, scan, switchMap } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { liveQuery$ } from '../../../live/live-query';
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { getHealth } from '../api/get-health';
-
-interface Known {
-  readonly health: HealthReport | null;
-  readonly early: readonly ProjectionPositionMessage[];
-}
-
-type Change =
-  | { readonly kind: 'snapshot'; readonly health: HealthReport }
-  | { readonly kind: 'position'; readonly message: ProjectionPositionMessage };
 
 /** A projection moved on: raise its position, and the head to at least that. */
 export function applyPosition(
@@ -31,51 +23,18 @@ export function applyPosition(
 }
 
 /**
- * A fresh read replaces what we knew, except positions, which only move forward: a live message
- * that overtook the read is not undone by it.
- */
-export function applySnapshot(known: HealthReport | null, fresh: HealthReport): HealthReport {
-  if (!known) return fresh;
-  const before = new Map(known.projections.map((p) => [p.name, p.position]));
-  return {
-    ...fresh,
-    event_store: {
-      head_position: Math.max(fresh.event_store.head_position, known.event_store.head_position),
-    },
-    projections: fresh.projections.map((p) => ({
-      ...p,
-      position: Math.max(p.position, before.get(p.name) ?? 0),
-    })),
-  };
-}
-
-/**
- * The API's health kept current: the live room is joined for the whole subscription, and the
- * health is read at the start and after every reconnect (delivery is at most once).
+ * The API's health kept current: read at the start and after every reconnect (delivery is at
+ * most once), and moved on by each projection's position pushed to the ops room; a push heard
+ * while a read is on its way is applied to its answer (positions only move forward).
  */
 export function health$(): Observable<HealthReport> {
-  const snapshots$ = merge(of(undefined), connected$).pipe(
-    switchMap(() => defer(() => getHealth())),
-    map((health): Change => ({ kind: 'snapshot', health })),
-  );
-  const positions$ = roomEvent$('ops', 'projection.position').pipe(
-    map((message): Change => ({ kind: 'position', message })),
-  );
-  return merge(positions$, snapshots$).pipe(
-    scan<Change, Known>(
-      ({ health, early }, change) => {
-        if (change.kind === 'position') {
-          // Before the first read there is nothing to apply it to: keep it for that read.
-          return health
-            ? { health: applyPosition(health, change.message), early }
-            : { health, early: [...early, change.message] };
-        }
-        const fresh = applySnapshot(health, change.health);
-        return { health: early.reduce(applyPosition, fresh), early: [] };
-      },
-      { health: null, early: [] },
-    ),
-    map(({ health }) => health),
-    filter((health): health is HealthReport => health !== null),
-  );
+  return liveQuery$<HealthReport, ProjectionPositionMessage>({
+    read: () => getHealth(),
+    pushes: roomEvent$('ops', 'projection.position'),
+    // Projections report the same global position each: a push is one projection's.
+    keyOf: (message) => `${message.name}:${message.position}`,
+    apply: applyPosition,
+    refetch$: connected$,
+    whileReading: 'apply',
+  });
 }

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
-import { QueuePositionCard } from '../../walk-in-queue/components/queue-position-card';
+import type { ReactNode } from 'react';
 import { mayChange, mayTryCheckIn } from '../appointment-sections';
 import { StatusChip } from './status-chip';
 
@@ -23,6 +23,8 @@ interface Props {
   readonly onReschedule: () => void;
   readonly onCheckIn: () => void;
   readonly onShowPass: () => void;
+  /** A walk-in's live place in line (the walk-in queue's, composed by the route). */
+  readonly placeInLine?: (appointment: AppointmentView) => ReactNode;
 }
 
 export function AppointmentCard(props: Props) {
@@ -55,9 +57,9 @@ export function AppointmentCard(props: Props) {
             <Typography variant="body2" color="text.secondary">
               {a.visit_type} visit{a.reason ? ` · ${a.reason}` : ''}
             </Typography>
-            {a.visit_schedule_type === 'WalkIn' && onWalkInBoard(a.status) && (
-              <QueuePositionCard appointmentId={a.appointment_id} status={a.status} />
-            )}
+            {a.visit_schedule_type === 'WalkIn' &&
+              onWalkInBoard(a.status) &&
+              props.placeInLine?.(a)}
           </Box>
         </Stack>
       </CardContent>

@@ -11,55 +11,64 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
-import { useMemo, useState } from 'react';
-import { Subject } from 'rxjs';
-import { ApiError } from '../../../shared/api-client';
-import { toast } from '../../../shared/toast';
-import { useObservable } from '../../../shared/use-observable';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
+import { type ReactNode, useMemo, useState } from 'react';
+import { settled } from '../../../live/settled';
 import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
+import { errorMessageOf } from '../../../shared/error-message';
+import { toast } from '../../../shared/toast';
+import { useCommand } from '../../../shared/use-command';
 import { patientAppointmentsApi } from '../api/patient-appointments-api';
 import { splitAppointments } from '../appointment-sections';
 import { patientAppointments$ } from '../streams/patient-appointments.stream';
 import { AppointmentCard } from './appointment-card';
 import { CancelDialog } from './cancel-dialog';
 import { CheckInPass } from './check-in-pass';
-import { WaitlistPanel } from '../../waitlist/components/waitlist-panel';
 
 type Action =
   | { kind: 'cancel'; appointment: AppointmentView }
   | { kind: 'reschedule'; appointment: AppointmentView }
   | { kind: 'pass'; appointment: AppointmentView };
 
+/** What the route composes into the page from other features. */
+export interface PatientDashboardSlots {
+  /** The patient's waiting lists; `onBooked` reads the appointments again. */
+  readonly waitlist?: (onBooked: () => void) => ReactNode;
+  /** A walk-in's live place in line, inside its card. */
+  readonly placeInLine?: (appointment: AppointmentView) => ReactNode;
+}
+
 /** The patient's home: their and their family's appointments, live. */
-export function PatientDashboardPage({ user }: { user: UserView }) {
-  const refresh$ = useMemo(() => new Subject<number | void>(), []);
-  const list$ = useMemo(() => patientAppointments$(user.id, refresh$), [user.id, refresh$]);
-  const { value: list, error: loadError } = useObservable(list$);
+export function PatientDashboardPage({
+  user,
+  waitlist,
+  placeInLine,
+}: { user: UserView } & PatientDashboardSlots) {
+  // A command's position, when it says one, makes the read hold its write.
+  const [refresh, refresh$] = useObservableCallback<number | void>();
+  const listed = useObservableState(
+    useMemo(() => settled(patientAppointments$(user.id, refresh$)), [user.id, refresh$]),
+  );
+  const list = listed?.value;
+  const loadError = listed?.error;
   const [action, setAction] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const command = useCommand((work: () => Promise<unknown>) => work());
+  const { pending: busy, error } = command;
 
   const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await work();
-      setAction(null);
-      toast.success(done);
-      refresh$.next(positionOf(answer));
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : 'Error occured');
-    } finally {
-      setBusy(false);
-    }
+    const answer = await command.run(work);
+    if (!answer.ok) return;
+    setAction(null);
+    toast.success(done);
+    refresh(positionOf(answer.result));
   };
   const checkIn = (appointment: AppointmentView) =>
     patientAppointmentsApi.checkIn(appointment.appointment_id).then(
       (answer) => {
         toast.success('You are checked in.');
-        refresh$.next(positionOf(answer));
+        refresh(positionOf(answer));
       },
-      (cause: unknown) => toast.error(cause instanceof ApiError ? cause.message : 'Error occured'),
+      (cause: unknown) => toast.error(errorMessageOf(cause)),
     );
 
   const sections = list ? splitAppointments(list, DateTime.now()) : null;
@@ -74,6 +83,7 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
       onReschedule={() => setAction({ kind: 'reschedule', appointment: a })}
       onCheckIn={() => void checkIn(a)}
       onShowPass={() => setAction({ kind: 'pass', appointment: a })}
+      placeInLine={placeInLine}
     />
   );
 
@@ -96,15 +106,11 @@ export function PatientDashboardPage({ user }: { user: UserView }) {
           </Button>
         </Box>
       </Stack>
-      {loadError !== undefined && (
-        <Alert severity="error">
-          {loadError instanceof ApiError ? loadError.message : 'Error occured'}
-        </Alert>
-      )}
+      {loadError !== undefined && <Alert severity="error">{errorMessageOf(loadError)}</Alert>}
       {!sections && loadError === undefined && (
         <CircularProgress aria-label="Loading appointments" />
       )}
-      <WaitlistPanel user={user} onBooked={() => refresh$.next()} />
+      {waitlist?.(() => refresh())}
       {sections && (
         <>
           <Section

@@ -1,10 +1,10 @@
+import { useObservableState } from 'observable-hooks';
 import type { UserView } from '@medbook/contracts';
 import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Badge, Box, Button, IconButton, Menu, MenuItem, useMediaQuery } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useObservable } from '../../../shared/use-observable';
 import { acceptRejectSetting$, practiceCounts$ } from '../streams/practice-live.stream';
 import {
   hasMoreDropdown,
@@ -34,9 +34,9 @@ function Tools({
 }) {
   const { pathname } = useLocation();
   const counts$ = useMemo(() => practiceCounts$(practiceId), [practiceId]);
-  const counts = useObservable(counts$).value;
+  const counts = useObservableState(counts$);
   const setting$ = useMemo(() => acceptRejectSetting$(practiceId, user.id), [practiceId, user.id]);
-  const acceptReject = useObservable(setting$).value ?? user.accept_reject_enabled;
+  const acceptReject = useObservableState(setting$) ?? user.accept_reject_enabled;
   // The cross and a successful "Seen" reset the bell until a newer count arrives.
   const [clearedAt, setClearedAt] = useState(-1);
   const latest = useRef(counts);

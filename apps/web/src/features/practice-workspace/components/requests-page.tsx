@@ -1,10 +1,11 @@
 import type { AppointmentPage, AppointmentStatus, UserView } from '@medbook/contracts';
 import { Alert, Button, Pagination, Stack, Typography } from '@mui/material';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { Subject } from 'rxjs';
-import { ApiError } from '../../../shared/api-client';
+import { settled } from '../../../live/settled';
+import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
-import { useObservable } from '../../../shared/use-observable';
+import { useCommand } from '../../../shared/use-command';
 import { workspaceApi } from '../api/workspace-api';
 import { unseenRequestIds } from '../notification-rules';
 import { practiceRead$ } from '../streams/practice-live.stream';
@@ -21,17 +22,23 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
   const practiceId = user.practice_id;
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
-  const changed$ = useMemo(() => new Subject<void>(), []);
-  const page$ = useMemo(
-    () =>
-      practiceRead$<AppointmentPage>(
-        practiceId,
-        (position) => workspaceApi.requests(pageNo, PAGE_SIZE, position),
-        changed$,
-      ),
-    [practiceId, pageNo, changed$],
+  const [changed, changed$] = useObservableCallback<void>();
+  const listed = useObservableState(
+    useMemo(
+      () =>
+        settled(
+          practiceRead$<AppointmentPage>(
+            practiceId,
+            (position) => workspaceApi.requests(pageNo, PAGE_SIZE, position),
+            changed$,
+          ),
+        ),
+      [practiceId, pageNo, changed$],
+    ),
   );
-  const { value: page, error } = useObservable(page$);
+  const page = listed?.value;
+  const error = listed?.error;
+  const changeStatus = useCommand(workspaceApi.changeStatus);
 
   // Section 4.7: pending requests become Seen while the user is on this page.
   useEffect(() => {
@@ -46,15 +53,11 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
 
   const decide = async (appointmentId: string, status: 'Accepted' | 'Rejected') => {
     setBusy(appointmentId);
-    try {
-      await workspaceApi.changeStatus(appointmentId, status);
-      toast.success(DONE[status]!);
-      changed$.next();
-    } catch (cause) {
-      toast.error(cause instanceof ApiError ? cause.message : 'Error occured');
-    } finally {
-      setBusy(null);
-    }
+    const outcome = await changeStatus.run(appointmentId, status);
+    setBusy(null);
+    if (!outcome.ok) return toast.error(outcome.error);
+    toast.success(DONE[status]!);
+    changed();
   };
 
   const pages = page ? Math.max(1, Math.ceil(page.total_records / PAGE_SIZE)) : 1;
@@ -71,11 +74,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
             : 'Loading...'}
         </Typography>
       </div>
-      {error !== undefined && (
-        <Alert severity="error">
-          {error instanceof ApiError ? error.message : 'Error occured'}
-        </Alert>
-      )}
+      {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
       {page && (
         <AppointmentList
           appointments={page.appointments}

@@ -1,12 +1,14 @@
 import type { AppointmentPage, AppointmentStatus, UserView } from '@medbook/contracts';
 import { Alert, Box, Chip, Pagination, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { Subject } from 'rxjs';
+import { NEVER } from 'rxjs';
 import { connection$ } from '../../../live/live-socket';
-import { ApiError } from '../../../shared/api-client';
+import { settled } from '../../../live/settled';
+import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
-import { useObservable } from '../../../shared/use-observable';
+import { useCommand } from '../../../shared/use-command';
 import { workspaceApi } from '../api/workspace-api';
 import { practiceRead$ } from '../streams/practice-live.stream';
 import {
@@ -39,7 +41,7 @@ export function WorkspaceDashboardPage({
   const [filters, setFilters] = useState<ListFilters>(() => defaultFilters(DateTime.now()));
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
-  const changed$ = useMemo(() => new Subject<void>(), []);
+  const [changed, changed$] = useObservableCallback<void>();
   const invalid = rangeError(filters);
 
   const counts$ = useMemo(
@@ -53,29 +55,33 @@ export function WorkspaceDashboardPage({
   );
   const page$ = useMemo(
     () =>
-      practiceRead$<AppointmentPage>(
-        user.practice_id,
-        (position) =>
-          workspaceApi.appointments(listScope(type), filters, pageNo, PAGE_SIZE, position),
-        changed$,
-      ),
-    [user.practice_id, type, filters, pageNo, changed$],
+      // Filters out of range read nothing: the filters say what is wrong.
+      invalid
+        ? NEVER
+        : settled(
+            practiceRead$<AppointmentPage>(
+              user.practice_id,
+              (position) =>
+                workspaceApi.appointments(listScope(type), filters, pageNo, PAGE_SIZE, position),
+              changed$,
+            ),
+          ),
+    [invalid, user.practice_id, type, filters, pageNo, changed$],
   );
-  const counts = useObservable(counts$).value;
-  const { value: page, error } = useObservable(invalid ? NEVER_PAGE : page$);
-  const connection = useObservable(connection$).value;
+  const counts = useObservableState(counts$);
+  const listed = useObservableState(page$);
+  const page = listed?.value;
+  const error = listed?.error;
+  const connection = useObservableState(connection$);
+  const changeStatus = useCommand(workspaceApi.changeStatus);
 
   const change = async (appointmentId: string, status: AppointmentStatus) => {
     setBusy(appointmentId);
-    try {
-      await workspaceApi.changeStatus(appointmentId, status);
-      toast.success(`Status changed to ${status}.`);
-      changed$.next();
-    } catch (cause) {
-      toast.error(cause instanceof ApiError ? cause.message : 'Error occured');
-    } finally {
-      setBusy(null);
-    }
+    const outcome = await changeStatus.run(appointmentId, status);
+    setBusy(null);
+    if (!outcome.ok) return toast.error(outcome.error);
+    toast.success(`Status changed to ${status}.`);
+    changed();
   };
 
   const pages = page ? Math.max(1, Math.ceil(page.total_records / PAGE_SIZE)) : 1;
@@ -126,11 +132,7 @@ export function WorkspaceDashboardPage({
             setPageNo(1);
           }}
         />
-        {error !== undefined && (
-          <Alert severity="error">
-            {error instanceof ApiError ? error.message : 'Error occured'}
-          </Alert>
-        )}
+        {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
         {page && (
           <AppointmentList
             appointments={page.appointments}
@@ -160,5 +162,3 @@ export function WorkspaceDashboardPage({
     </Stack>
   );
 }
-
-const NEVER_PAGE = new Subject<AppointmentPage>();

@@ -1,17 +1,6 @@
 import type { NotificationCountsMessage, RoomName } from '@medbook/contracts';
-import {
-  catchError,
-  EMPTY,
-  from,
-  map,
-  merge,
-  type Observable,
-  of,
-  scan,
-  startWith,
-  switchMap,
-  throwError,
-} from 'rxjs';
+import { catchError, EMPTY, filter, from, map, merge, type Observable, of, switchMap } from 'rxjs';
+import { liveQuery$, READ_AGAIN } from '../../../live/live-query';
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { workspaceApi } from '../api/workspace-api';
 
@@ -19,48 +8,33 @@ const practiceRoom = (practiceId: string): RoomName => `practice:${practiceId}`;
 
 /**
  * Reads `read` at first, after every appointment change pushed to the practice (a booking is
- * one) and after every reconnect. Each read waits for the highest position heard, so the list
- * already holds the change that was pushed. A failed first read is an error; a failed later one
- * keeps what is shown until the next change.
+ * one), on each `changed$` and after every reconnect. Each read waits for the highest position
+ * heard, so the list already holds the change that was pushed. A failed first read is an error; a
+ * failed later one keeps what is shown until the next change.
  */
 export function practiceRead$<T>(
   practiceId: string,
   read: (position: number | undefined) => Promise<T>,
-  extra$: Observable<unknown> = EMPTY,
+  changed$: Observable<unknown> = EMPTY,
 ): Observable<T> {
-  let highest = 0;
-  return merge(
-    roomEvent$(practiceRoom(practiceId), 'appointment.status').pipe(map((m) => m.position)),
-    connected$.pipe(map(() => undefined)),
-    extra$.pipe(map(() => undefined)),
-  ).pipe(
-    startWith(undefined),
-    map((position) => {
-      if (position && position > highest) highest = position;
-      return highest || undefined;
-    }),
-    switchMap((position, index) =>
-      from(read(position)).pipe(
-        catchError((error: unknown) => (index === 0 ? throwError(() => error) : EMPTY)),
-      ),
-    ),
-  );
+  return liveQuery$({
+    read,
+    pushes: roomEvent$(practiceRoom(practiceId), 'appointment.status'),
+    apply: () => READ_AGAIN,
+    refetch$: merge(connected$, changed$.pipe(map(() => undefined))),
+  });
 }
 
-/** The bell and requests counts: read at first and on reconnect, then pushed; the latest wins. */
+/** The bell and requests counts: read at first and on reconnect, then pushed; the newest wins. */
 export function practiceCounts$(practiceId: string): Observable<NotificationCountsMessage> {
-  const read$ = merge(of(undefined), connected$).pipe(
-    switchMap(() =>
-      from(workspaceApi.notificationCounts(practiceId)).pipe(catchError(() => EMPTY)),
-    ),
-  );
-  return merge(read$, roomEvent$(practiceRoom(practiceId), 'notification.counts')).pipe(
-    scan<NotificationCountsMessage, NotificationCountsMessage | null>(
-      (latest, next) => (latest && latest.position > next.position ? latest : next),
-      null,
-    ),
-    map((latest) => latest!),
-  );
+  return liveQuery$<NotificationCountsMessage | null, NotificationCountsMessage>({
+    // Without counts the bell shows none; the next push brings them.
+    read: () => from(workspaceApi.notificationCounts(practiceId)).pipe(catchError(() => of(null))),
+    pushes: roomEvent$(practiceRoom(practiceId), 'notification.counts'),
+    apply: (latest, next) => (latest && latest.position > next.position ? latest : next),
+    refetch$: connected$,
+    whileReading: 'apply',
+  }).pipe(filter((counts): counts is NotificationCountsMessage => counts !== null));
 }
 
 /** Each notification pushed to the practice. */

@@ -1,3 +1,5 @@
+import { useObservableState } from 'observable-hooks';
+import { settled } from '../../../live/settled';
 import type { InsuranceView } from '@medbook/contracts';
 import {
   Box,
@@ -12,7 +14,6 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { catchError, defer, map, of } from 'rxjs';
-import { useObservable } from '../../../shared/use-observable';
 import { getInsurancePlans, getInsurances } from '../api/search-api';
 
 export interface InsuranceChoice {
@@ -30,10 +31,10 @@ const startsWith = (name: string, text: string) =>
 
 /** Spec 2.3: find the insurance, then its plan; or say there is none. */
 export function InsurancePanel({ onSelect }: { onSelect: (choice: InsuranceChoice) => void }) {
-  const insurances = useObservable(useMemo(() => defer(() => getInsurances()), []));
+  const insurances = useObservableState(useMemo(() => settled(defer(() => getInsurances())), []));
   const [text, setText] = useState('');
   const [insurance, setInsurance] = useState<InsuranceView | null>(null);
-  const planList = useObservable(
+  const planList = useObservableState(
     useMemo(
       () =>
         insurance
@@ -44,15 +45,17 @@ export function InsurancePanel({ onSelect }: { onSelect: (choice: InsuranceChoic
           : of(null),
       [insurance],
     ),
-  ).value;
+  );
   const plans = planList && planList.id === insurance?.id ? planList.found : null;
 
   const none = (label: string) =>
     onSelect({ insurance_name: label, insurance_plane_name: '', insurance_plan_ids: [] });
   const rows = insurance
     ? (plans ?? []).filter((p) => startsWith(p.name, text))
-    : (insurances.value ?? []).filter((i) => startsWith(i.name, text));
-  const loading = insurance ? plans === null : insurances.value === undefined && !insurances.error;
+    : (insurances?.value ?? []).filter((i) => startsWith(i.name, text));
+  const loading = insurance
+    ? plans === null
+    : insurances?.value === undefined && !insurances?.error;
   return (
     <Box sx={{ width: { xs: 300, sm: 360 }, p: 1.5 }} data-testid="insurance-panel">
       <TextField

@@ -1,16 +1,16 @@
+import { useObservableState } from 'observable-hooks';
 import { Avatar, AvatarGroup, Box, Link } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { catchError, defer, of } from 'rxjs';
-import { useObservable } from '../../../shared/use-observable';
 import { getOnlineProviders } from '../api/search-api';
 import { searchPath, walkInSearch } from '../search-params';
 
 /** Spec 2.2: '{n} Top Doctors Online' with their pictures, only when someone is online. */
 export function OnlineDoctorsLink() {
-  const online = useObservable(
+  const online = useObservableState(
     useMemo(() => defer(() => getOnlineProviders()).pipe(catchError(() => of(null))), []),
-  ).value;
+  );
   if (!online || online.onlineCount <= 0) return null;
   const count = online.onlineCount;
   return (

@@ -1,9 +1,11 @@
+import { useObservableState } from 'observable-hooks';
+import { settled } from '../../../live/settled';
+import { errorMessageOf, UNEXPECTED_ERROR } from '../../../shared/error-message';
 import type { ProviderCardView, ProviderSearchResult } from '@medbook/contracts';
 import { Alert, Box, CircularProgress, Pagination, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { defer, tap } from 'rxjs';
-import { useObservable } from '../../../shared/use-observable';
 import { searchProviders } from '../api/search-api';
 import {
   DEFAULT_FILTER,
@@ -35,11 +37,13 @@ export function SearchResultsPage({
       ...(planIds ? { insurance_plan_ids: planIds } : {}),
     };
   }, [search]);
-  const result = useObservable(
+  const result = useObservableState(
     useMemo(
       () =>
-        defer(() => searchProviders(filter)).pipe(
-          tap((found) => storeSearch<ProviderSearchResult>(filter, found)),
+        settled(
+          defer(() => searchProviders(filter)).pipe(
+            tap((found) => storeSearch<ProviderSearchResult>(filter, found)),
+          ),
         ),
       [filter],
     ),
@@ -47,7 +51,7 @@ export function SearchResultsPage({
   useEffect(() => {
     document.title = 'Find a Doctor Near You | Schedule Online';
   }, []);
-  const found = result.value;
+  const found = result?.value;
   const pages = found ? Math.max(1, Math.ceil(found.count / found.page_size)) : 1;
   const what =
     filter.condition ??
@@ -58,12 +62,8 @@ export function SearchResultsPage({
       <Box sx={{ mb: 3 }}>
         <SearchFilterBar mode="page" initial={filter} key={search} />
       </Box>
-      {result.error ? (
-        <Alert severity="error">
-          {result.error instanceof Error
-            ? result.error.message
-            : 'System encountered an unexpected error. Please try again.'}
-        </Alert>
+      {result?.error ? (
+        <Alert severity="error">{errorMessageOf(result.error, UNEXPECTED_ERROR)}</Alert>
       ) : !found ? (
         <Box sx={{ textAlign: 'center', py: 8 }}>
           <CircularProgress aria-label="Loading..." />

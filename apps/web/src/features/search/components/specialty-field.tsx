@@ -1,8 +1,8 @@
+import { useObservableState } from 'observable-hooks';
 import type { ReferenceItem } from '@medbook/contracts';
 import { Autocomplete, TextField } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { defer, shareReplay } from 'rxjs';
-import { useObservable } from '../../../shared/use-observable';
 import { getSearchOptions } from '../api/search-api';
 
 /** The options load once per page (spec 4.2). */
@@ -16,9 +16,9 @@ interface Props {
 
 /** Spec 2.2: specialties and conditions in two groups, filterable, custom text allowed. */
 export function SpecialtyField({ value, onChoose, size = 'medium' }: Props) {
-  const loaded = useObservable(useMemo(() => options$, []));
+  const loaded = useObservableState(options$);
   const [text, setText] = useState(value);
-  const options = loaded.value ?? [];
+  const options = loaded ?? [];
   const choose = (chosen: ReferenceItem | string | null) => {
     if (chosen === null) return;
     if (typeof chosen === 'string') {
@@ -36,7 +36,7 @@ export function SpecialtyField({ value, onChoose, size = 'medium' }: Props) {
       freeSolo
       disableClearable
       autoHighlight
-      loading={loaded.value === undefined}
+      loading={loaded === undefined}
       loadingText="Loading..."
       options={options}
       groupBy={(o) => o.subcategory}

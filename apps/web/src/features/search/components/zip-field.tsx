@@ -1,8 +1,8 @@
+import { useObservableState } from 'observable-hooks';
 import type { ZipLookupResult } from '@medbook/contracts';
 import { Autocomplete, Box, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { catchError, defer, map, type Observable, of } from 'rxjs';
-import { useObservable } from '../../../shared/use-observable';
 import { lookupZip } from '../api/search-api';
 
 /** Zip lookup starts at this many digits (spec 5: the minimum comes from configuration). */
@@ -35,7 +35,7 @@ interface Props {
 export function ZipField({ value, onChoose, size = 'medium' }: Props) {
   const [text, setText] = useState(value);
   const rows$ = useMemo(() => zipOptions$(text), [text]);
-  const options = useObservable(rows$).value ?? [];
+  const options = useObservableState(rows$) ?? [];
   return (
     <Autocomplete<ZipLookupResult, false, true, true>
       freeSolo

@@ -16,8 +16,11 @@ export const waitlistApi = {
     api<WaitlistJoined>('POST', '/waitlist', { calendar_id: calendarId, type }),
   exists: (calendarId: string) =>
     api<WaitlistExistsView>('GET', `/waitlist/exists?calendar_id=${enc(calendarId)}`),
-  list: (patientId: string) =>
-    api<WaitlistItemView[]>('GET', `/waitlist/patients/${enc(patientId)}`),
+  list: (patientId: string, minPosition?: number) =>
+    api<WaitlistItemView[]>(
+      'GET',
+      `/waitlist/patients/${enc(patientId)}${minPosition ? `?min_position=${minPosition}` : ''}`,
+    ),
   leave: (calendarId: string) => api<unknown>('DELETE', `/waitlist/calendars/${enc(calendarId)}`),
   accept: (offerId: string) => api<BookingResult>('PUT', `/waitlist/offers/${enc(offerId)}/accept`),
   decline: (offerId: string) => api<unknown>('PUT', `/waitlist/offers/${enc(offerId)}/decline`),

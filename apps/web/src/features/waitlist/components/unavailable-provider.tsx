@@ -1,10 +1,9 @@
 import type { ProviderCardView } from '@medbook/contracts';
 import { Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useObservableState } from 'observable-hooks';
+import { type ReactNode, useMemo } from 'react';
 import { defer } from 'rxjs';
 import { api } from '../../../shared/api-client';
-import { useObservable } from '../../../shared/use-observable';
-import { AvailabilityWidget } from '../../calendar/components/availability-widget';
 
 interface CalendarRef {
   readonly calendar_id: string;
@@ -16,10 +15,17 @@ interface CalendarRef {
  * list, its widget shows 'No availability.' with Join Waiting List (or the already-enrolled
  * message); otherwise just 'No availability.'.
  */
-export function UnavailableProvider({ provider }: { provider: ProviderCardView }) {
+export function UnavailableProvider({
+  provider,
+  availability,
+}: {
+  provider: ProviderCardView;
+  /** The live week of the calendar that takes a waiting list. */
+  availability: (calendarId: string) => ReactNode;
+}) {
   const facilityId =
     provider.nearest_facility?.facility_id ?? provider.primaryFacility?.facility_id;
-  const calendars = useObservable(
+  const calendars = useObservableState(
     useMemo(
       () =>
         defer(() =>
@@ -33,16 +39,8 @@ export function UnavailableProvider({ provider }: { provider: ProviderCardView }
       [provider.id, facilityId],
     ),
   );
-  const withList = calendars.value?.find((c) => c.wait_list_enabled);
-  if (withList) {
-    return (
-      <AvailabilityWidget
-        calendarId={withList.calendar_id}
-        listMode
-        existingPatientsOnly={provider.allow_existing_patients_only}
-      />
-    );
-  }
+  const withList = calendars?.find((c) => c.wait_list_enabled);
+  if (withList) return availability(withList.calendar_id);
   return (
     <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
       No availability.

@@ -14,6 +14,7 @@ import {
 } from '../pending-waitlist';
 import { ONLY_PATIENT } from '../waitlist-texts';
 import { WaitlistAuthDialog, WaitlistResultDialog } from './waitlist-dialogs';
+import { errorMessageOf } from '../../../shared/error-message';
 
 const PRACTICE_FALLBACK = 'the practice';
 
@@ -67,11 +68,7 @@ function JoinWaitlist({ item }: { item: PendingWaitlist }) {
         if (error instanceof ApiError && error.status === 409) return setResult('already');
         clearPendingWaitlist();
         toast.error(
-          error instanceof ApiError && error.status === 403
-            ? ONLY_PATIENT
-            : error instanceof ApiError
-              ? error.message
-              : 'Error occured',
+          error instanceof ApiError && error.status === 403 ? ONLY_PATIENT : errorMessageOf(error),
         );
         void navigate('/', { replace: true });
       },

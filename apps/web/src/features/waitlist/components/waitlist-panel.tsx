@@ -12,11 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { Subject } from 'rxjs';
-import { ApiError } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
-import { useObservable } from '../../../shared/use-observable';
 import { waitlistApi } from '../api/waitlist-api';
 import { patientWaitlist$ } from '../streams/patient-waitlist.stream';
 
@@ -28,12 +27,10 @@ export function countdownText(expiresAt: string, now: number): string {
 
 /** The patient dashboard's waiting lists: place in line, and a live offer to accept or decline. */
 export function WaitlistPanel(props: { readonly user: UserView; readonly onBooked: () => void }) {
-  const refresh$ = useMemo(() => new Subject<void>(), []);
-  const items$ = useMemo(
-    () => patientWaitlist$(props.user.id, refresh$),
-    [props.user.id, refresh$],
+  const [refresh, refresh$] = useObservableCallback<void>();
+  const items = useObservableState(
+    useMemo(() => patientWaitlist$(props.user.id, refresh$), [props.user.id, refresh$]),
   );
-  const { value: items } = useObservable(items$);
   if (!items || items.length === 0) return null;
   return (
     <Stack component="section" spacing={2} aria-labelledby="waitlist-title" data-testid="waitlist">
@@ -45,7 +42,7 @@ export function WaitlistPanel(props: { readonly user: UserView; readonly onBooke
           <WaitlistCard
             key={`${item.calendar_id}-${item.patient_id}`}
             item={item}
-            onChanged={() => refresh$.next()}
+            onChanged={() => refresh()}
             onBooked={props.onBooked}
           />
         ))}
@@ -121,7 +118,7 @@ function OfferAlert(props: {
       toast.success(done);
       if (booked) props.onBooked();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Error occured');
+      toast.error(errorMessageOf(error));
     } finally {
       setBusy(false);
       props.onChanged();

@@ -1,20 +1,22 @@
 import type { WaitlistItemView } from '@medbook/contracts';
-import { from, merge, type Observable, of, type Subject, switchMap } from 'rxjs';
+import { merge, type Observable } from 'rxjs';
+import { liveQuery$, READ_AGAIN } from '../../../live/live-query';
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { waitlistApi } from '../api/waitlist-api';
 
 /**
- * The patient's waiting lists, live: fetched at first, on demand, after every reconnect and on
- * every `waitlist.offer` pushed to their own room (an offer made, accepted, declined or expired).
+ * The patient's waiting lists, live: read at first, on demand (at a command's position, to read
+ * its write), after every reconnect and on every `waitlist.offer` pushed to their own room (an
+ * offer made, accepted, declined or expired).
  */
 export function patientWaitlist$(
   userId: string,
-  refresh$: Subject<void>,
+  refresh$: Observable<number | void>,
 ): Observable<readonly WaitlistItemView[]> {
-  return merge(
-    of(undefined),
-    refresh$,
-    connected$,
-    roomEvent$(`user:${userId}`, 'waitlist.offer'),
-  ).pipe(switchMap(() => from(waitlistApi.list(userId))));
+  return liveQuery$({
+    read: (minPosition) => waitlistApi.list(userId, minPosition),
+    pushes: roomEvent$(`user:${userId}`, 'waitlist.offer'),
+    apply: () => READ_AGAIN,
+    refetch$: merge(connected$, refresh$),
+  });
 }

@@ -1,8 +1,9 @@
 import type { AppointmentStatus } from '@medbook/contracts';
 import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
 import { Alert, Box, Stack, Typography } from '@mui/material';
+import { useObservableState } from 'observable-hooks';
 import { useMemo } from 'react';
-import { useObservable } from '../../../shared/use-observable';
+import { settled } from '../../../live/settled';
 import { queuePlaceText } from '../queue-actions';
 import { queuePosition$ } from '../streams/walk-in-queue.stream';
 
@@ -14,9 +15,11 @@ export function QueuePositionCard({
   appointmentId: string;
   status: AppointmentStatus;
 }) {
-  const position$ = useMemo(() => queuePosition$(appointmentId), [appointmentId]);
-  const { value, error } = useObservable(position$);
-  if (error !== undefined) return null;
+  const place = useObservableState(
+    useMemo(() => settled(queuePosition$(appointmentId)), [appointmentId]),
+  );
+  if (place?.error !== undefined) return null;
+  const value = place?.value;
   const index = value ? value.queue_index : null;
   const current = value?.status ?? status;
   const waiting = index !== null;

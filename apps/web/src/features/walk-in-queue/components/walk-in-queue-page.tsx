@@ -1,38 +1,39 @@
 import type { AppointmentStatus, ProviderWalkInQueue } from '@medbook/contracts';
 import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
 import { Alert, Box, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { Subject } from 'rxjs';
 import { connection$ } from '../../../live/live-socket';
-import { ApiError } from '../../../shared/api-client';
+import { settled } from '../../../live/settled';
+import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
-import { useObservable } from '../../../shared/use-observable';
+import { useCommand } from '../../../shared/use-command';
 import { walkInQueueApi } from '../api/walk-in-queue-api';
 import { practiceQueue$ } from '../streams/walk-in-queue.stream';
 import { QueueEntryRow } from './queue-entry-row';
 
 /** The walk-in queue board: each provider's waiting patients in order, then visits in progress. */
 export function WalkInQueuePage(props: { practiceId: string; providerId?: string }) {
-  const refresh$ = useMemo(() => new Subject<void>(), []);
-  const board$ = useMemo(
-    () => practiceQueue$(props.practiceId, props.providerId, refresh$),
-    [props.practiceId, props.providerId, refresh$],
+  const [refresh, refresh$] = useObservableCallback<void>();
+  const shown = useObservableState(
+    useMemo(
+      () => settled(practiceQueue$(props.practiceId, props.providerId, refresh$)),
+      [props.practiceId, props.providerId, refresh$],
+    ),
   );
-  const { value: board, error } = useObservable(board$);
-  const connection = useObservable(connection$).value;
+  const board = shown?.value;
+  const error = shown?.error;
+  const connection = useObservableState(connection$);
   const [busy, setBusy] = useState<string | null>(null);
+  const changeStatus = useCommand(walkInQueueApi.changeStatus);
 
   const move = async (appointmentId: string, status: AppointmentStatus) => {
     setBusy(appointmentId);
-    try {
-      await walkInQueueApi.changeStatus(appointmentId, status);
-      toast.success(`Status changed to ${status}.`);
-      refresh$.next();
-    } catch (cause) {
-      toast.error(cause instanceof ApiError ? cause.message : 'Error occured');
-    } finally {
-      setBusy(null);
-    }
+    const outcome = await changeStatus.run(appointmentId, status);
+    setBusy(null);
+    if (!outcome.ok) return toast.error(outcome.error);
+    toast.success(`Status changed to ${status}.`);
+    refresh();
   };
 
   return (
@@ -61,11 +62,7 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
           sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
         />
       </Stack>
-      {error !== undefined && (
-        <Alert severity="error">
-          {error instanceof ApiError ? error.message : 'Error occured'}
-        </Alert>
-      )}
+      {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
       {!board && error === undefined && <CircularProgress aria-label="Loading the queue" />}
       {board && board.queues.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="queue-empty">

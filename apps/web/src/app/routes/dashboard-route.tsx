@@ -1,19 +1,31 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
+import { PatientDashboardPage } from '../../features/patient-dashboard/components/patient-dashboard-page';
+import { WorkspaceDashboardPage } from '../../features/practice-workspace/components/workspace-dashboard-page';
+import { isWorkspaceType } from '../../features/practice-workspace/workspace-rules';
+import { WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
+import { QueuePositionCard } from '../../features/walk-in-queue/components/queue-position-card';
 import { currentUser, rememberRedirect } from '../../shared/session';
-import { PatientDashboardPage } from '../patient-dashboard/components/patient-dashboard-page';
-import { WorkspaceDashboardPage } from '../practice-workspace/components/workspace-dashboard-page';
-import { isWorkspaceType } from '../practice-workspace/workspace-rules';
 
 /** The home of each user type; what it lists comes with the scheduling and practice issues. */
-export function DashboardPage() {
+export function DashboardRoute() {
   const location = useLocation();
   const user = currentUser();
   if (!user) {
     rememberRedirect(location.pathname);
     return <Navigate to="/login" replace />;
   }
-  if (user.type === 'Patient') return <PatientDashboardPage user={user} />;
+  if (user.type === 'Patient') {
+    return (
+      <PatientDashboardPage
+        user={user}
+        waitlist={(onBooked) => <WaitlistPanel user={user} onBooked={onBooked} />}
+        placeInLine={(a) => (
+          <QueuePositionCard appointmentId={a.appointment_id} status={a.status} />
+        )}
+      />
+    );
+  }
   if (isWorkspaceType(user.type) && user.practice_id) {
     return (
       <WorkspaceDashboardPage user={{ ...user, practice_id: user.practice_id }} type={user.type} />

@@ -1,0 +1,61 @@
+import type { CalendarView } from '@medbook/contracts';
+import { Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { errorMessageOf } from '../../../shared/error-message';
+import { toast } from '../../../shared/toast';
+import { calendarAdminApi } from '../api/calendar-admin-api';
+import { type CalendarForm, changesOf, formOf } from '../calendar-form-rules';
+import { BlockedSpans } from './blocked-spans';
+import { CalendarReasons } from './calendar-reasons';
+import { CalendarSettingsForm } from './calendar-settings-form';
+
+/** One calendar's settings, blocked time spans and reasons. */
+export function CalendarEditor({
+  calendar,
+  onChanged,
+}: {
+  calendar: CalendarView;
+  onChanged: (position: number) => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<{ position: number }>, done: string) => {
+    setBusy(true);
+    try {
+      const { position } = await action();
+      toast.success(done);
+      await onChanged(position);
+    } catch (cause) {
+      toast.error(errorMessageOf(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Settings
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Times are in the facility&apos;s zone, {calendar.time_zone}.
+        </Typography>
+        <CalendarSettingsForm
+          key={JSON.stringify(formOf(calendar))}
+          initial={formOf(calendar)}
+          submitLabel="Save settings"
+          busy={busy}
+          onSubmit={(form: CalendarForm) => {
+            const changes = changesOf(calendar, form);
+            if (Object.keys(changes).length === 0) return toast.success('Nothing to change.');
+            void run(
+              () => calendarAdminApi.update(calendar.calendar_id, changes),
+              'Calendar updated.',
+            );
+          }}
+        />
+      </Paper>
+      <BlockedSpans calendar={calendar} busy={busy} run={run} />
+      <CalendarReasons calendar={calendar} busy={busy} run={run} />
+    </Stack>
+  );
+}
