@@ -157,6 +157,14 @@ export class CommandPipeline {
     });
   }
 
+  /**
+   * Streams' states as a command would decide on them now (from remembered states where given),
+   * for reads that must not lag behind a command just answered.
+   */
+  async read<const T extends readonly StreamSpec<unknown>[]>(specs: T): Promise<LoadedOf<T>> {
+    return (await this.load(specs)) as LoadedOf<T>;
+  }
+
   private async attempt<const T extends readonly StreamSpec<unknown>[], A>(
     spec: CommandSpec<T, A>,
   ): Promise<A> {

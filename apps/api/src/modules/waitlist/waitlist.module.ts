@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
-import { SchedulingService } from '../scheduling/scheduling.service';
+import { SchedulingModule } from '../scheduling/scheduling.module';
 import { WaitlistController } from './waitlist.controller';
 import { WaitlistOfferExpiryScheduler } from './waitlist-offer-expiry.scheduler';
 import { WaitlistOffersProcessManager } from './waitlist-offers.process-manager';
@@ -8,15 +8,13 @@ import { WaitlistRepository } from './waitlist.repository';
 import { WaitlistService } from './waitlist.service';
 
 /**
- * Waiting lists per calendar and the offers of freed slots. The scheduling core's commands are
- * used as they are (SchedulingService keeps no state of its own: each instance works on the
- * event store).
+ * Waiting lists per calendar and the offers of freed slots. Offers hold, book and release
+ * through the scheduling core's commands, on its one remembered calendar state.
  */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, SchedulingModule],
   controllers: [WaitlistController],
   providers: [
-    SchedulingService,
     WaitlistService,
     WaitlistRepository,
     WaitlistOffersProcessManager,

@@ -11,6 +11,7 @@ import {
   IdempotencyConflict,
 } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { metadataOf } from '../../infra/event-sourcing/metadata';
@@ -22,7 +23,10 @@ import { type RequestContext, systemContext } from '../../infra/http/request-con
 import type { CalendarSettings } from '../scheduling/domain/calendar.events';
 import { slotDecider } from '../scheduling/domain/slot.decider';
 import { slotStreamId } from '../scheduling/domain/slot.events';
-import { SchedulingService } from '../scheduling/scheduling.service';
+import { BookAppointmentCommand } from '../scheduling/commands/book-appointment';
+import { EndHoldCommand, type HoldEnd } from '../scheduling/commands/end-hold';
+import { HoldSlotCommand } from '../scheduling/commands/hold-slot';
+import { SchedulingReader } from '../scheduling/queries/scheduling-reader';
 import { LineChanged, type WaitlistCommand, waitlistDecider } from './domain/waitlist.decider';
 import {
   nextInLine,
@@ -54,7 +58,8 @@ export class WaitlistService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly scheduling: SchedulingService,
+    private readonly commands: CommandBus,
+    private readonly scheduling: SchedulingReader,
   ) {}
 
   async line(calendarId: string): Promise<LoadedLine> {
@@ -144,18 +149,21 @@ export class WaitlistService {
     context: RequestContext,
   ): Promise<BookingResult> {
     const offer = await this.openOffer(calendarId, offerId);
-    const booked = await this.scheduling.book(
-      {
-        calendarId,
-        start: offer.start,
-        patientId: offer.patientId,
-        bookedBy,
-        holdId: offer.holdId,
-        reason: null,
-        commandId: eventIdFor(offerId, 1),
-        requireHold: true,
-      },
-      { ...context, onBehalfOf: offer.patientId === bookedBy ? null : offer.patientId },
+    const booked = await this.commands.execute(
+      new BookAppointmentCommand(
+        {
+          calendarId,
+          start: offer.start,
+          patientId: offer.patientId,
+          bookedBy,
+          holdId: offer.holdId,
+          reason: null,
+          commandId: eventIdFor(offerId, 1),
+          requireHold: true,
+        },
+        null,
+        { ...context, onBehalfOf: offer.patientId === bookedBy ? null : offer.patientId },
+      ),
     );
     const ended = await this.endOffer(calendarId, offerId, 'Accepted', booked.appointment_id);
     return { ...booked, position: Math.max(booked.position, ended ?? 0) };
@@ -192,22 +200,28 @@ export class WaitlistService {
       );
       if (heldFor && heldFor.patientId !== next?.patientId) {
         // The line moved while we held the slot for someone else: give that hold back.
-        await this.scheduling
-          .endHold(calendarId, start, heldFor.holdId, { patientId: heldFor.patientId }, SYSTEM)
-          .catch(() => null);
+        await this.endHold(
+          { calendarId, start, holdId: heldFor.holdId, by: { patientId: heldFor.patientId } },
+          SYSTEM,
+        ).catch(() => null);
       }
       if (!next) return null;
       const settings = await this.scheduling.calendar(calendarId);
       if (!settings.wait_list_enabled) return null;
       let hold;
       try {
-        hold = await this.scheduling.hold(
-          calendarId,
-          start,
-          next.patientId,
-          eventIdFor(`${offerId}/${next.patientId}`, 0),
-          SYSTEM,
-          this.config.waitlistOfferTtlMs / 60_000,
+        hold = await this.commands.execute(
+          new HoldSlotCommand(
+            {
+              calendarId,
+              start,
+              patientId: next.patientId,
+              commandId: eventIdFor(`${offerId}/${next.patientId}`, 0),
+              holdMinutes: this.config.waitlistOfferTtlMs / 60_000,
+            },
+            null,
+            SYSTEM,
+          ),
         );
       } catch (error) {
         // Taken meanwhile, in the past, or no longer on the schedule: nothing to offer.
@@ -256,7 +270,10 @@ export class WaitlistService {
     const line = await this.line(calendarId);
     const offer = line.state.offers.get(offerId);
     if (!offer || offer.status !== 'Offered') return;
-    await this.scheduling.endHold(calendarId, offer.start, offer.holdId, 'expiry', SYSTEM);
+    await this.endHold(
+      { calendarId, start: offer.start, holdId: offer.holdId, by: 'expiry' },
+      SYSTEM,
+    );
     const fate = await this.holdFate(calendarId, offer);
     if (fate.ended) await this.endOffer(calendarId, offerId, fate.status, fate.appointmentId);
   }
@@ -308,13 +325,19 @@ export class WaitlistService {
       events.map((e) => ({ type: e.type, data: e.data }) as never),
     );
     if (!state.holds.has(offer.holdId)) return null;
-    return this.scheduling.endHold(
-      calendarId,
-      offer.start,
-      offer.holdId,
-      { patientId: offer.patientId },
+    return this.endHold(
+      {
+        calendarId,
+        start: offer.start,
+        holdId: offer.holdId,
+        by: { patientId: offer.patientId },
+      },
       context,
     );
+  }
+
+  private async endHold(end: HoldEnd, context: RequestContext): Promise<number | null> {
+    return (await this.commands.execute(new EndHoldCommand(end, null, context))).position;
   }
 
   /** Decides on the line at its revision, again on every concurrent change. */
