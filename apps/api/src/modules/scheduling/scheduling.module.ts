@@ -1,6 +1,6 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { ROOM_RULES } from '../../infra/realtime/live-access';
 import { AccessPolicy } from '../identity/auth/access-policy';
-import { IdentitySocketAuthorizer } from '../identity/auth/socket-authorizer';
 import { IdentityModule } from '../identity/identity.module';
 import { AppointmentListsController } from './appointment-lists.controller';
 import { AppointmentListsRepository } from './appointment-lists.repository';
@@ -15,6 +15,7 @@ import { AvailabilityQuery } from './queries/availability.query';
 import { CalendarViewsQuery } from './queries/calendar-views.query';
 import { SchedulingReader } from './queries/scheduling-reader';
 import { SchedulingDemoSeed } from './scheduling-demo-seed';
+import { schedulingRoomRules } from './scheduling-room-rules';
 import { SchedulingRepository } from './scheduling.repository';
 
 @Module({
@@ -36,22 +37,12 @@ import { SchedulingRepository } from './scheduling.repository';
     CalendarViewsQuery,
     HoldExpiryScheduler,
     SchedulingDemoSeed,
+    {
+      provide: ROOM_RULES,
+      useFactory: schedulingRoomRules,
+      inject: [SchedulingReader, AccessPolicy],
+    },
   ],
   exports: [SchedulingRepository, SchedulingReader, CalendarStates],
 })
-export class SchedulingModule implements OnModuleInit {
-  constructor(
-    private readonly sockets: IdentitySocketAuthorizer,
-    private readonly policy: AccessPolicy,
-    private readonly reader: SchedulingReader,
-  ) {}
-
-  /** `appointment:<id>`: its patient (or the account that booked it) and its practice's staff. */
-  onModuleInit(): void {
-    this.sockets.addRule('appointment', async (caller, appointmentId) => {
-      // The appointment's own stream, not the read model: a room may be joined right after booking.
-      const found = await this.reader.appointment(appointmentId).catch(() => null);
-      return found ? this.policy.mayReachAppointment(caller, found.details) : false;
-    });
-  }
-}
+export class SchedulingModule {}

@@ -86,6 +86,15 @@ export class AccessPolicy {
     this.assertMayWorkForPractice(principal, await calendarPractice());
   }
 
+  /** A provider's own things (their walk-in queue): the provider, operators, their practice's users. */
+  async assertMayWorkWithProvider(principal: Principal, providerId: string): Promise<void> {
+    if (principal.userId === providerId || this.isOperator(principal)) return;
+    const provider = await this.accounts.load(providerId);
+    const practiceId = provider.profile?.practice_id;
+    if (!practiceId || provider.profile?.type !== 'Provider') throw forbidden();
+    this.assertMayWorkForPractice(principal, practiceId);
+  }
+
   /** Who may see or manage another user's account: themselves, operators, their practice's admin. */
   async assertMayManageUser(principal: Principal, userId: string, manage: boolean): Promise<void> {
     if (this.isOperator(principal)) return;
