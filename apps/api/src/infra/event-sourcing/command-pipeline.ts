@@ -284,6 +284,11 @@ function foldOn<S>(spec: StreamSpec<S>, state: S, events: readonly AnyEvent[]): 
   return events.reduce((folded, e) => evolve(folded, { type: e.type, data: e.data }), state);
 }
 
+/** A stream's events as read (say, up to a revision), folded into its state. */
+export function foldRecorded<S>(decider: StateFold<S>, events: readonly AnyEvent[]): S {
+  return foldOn({ streamId: '', decider }, decider.initialState(), events);
+}
+
 /** Where the streams read stand: the answer's position when nothing was written. */
 function standing(read: ReadonlyMap<string, Loaded<unknown>>): number {
   let position = 0;

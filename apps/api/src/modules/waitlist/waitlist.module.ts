@@ -5,7 +5,9 @@ import { WaitlistController } from './waitlist.controller';
 import { WaitlistOfferExpiryScheduler } from './waitlist-offer-expiry.scheduler';
 import { WaitlistOffersProcessManager } from './waitlist-offers.process-manager';
 import { WaitlistRepository } from './waitlist.repository';
-import { WaitlistService } from './waitlist.service';
+import { WaitlistLines } from './waitlist-lines';
+import { WaitlistOffers } from './waitlist-offers';
+import { WAITLIST_COMMAND_HANDLERS } from './commands';
 
 /**
  * Waiting lists per calendar and the offers of freed slots. Offers hold, book and release
@@ -15,7 +17,9 @@ import { WaitlistService } from './waitlist.service';
   imports: [IdentityModule, SchedulingModule],
   controllers: [WaitlistController],
   providers: [
-    WaitlistService,
+    ...WAITLIST_COMMAND_HANDLERS,
+    WaitlistLines,
+    WaitlistOffers,
     WaitlistRepository,
     WaitlistOffersProcessManager,
     WaitlistOfferExpiryScheduler,

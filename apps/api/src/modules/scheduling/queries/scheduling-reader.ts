@@ -1,7 +1,11 @@
 import type { EventStore } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../domain/domain-error';
-import { CommandPipeline, stream } from '../../../infra/event-sourcing/command-pipeline';
+import {
+  CommandPipeline,
+  foldRecorded,
+  stream,
+} from '../../../infra/event-sourcing/command-pipeline';
 import { EVENT_STORE } from '../../../infra/event-store/event-store.provider';
 import {
   type DirectoryEntry,
@@ -11,8 +15,10 @@ import {
 import { CalendarStates } from '../calendar-states';
 import { APPOINTMENT_NOT_FOUND, appointmentDecider } from '../domain/appointment.decider';
 import { type AppointmentDetails, appointmentStreamId } from '../domain/appointment.events';
-import { CALENDAR_NOT_FOUND } from '../domain/calendar.decider';
-import type { CalendarSettings } from '../domain/calendar.events';
+import { CALENDAR_NOT_FOUND, calendarDecider } from '../domain/calendar.decider';
+import { type CalendarSettings, calendarStreamId } from '../domain/calendar.events';
+import { slotDecider } from '../domain/slot.decider';
+import { type SlotState, slotStreamId } from '../domain/slot.events';
 
 /** An appointment as its stream has it now, with the revision `expected_revision` compares with. */
 export interface AppointmentAsStored {
@@ -49,6 +55,20 @@ export class SchedulingReader {
       throw new NotFoundError(APPOINTMENT_NOT_FOUND);
     }
     return { details, revision: appointment.revision };
+  }
+
+  /** The calendar's settings before the event at this revision of its stream (null: none yet). */
+  async calendarBefore(calendarId: string, revision: number): Promise<CalendarSettings | null> {
+    const history = await this.store.readStream(calendarStreamId(calendarId), {
+      maxCount: revision,
+    });
+    return foldRecorded(calendarDecider, history).settings;
+  }
+
+  /** A slot's holds, bookings and how its holds ended. */
+  async slot(calendarId: string, start: string): Promise<SlotState> {
+    const [slot] = await this.pipeline.read([stream(slotStreamId(calendarId, start), slotDecider)]);
+    return slot.state;
   }
 
   /** A directory entry (facility, provider, resource) as registered; null when none. */
