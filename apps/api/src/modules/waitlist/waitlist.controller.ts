@@ -26,15 +26,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
-import { AccessPolicy } from '../identity/auth/access-policy';
 import { Caller, type Principal, Roles } from '../identity/auth/principal';
-import { UserAccounts } from '../identity/user-accounts';
-import { SchedulingReader } from '../scheduling/queries/scheduling-reader';
 import { AcceptOfferCommand } from './commands/accept-offer';
 import { DeclineOfferCommand } from './commands/decline-offer';
 import { JoinWaitlistCommand } from './commands/join-waitlist';
 import { LeaveWaitlistCommand } from './commands/leave-waitlist';
-import { WaitlistRepository } from './waitlist.repository';
+import { WaitlistItemsQuery } from './waitlist-items.query';
 
 const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'SupportAgent'] as const;
 
@@ -44,10 +41,7 @@ const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'Supp
 export class WaitlistController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly calendars: SchedulingReader,
-    private readonly repository: WaitlistRepository,
-    private readonly policy: AccessPolicy,
-    private readonly accounts: UserAccounts,
+    private readonly items: WaitlistItemsQuery,
   ) {}
 
   /** Patients only: anyone else gets the spec's 403 text. */
@@ -66,55 +60,35 @@ export class WaitlistController {
   @Get('waitlist/patients/:patient_id')
   @Roles('Patient', 'SuperUser', 'SupportAgent')
   @ReadsFrom('waitlist')
-  async byPatient(
+  byPatient(
     @Caller() caller: Principal,
     @Param('patient_id', new ParseUUIDPipe()) patientId: string,
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<WaitlistItemView[]> {
-    if (caller.type === 'Patient') {
-      await this.policy.assertMayActForPatient(caller, patientId);
-      if (patientId !== caller.userId) return this.repository.items({ patientIds: [patientId] });
-      // The patient's own list shows their family members' items too.
-      const family = (await this.accounts.load(caller.userId)).family.map((m) => m.member_id);
-      return this.repository.items({ patientIds: [patientId, ...family] });
-    }
-    return this.repository.items({ patientIds: [patientId] });
+    return this.items.byPatient(caller, patientId);
   }
 
   /** A calendar's line, in order: its practice's users only. */
   @Get('calendars/:calendar_id/waitlist')
   @Roles(...PRACTICE_USERS)
   @ReadsFrom('waitlist')
-  async byCalendar(
+  byCalendar(
     @Caller() caller: Principal,
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<WaitlistItemView[]> {
-    const settings = await this.calendars.calendar(calendarId);
-    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
-    return this.repository.items({ calendarId });
+    return this.items.byCalendar(caller, calendarId);
   }
 
   /** Is the patient (the caller by default) on this calendar's list? */
   @Get('waitlist/exists')
   @Roles('Patient', ...PRACTICE_USERS)
   @ReadsFrom('waitlist')
-  async exists(
+  exists(
     @Caller() caller: Principal,
     @Query() query: WaitlistExistsQuery,
   ): Promise<WaitlistExistsView> {
-    const patientId = query.patient_id ?? caller.userId;
-    if (caller.type === 'Patient') {
-      await this.policy.assertMayActForPatient(caller, patientId);
-    } else {
-      const settings = await this.calendars.calendar(query.calendar_id);
-      this.policy.assertMayWorkForPractice(caller, settings.practice_id);
-    }
-    const [item] = await this.repository.items({
-      patientIds: [patientId],
-      calendarId: query.calendar_id,
-    });
-    return { exists: !!item, item: item ?? null };
+    return this.items.exists(caller, query);
   }
 
   /** Leaves the list (an open offer is declined and passed on). */

@@ -5,6 +5,7 @@ import { WaitlistController } from './waitlist.controller';
 import { WaitlistOfferExpiryScheduler } from './waitlist-offer-expiry.scheduler';
 import { WaitlistOffersProcessManager } from './waitlist-offers.process-manager';
 import { WaitlistRepository } from './waitlist.repository';
+import { WaitlistItemsQuery } from './waitlist-items.query';
 import { WaitlistLines } from './waitlist-lines';
 import { WaitlistOffers } from './waitlist-offers';
 import { WAITLIST_COMMAND_HANDLERS } from './commands';
@@ -20,6 +21,7 @@ import { WAITLIST_COMMAND_HANDLERS } from './commands';
     ...WAITLIST_COMMAND_HANDLERS,
     WaitlistLines,
     WaitlistOffers,
+    WaitlistItemsQuery,
     WaitlistRepository,
     WaitlistOffersProcessManager,
     WaitlistOfferExpiryScheduler,

@@ -9,7 +9,7 @@ import { AccessPolicy } from '../../identity/auth/access-policy';
 import type { Principal } from '../../identity/auth/principal';
 import { SchedulingReader } from '../../scheduling/queries/scheduling-reader';
 import { waitlistDecider } from '../domain/waitlist.decider';
-import { WaitlistLines } from '../waitlist-lines';
+import { WAITLIST_BUSY, WaitlistLines } from '../waitlist-lines';
 
 /** A patient (or who acts for them) joins a calendar's waiting list: patients only. */
 export class JoinWaitlistCommand extends Command<WaitlistJoined> {
@@ -44,6 +44,7 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlistCommand>
     const joined = await this.pipeline.run({
       commandId: dto.command_id ?? null,
       context: { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
+      busy: WAITLIST_BUSY,
       read: [this.lines.stream(calendarId)],
       decide: ([line]) => ({
         append: [
