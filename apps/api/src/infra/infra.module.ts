@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './clock';
@@ -28,6 +29,7 @@ export class InfraModule {
   static forRoot(deps: InfraDependencies): DynamicModule {
     return {
       module: InfraModule,
+      imports: [DiscoveryModule],
       providers: [
         { provide: APP_CONFIG, useValue: deps.config },
         { provide: DATABASE, useValue: deps.database },

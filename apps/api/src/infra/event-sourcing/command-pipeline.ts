@@ -157,6 +157,14 @@ export class CommandPipeline {
     });
   }
 
+  /**
+   * Streams' states as a command would decide on them now (from remembered states where given),
+   * for reads that must not lag behind a command just answered.
+   */
+  async read<const T extends readonly StreamSpec<unknown>[]>(specs: T): Promise<LoadedOf<T>> {
+    return (await this.load(specs)) as LoadedOf<T>;
+  }
+
   private async attempt<const T extends readonly StreamSpec<unknown>[], A>(
     spec: CommandSpec<T, A>,
   ): Promise<A> {
@@ -274,6 +282,11 @@ export class CommandPipeline {
 function foldOn<S>(spec: StreamSpec<S>, state: S, events: readonly AnyEvent[]): S {
   const evolve = spec.decider.evolve as (state: S, event: AnyEvent) => S;
   return events.reduce((folded, e) => evolve(folded, { type: e.type, data: e.data }), state);
+}
+
+/** A stream's events as read (say, up to a revision), folded into its state. */
+export function foldRecorded<S>(decider: StateFold<S>, events: readonly AnyEvent[]): S {
+  return foldOn({ streamId: '', decider }, decider.initialState(), events);
 }
 
 /** Where the streams read stand: the answer's position when nothing was written. */

@@ -6,6 +6,24 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 export const OPENAPI_JSON_PATH = 'api/v1/openapi.json';
 export const OPENAPI_UI_PATH = 'api/v1/docs';
 
+/** The controller name each route's operation id was first published under, by controller. */
+const publishedUnder = new Map<string, string>();
+
+/**
+ * Routes that moved to another controller keep the operation ids clients know them by
+ * (`<Controller>_<method>`): the moved controller names the one it was published under.
+ */
+export const PublishedUnder =
+  (controllerName: string): ClassDecorator =>
+  (target) => {
+    publishedUnder.set(target.name, controllerName);
+  };
+
+function operationId(controllerKey: string, methodKey: string, version?: string): string {
+  const id = `${publishedUnder.get(controllerKey) ?? controllerKey}_${methodKey}`;
+  return version ? `${id}_${version}` : id;
+}
+
 /**
  * The OpenAPI document comes from the running routes and the class-validator rules of the DTOs
  * in libs/contracts: the same rules that validate requests describe them, so it cannot drift.
@@ -21,6 +39,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setVersion('1')
       .addBearerAuth()
       .build(),
+    { operationIdFactory: operationId },
   );
   const schemas = validationMetadatasToSchemas({
     refPointerPrefix: '#/components/schemas/',

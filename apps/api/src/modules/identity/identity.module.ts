@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ROOM_RULES, SOCKET_AUTHENTICATION } from '../../infra/realtime/live-access';
 import { AccountService } from './account.service';
 import { AccessPolicy } from './auth/access-policy';
 import { AuthGuard } from './auth/auth.guard';
@@ -7,7 +8,7 @@ import { LoginThrottleRepository } from './auth/login-throttle.repository';
 import { OneTimeCodesRepository } from './auth/one-time-codes.repository';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionsRepository } from './auth/sessions.repository';
-import { IdentitySocketAuthorizer } from './auth/socket-authorizer';
+import { identityRoomRules, IdentitySocketAuthorizer } from './auth/socket-authorizer';
 import { TokenService } from './auth/token.service';
 import { AuthController } from './auth.controller';
 import { IDENTITY_COMMAND_HANDLERS } from './commands';
@@ -44,9 +45,11 @@ import { VerificationService } from './verification.service';
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
     IdentitySocketAuthorizer,
+    { provide: SOCKET_AUTHENTICATION, useExisting: IdentitySocketAuthorizer },
+    { provide: ROOM_RULES, useFactory: identityRoomRules, inject: [AccessPolicy] },
     TicketsRepository,
     SocialSignInService,
   ],
-  exports: [AccessPolicy, UserAccounts, AccountService, IdentitySocketAuthorizer],
+  exports: [AccessPolicy, UserAccounts, AccountService],
 })
 export class IdentityModule {}

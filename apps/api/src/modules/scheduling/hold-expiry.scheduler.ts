@@ -1,13 +1,14 @@
 import { slotId } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { systemContext } from '../../infra/http/request-context';
 import { PeriodicJob } from '../../infra/jobs/periodic-job';
 import { LOGGER } from '../../infra/logging/logger';
+import { EndHoldCommand } from './commands/end-hold';
 import { SchedulingRepository } from './scheduling.repository';
-import { SchedulingService } from './scheduling.service';
 
 const SYSTEM = systemContext('hold-expiry');
 
@@ -20,7 +21,7 @@ const SYSTEM = systemContext('hold-expiry');
 export class HoldExpiryScheduler extends PeriodicJob {
   constructor(
     private readonly repository: SchedulingRepository,
-    private readonly scheduling: SchedulingService,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) logger: Logger,
@@ -36,13 +37,17 @@ export class HoldExpiryScheduler extends PeriodicJob {
   protected async work(): Promise<number> {
     let released = 0;
     for (const hold of await this.repository.dueHolds(this.clock.now())) {
-      const start = slotId(hold.start_at);
-      const position = await this.scheduling.endHold(
-        hold.calendar_id,
-        start,
-        hold.hold_id,
-        'expiry',
-        SYSTEM,
+      const { position } = await this.commands.execute(
+        new EndHoldCommand(
+          {
+            calendarId: hold.calendar_id,
+            start: slotId(hold.start_at.toISOString()),
+            holdId: hold.hold_id,
+            by: 'expiry',
+          },
+          null,
+          SYSTEM,
+        ),
       );
       if (position !== null) released += 1;
     }

@@ -1,44 +1,46 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { ROOM_RULES } from '../../infra/realtime/live-access';
 import { AccessPolicy } from '../identity/auth/access-policy';
-import { IdentitySocketAuthorizer } from '../identity/auth/socket-authorizer';
 import { IdentityModule } from '../identity/identity.module';
 import { AppointmentListsController } from './appointment-lists.controller';
 import { AppointmentListsRepository } from './appointment-lists.repository';
+import { AppointmentsController } from './appointments.controller';
+import { AvailabilityController } from './availability.controller';
+import { CalendarStates } from './calendar-states';
+import { CalendarsController } from './calendars.controller';
+import { SCHEDULING_COMMAND_HANDLERS } from './commands';
 import { HoldExpiryScheduler } from './hold-expiry.scheduler';
-import { SchedulingController } from './scheduling.controller';
+import { AppointmentViewsQuery } from './queries/appointment-views.query';
+import { AvailabilityQuery } from './queries/availability.query';
+import { CalendarViewsQuery } from './queries/calendar-views.query';
+import { SchedulingReader } from './queries/scheduling-reader';
+import { schedulingRoomRules } from './scheduling-room-rules';
 import { SchedulingRepository } from './scheduling.repository';
-import { SchedulingService } from './scheduling.service';
 
 @Module({
   imports: [IdentityModule],
-  controllers: [AppointmentListsController, SchedulingController],
+  controllers: [
+    AppointmentListsController,
+    CalendarsController,
+    AvailabilityController,
+    AppointmentsController,
+  ],
   providers: [
-    SchedulingService,
+    ...SCHEDULING_COMMAND_HANDLERS,
+    CalendarStates,
+    SchedulingReader,
     SchedulingRepository,
     AppointmentListsRepository,
+    AppointmentViewsQuery,
+    AvailabilityQuery,
+    CalendarViewsQuery,
     HoldExpiryScheduler,
+    {
+      provide: ROOM_RULES,
+      useFactory: schedulingRoomRules,
+      inject: [SchedulingReader, AccessPolicy],
+    },
   ],
-  exports: [SchedulingRepository, SchedulingService],
+  exports: [SchedulingRepository, SchedulingReader, CalendarStates],
 })
-export class SchedulingModule implements OnModuleInit {
-  constructor(
-    private readonly sockets: IdentitySocketAuthorizer,
-    private readonly policy: AccessPolicy,
-    private readonly scheduling: SchedulingService,
-  ) {}
-
-  /** `appointment:<id>`: its patient (or the account that booked it) and its practice's staff. */
-  onModuleInit(): void {
-    this.sockets.addRule('appointment', async (caller, appointmentId) => {
-      // The appointment's own stream, not the read model: a room may be joined right after booking.
-      const row = await this.scheduling.appointment(appointmentId).catch(() => null);
-      if (!row) return false;
-      if (caller.type === 'Patient') {
-        return (
-          row.booked_by === caller.userId || this.policy.mayActForPatient(caller, row.patient_id)
-        );
-      }
-      return this.policy.mayWorkForPractice(caller, row.practice_id);
-    });
-  }
-}
+export class SchedulingModule {}

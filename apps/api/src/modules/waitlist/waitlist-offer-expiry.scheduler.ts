@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { PeriodicJob } from '../../infra/jobs/periodic-job';
 import { LOGGER } from '../../infra/logging/logger';
 import { WaitlistRepository } from './waitlist.repository';
-import { WaitlistService } from './waitlist.service';
+import { ExpireOfferCommand } from './commands/expire-offer';
 
 /**
  * Ends offers past their time, as events: every few seconds each due offer's hold is expired
@@ -16,7 +17,7 @@ import { WaitlistService } from './waitlist.service';
 export class WaitlistOfferExpiryScheduler extends PeriodicJob {
   constructor(
     private readonly repository: WaitlistRepository,
-    private readonly waitlist: WaitlistService,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) logger: Logger,
@@ -36,7 +37,9 @@ export class WaitlistOfferExpiryScheduler extends PeriodicJob {
 
   protected async work(): Promise<number> {
     const due = await this.repository.dueOffers(this.clock.now());
-    for (const offer of due) await this.waitlist.expireOffer(offer.calendar_id, offer.offer_id);
+    for (const offer of due) {
+      await this.commands.execute(new ExpireOfferCommand(offer.calendar_id, offer.offer_id));
+    }
     return due.length;
   }
 }

@@ -10,7 +10,6 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { DATABASE, type Database } from '../../infra/database/database';
-import { fold } from '../../domain/decider';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { DomainError } from '../../domain/domain-error';
 import { LOGGER } from '../../infra/logging/logger';
@@ -19,11 +18,14 @@ import {
   readCheckpoint,
   saveCheckpoint,
 } from '../../infra/projections/projection-checkpoints';
-import { calendarDecider } from '../scheduling/domain/calendar.decider';
-import { type CalendarEvent, calendarStreamId } from '../scheduling/domain/calendar.events';
+import { CommandBus } from '@nestjs/cqrs';
+import type { CalendarEvent } from '../scheduling/domain/calendar.events';
+import { SchedulingReader } from '../scheduling/queries/scheduling-reader';
 import type { SlotEvent } from '../scheduling/domain/slot.events';
+import { EndOfferCommand } from './commands/end-offer';
+import { OfferFreedSlotCommand } from './commands/offer-freed-slot';
 import { offerOfHold } from './domain/waitlist.events';
-import { WaitlistService } from './waitlist.service';
+import { WaitlistLines } from './waitlist-lines';
 
 /** Its checkpoint in projection_checkpoints: where in the log it has reacted up to. */
 export const WAITLIST_OFFERS_CHECKPOINT = 'waitlist-offers';
@@ -57,7 +59,9 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly waitlist: WaitlistService,
+    private readonly lines: WaitlistLines,
+    private readonly scheduling: SchedulingReader,
+    private readonly commands: CommandBus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -141,16 +145,13 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
     // A booking without a hold cannot end an offer (offers are holds): no need to read the line.
     if (event.type === 'SlotBooked' && !event.data.hold_id) return;
     const calendarId = event.data.calendar_id;
-    const line = await this.waitlist.line(calendarId);
+    const line = await this.lines.line(calendarId);
     if (line.events.length === 0) return;
     if (event.type === 'SlotBooked') {
       const offer = event.data.hold_id ? offerOfHold(line.state, event.data.hold_id) : null;
       if (offer?.status === 'Offered')
-        await this.waitlist.endOffer(
-          calendarId,
-          offer.offerId,
-          'Accepted',
-          event.data.appointment_id,
+        await this.commands.execute(
+          new EndOfferCommand(calendarId, offer.offerId, 'Accepted', event.data.appointment_id),
         );
       return;
     }
@@ -158,15 +159,17 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
       const offer = offerOfHold(line.state, event.data.hold_id);
       if (offer?.status === 'Offered') {
         const status = event.data.reason === 'expired' ? 'Expired' : 'Declined';
-        await this.waitlist.endOffer(calendarId, offer.offerId, status, null);
+        await this.commands.execute(new EndOfferCommand(calendarId, offer.offerId, status, null));
       }
     }
     if (event.type === 'SlotHoldReleased' || event.type === 'SlotBookingCanceled') {
-      await this.waitlist.offerFreedSlot(
-        calendarId,
-        event.data.start,
-        recorded.id,
-        recorded.globalPosition,
+      await this.commands.execute(
+        new OfferFreedSlotCommand(
+          calendarId,
+          event.data.start,
+          recorded.id,
+          recorded.globalPosition,
+        ),
       );
     }
   }
@@ -178,15 +181,9 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
     const raised = event.data.changes.booking_capacity;
     if (raised === undefined) return;
     const calendarId = event.data.calendar_id;
-    const line = await this.waitlist.line(calendarId);
+    const line = await this.lines.line(calendarId);
     if (line.state.entries.size === 0) return;
-    const history = await this.store.readStream(calendarStreamId(calendarId), {
-      maxCount: recorded.streamRevision,
-    });
-    const before = fold(
-      calendarDecider,
-      history.map((e) => ({ type: e.type, data: e.data }) as CalendarEvent),
-    ).settings;
+    const before = await this.scheduling.calendarBefore(calendarId, recorded.streamRevision);
     if (!before || raised <= before.booking_capacity) return;
     const touched = await this.database.db
       .selectFrom('rm_slot_capacity')
@@ -197,9 +194,9 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
       .limit(RISE_SLOTS)
       .execute();
     for (const { start_at } of touched) {
-      const start = slotId(start_at);
-      await this.waitlist
-        .offerFreedSlot(calendarId, start, recorded.id, recorded.globalPosition)
+      const start = slotId(start_at.toISOString());
+      await this.commands
+        .execute(new OfferFreedSlotCommand(calendarId, start, recorded.id, recorded.globalPosition))
         .catch((error: unknown) => {
           if (!(error instanceof DomainError)) throw error;
         });

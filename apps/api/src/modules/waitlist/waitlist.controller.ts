@@ -3,7 +3,6 @@ import {
   ConsistentReadQuery,
   JoinWaitlistDto,
   LeaveWaitlistQuery,
-  STATUS_MESSAGES,
   WAITLIST_MESSAGES,
   type WaitlistExistsView,
   WaitlistExistsQuery,
@@ -22,16 +21,17 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { DomainError } from '../../domain/domain-error';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
-import { AccessPolicy } from '../identity/auth/access-policy';
 import { Caller, type Principal, Roles } from '../identity/auth/principal';
-import { UserAccounts } from '../identity/user-accounts';
-import { WaitlistRepository } from './waitlist.repository';
-import { WaitlistService } from './waitlist.service';
+import { AcceptOfferCommand } from './commands/accept-offer';
+import { DeclineOfferCommand } from './commands/decline-offer';
+import { JoinWaitlistCommand } from './commands/join-waitlist';
+import { LeaveWaitlistCommand } from './commands/leave-waitlist';
+import { WaitlistItemsQuery } from './waitlist-items.query';
 
 const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'SupportAgent'] as const;
 
@@ -40,89 +40,55 @@ const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'Supp
 @Controller()
 export class WaitlistController {
   constructor(
-    private readonly waitlist: WaitlistService,
-    private readonly repository: WaitlistRepository,
-    private readonly policy: AccessPolicy,
-    private readonly accounts: UserAccounts,
+    private readonly commands: CommandBus,
+    private readonly items: WaitlistItemsQuery,
   ) {}
 
   /** Patients only: anyone else gets the spec's 403 text. */
   @Post('waitlist')
   @HttpCode(201)
   @ResponseMessage(WAITLIST_MESSAGES.added)
-  async join(
+  join(
     @Caller() caller: Principal,
     @Body() dto: JoinWaitlistDto,
     @Context() context: RequestContext,
   ): Promise<WaitlistJoined> {
-    if (caller.type !== 'Patient')
-      throw new DomainError('forbidden', WAITLIST_MESSAGES.onlyPatient);
-    const patientId = dto.patient_id ?? caller.userId;
-    await this.policy.assertMayActForPatient(caller, patientId);
-    const settings = await this.waitlist.waitlistCalendar(dto.calendar_id);
-    return this.waitlist.join(
-      settings,
-      patientId,
-      caller.userId,
-      dto.type ?? 'appointment-unavailable',
-      dto.command_id ?? null,
-      { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
-    );
+    return this.commands.execute(new JoinWaitlistCommand(caller, dto, context));
   }
 
   /** A patient's items (their own and their family's); practices list their calendars' lines. */
   @Get('waitlist/patients/:patient_id')
   @Roles('Patient', 'SuperUser', 'SupportAgent')
   @ReadsFrom('waitlist')
-  async byPatient(
+  byPatient(
     @Caller() caller: Principal,
     @Param('patient_id', new ParseUUIDPipe()) patientId: string,
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<WaitlistItemView[]> {
-    if (caller.type === 'Patient') {
-      await this.policy.assertMayActForPatient(caller, patientId);
-      if (patientId !== caller.userId) return this.repository.items({ patientIds: [patientId] });
-      // The patient's own list shows their family members' items too.
-      const family = (await this.accounts.load(caller.userId)).family.map((m) => m.member_id);
-      return this.repository.items({ patientIds: [patientId, ...family] });
-    }
-    return this.repository.items({ patientIds: [patientId] });
+    return this.items.byPatient(caller, patientId);
   }
 
   /** A calendar's line, in order: its practice's users only. */
   @Get('calendars/:calendar_id/waitlist')
   @Roles(...PRACTICE_USERS)
   @ReadsFrom('waitlist')
-  async byCalendar(
+  byCalendar(
     @Caller() caller: Principal,
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<WaitlistItemView[]> {
-    const settings = await this.waitlist.calendar(calendarId);
-    this.policy.assertMayWorkForPractice(caller, settings.practice_id);
-    return this.repository.items({ calendarId });
+    return this.items.byCalendar(caller, calendarId);
   }
 
   /** Is the patient (the caller by default) on this calendar's list? */
   @Get('waitlist/exists')
   @Roles('Patient', ...PRACTICE_USERS)
   @ReadsFrom('waitlist')
-  async exists(
+  exists(
     @Caller() caller: Principal,
     @Query() query: WaitlistExistsQuery,
   ): Promise<WaitlistExistsView> {
-    const patientId = query.patient_id ?? caller.userId;
-    if (caller.type === 'Patient') {
-      await this.policy.assertMayActForPatient(caller, patientId);
-    } else {
-      const settings = await this.waitlist.calendar(query.calendar_id);
-      this.policy.assertMayWorkForPractice(caller, settings.practice_id);
-    }
-    const [item] = await this.repository.items({
-      patientIds: [patientId],
-      calendarId: query.calendar_id,
-    });
-    return { exists: !!item, item: item ?? null };
+    return this.items.exists(caller, query);
   }
 
   /** Leaves the list (an open offer is declined and passed on). */
@@ -130,15 +96,13 @@ export class WaitlistController {
   @Roles('Patient')
   @HttpCode(200)
   @ResponseMessage(WAITLIST_MESSAGES.left)
-  async leave(
+  leave(
     @Caller() caller: Principal,
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Query() query: LeaveWaitlistQuery,
     @Context() context: RequestContext,
   ): Promise<{ position: number }> {
-    const patientId = query.patient_id ?? caller.userId;
-    await this.policy.assertMayActForPatient(caller, patientId);
-    return { position: await this.waitlist.leave(calendarId, patientId, context) };
+    return this.commands.execute(new LeaveWaitlistCommand(caller, calendarId, query, context));
   }
 
   /** Books the offered slot with the hold the offer placed. */
@@ -146,32 +110,23 @@ export class WaitlistController {
   @Roles('Patient')
   @HttpCode(200)
   @ResponseMessage(WAITLIST_MESSAGES.offerAccepted)
-  async accept(
+  accept(
     @Caller() caller: Principal,
     @Param('offer_id', new ParseUUIDPipe()) offerId: string,
     @Context() context: RequestContext,
   ): Promise<BookingResult> {
-    const offer = await this.offerFor(caller, offerId);
-    return this.waitlist.accept(offer.calendar_id, offerId, caller.userId, context);
+    return this.commands.execute(new AcceptOfferCommand(caller, offerId, context));
   }
 
   @Put('waitlist/offers/:offer_id/decline')
   @Roles('Patient')
   @HttpCode(200)
   @ResponseMessage(WAITLIST_MESSAGES.offerDeclined)
-  async decline(
+  decline(
     @Caller() caller: Principal,
     @Param('offer_id', new ParseUUIDPipe()) offerId: string,
     @Context() context: RequestContext,
   ): Promise<{ position: number }> {
-    const offer = await this.offerFor(caller, offerId);
-    return { position: await this.waitlist.decline(offer.calendar_id, offerId, context) };
-  }
-
-  private async offerFor(caller: Principal, offerId: string) {
-    const offer = await this.repository.offer(offerId);
-    if (!offer) throw new DomainError('not_found', STATUS_MESSAGES[404]);
-    await this.policy.assertMayActForPatient(caller, offer.patient_id);
-    return offer;
+    return this.commands.execute(new DeclineOfferCommand(caller, offerId, context));
   }
 }

@@ -5,18 +5,23 @@ import { WaitlistController } from './waitlist.controller';
 import { WaitlistOfferExpiryScheduler } from './waitlist-offer-expiry.scheduler';
 import { WaitlistOffersProcessManager } from './waitlist-offers.process-manager';
 import { WaitlistRepository } from './waitlist.repository';
-import { WaitlistService } from './waitlist.service';
+import { WaitlistItemsQuery } from './waitlist-items.query';
+import { WaitlistLines } from './waitlist-lines';
+import { WaitlistOffers } from './waitlist-offers';
+import { WAITLIST_COMMAND_HANDLERS } from './commands';
 
 /**
- * Waiting lists per calendar and the offers of freed slots. The scheduling core's commands are
- * used as they are, through SchedulingModule's one SchedulingService (it caches folded calendars,
- * so a second instance would keep a second cache).
+ * Waiting lists per calendar and the offers of freed slots. Offers hold, book and release
+ * through the scheduling core's commands, on its one remembered calendar state.
  */
 @Module({
   imports: [IdentityModule, SchedulingModule],
   controllers: [WaitlistController],
   providers: [
-    WaitlistService,
+    ...WAITLIST_COMMAND_HANDLERS,
+    WaitlistLines,
+    WaitlistOffers,
+    WaitlistItemsQuery,
     WaitlistRepository,
     WaitlistOffersProcessManager,
     WaitlistOfferExpiryScheduler,

@@ -6,6 +6,13 @@ import type { Principal } from './principal';
 
 const OPERATORS = new Set(['SuperUser', 'SupportAgent']);
 
+/** Whose an appointment is: its patient, the account that booked it, its practice. */
+export interface AppointmentParties {
+  readonly patient_id: string;
+  readonly booked_by: string;
+  readonly practice_id: string;
+}
+
 export const forbidden = () => new DomainError('forbidden', STATUS_MESSAGES[403]);
 
 /**
@@ -40,6 +47,52 @@ export class AccessPolicy {
 
   assertMayWorkForPractice(principal: Principal, practiceId: string): void {
     if (!this.mayWorkForPractice(principal, practiceId)) throw forbidden();
+  }
+
+  /**
+   * Who may reach an appointment (see it, change it, join its room): the patient, the account
+   * that booked it (a family member's booking) and its practice's users.
+   */
+  async mayReachAppointment(
+    principal: Principal,
+    appointment: AppointmentParties,
+  ): Promise<boolean> {
+    if (principal.type === 'Patient') {
+      return (
+        appointment.booked_by === principal.userId ||
+        this.mayActForPatient(principal, appointment.patient_id)
+      );
+    }
+    return this.mayWorkForPractice(principal, appointment.practice_id);
+  }
+
+  async assertMayReachAppointment(
+    principal: Principal,
+    appointment: AppointmentParties,
+  ): Promise<void> {
+    if (!(await this.mayReachAppointment(principal, appointment))) throw forbidden();
+  }
+
+  /**
+   * Patients book (and hold) for themselves and their family; practice users on their practice's
+   * calendars, whose practice is looked up only for them.
+   */
+  async assertMayBookFor(
+    principal: Principal,
+    patientId: string,
+    calendarPractice: () => Promise<string>,
+  ): Promise<void> {
+    if (principal.type === 'Patient') return this.assertMayActForPatient(principal, patientId);
+    this.assertMayWorkForPractice(principal, await calendarPractice());
+  }
+
+  /** A provider's own things (their walk-in queue): the provider, operators, their practice's users. */
+  async assertMayWorkWithProvider(principal: Principal, providerId: string): Promise<void> {
+    if (principal.userId === providerId || this.isOperator(principal)) return;
+    const provider = await this.accounts.load(providerId);
+    const practiceId = provider.profile?.practice_id;
+    if (!practiceId || provider.profile?.type !== 'Provider') throw forbidden();
+    this.assertMayWorkForPractice(principal, practiceId);
   }
 
   /** Who may see or manage another user's account: themselves, operators, their practice's admin. */

@@ -1,4 +1,5 @@
 import { type AppointmentStatus, BOOKING_MESSAGES } from '@medbook/contracts';
+import { DateTime } from 'luxon';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError, NotFoundError } from '../../../domain/domain-error';
 import { canMove, illegalTransition } from './appointment-status';
@@ -9,6 +10,7 @@ import {
   evolveAppointment,
   initialAppointmentState,
 } from './appointment.events';
+import type { CalendarSettings } from './calendar.events';
 
 export const APPOINTMENT_NOT_FOUND = 'This appointment does not exist.';
 
@@ -31,6 +33,17 @@ export type AppointmentCommand =
       type: 'ChangeAppointmentStatus';
       status: AppointmentStatus;
       by: string;
+      now: Date;
+    }
+  /**
+   * Practice users check patients in at the desk; a patient checks in themselves, on the visit's
+   * day, when its calendar (or the visit's reason there) allows it.
+   */
+  | {
+      type: 'CheckInAppointment';
+      by: string;
+      /** The patient's own check-in: the calendar's rules for it; null for practice users. */
+      patientCheckIn: Pick<CalendarSettings, 'can_check_in' | 'associated_reasons'> | null;
       now: Date;
     }
   | { type: 'CancelAppointment'; reason: string | null; by: string; now: Date }
@@ -56,6 +69,17 @@ export function decideAppointment(
   const details = state.details;
   if (!details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
   switch (command.type) {
+    case 'CheckInAppointment':
+      if (
+        command.patientCheckIn &&
+        !patientMayCheckIn(details, command.patientCheckIn, command.now)
+      ) {
+        throw new ConflictError(BOOKING_MESSAGES.checkInUnavailable);
+      }
+      return decideAppointment(
+        { type: 'ChangeAppointmentStatus', status: 'Checked-In', by: command.by, now: command.now },
+        state,
+      );
     case 'ChangeAppointmentStatus':
       if (details.status === command.status) return [];
       if (!canMove(details.status, command.status)) {
@@ -113,6 +137,21 @@ export function decideAppointment(
       return unknown;
     }
   }
+}
+
+/** On the visit's facility-local day, where the calendar or the visit's reason allows it. */
+function patientMayCheckIn(
+  details: AppointmentDetails,
+  calendar: Pick<CalendarSettings, 'can_check_in' | 'associated_reasons'>,
+  now: Date,
+): boolean {
+  const zone = details.time_zone;
+  const today = DateTime.fromJSDate(now, { zone }).toISODate();
+  const day = DateTime.fromISO(details.start_date, { zone }).toISODate();
+  const immediate = calendar.associated_reasons?.some(
+    (r) => r.title === details.reason && r.allow_immediate_checkin,
+  );
+  return (calendar.can_check_in || immediate === true) && today === day;
 }
 
 export const appointmentDecider: Decider<AppointmentCommand, AppointmentEvent, AppointmentState> = {

@@ -1,7 +1,9 @@
 import type {
   CalendarReason,
+  CalendarReasonDto,
   CalendarView,
   CalendarVisitType,
+  CreateCalendarDto,
   MarkedTimeSpan,
 } from '@medbook/contracts';
 
@@ -41,6 +43,51 @@ export type CompleteCalendarSettings = CalendarView;
 export const withCalendarDefaults = (settings: CalendarSettings): CompleteCalendarSettings => ({
   ...CALENDAR_DEFAULTS,
   ...settings,
+});
+
+/** A new calendar's settings as requested: what the request leaves out takes its default. */
+export function calendarSettingsFrom(
+  ids: Pick<CalendarSettings, 'calendar_id' | 'practice_id'>,
+  dto: CreateCalendarDto,
+): CalendarSettings {
+  return {
+    ...ids,
+    name: dto.name.trim(),
+    provider_id: dto.provider_id ?? null,
+    resource_id: dto.resource_id ?? null,
+    facility_id: dto.facility_id,
+    time_zone: dto.time_zone,
+    visit_type: dto.visit_type,
+    first_hour: dto.first_hour,
+    last_hour: dto.last_hour,
+    time_step: dto.time_step,
+    working_days: dto.working_days ?? [1, 2, 3, 4, 5],
+    date_from: dto.date_from,
+    date_to: dto.date_to ?? null,
+    booking_capacity: dto.booking_capacity,
+    marked_time_spans: dto.marked_time_spans ?? [],
+    minutes_before_showing_slots: dto.minutes_before_showing_slots ?? 60,
+    slots_hide_hours: dto.slots_hide_hours ?? 0,
+    online_booking_disabled: dto.online_booking_disabled ?? false,
+    wait_list_enabled: dto.wait_list_enabled ?? false,
+    can_check_in: dto.can_check_in ?? false,
+    accept_reject_enabled: dto.accept_reject_enabled ?? false,
+    hold_minutes: dto.hold_minutes ?? 10,
+    reasons: dto.reasons ?? [],
+    custom_form_ids: dto.custom_form_ids ?? [],
+    collect_patient_demographics: dto.collect_patient_demographics ?? false,
+    enable_insurance: dto.enable_insurance ?? CALENDAR_DEFAULTS.enable_insurance,
+    enable_insurance_eligibility: dto.enable_insurance_eligibility ?? false,
+  };
+}
+
+/** A visit reason's rules as requested: only the rules sent are set. */
+export const calendarReasonFrom = (dto: CalendarReasonDto): CalendarReason => ({
+  title: dto.title,
+  ...(dto.week_time_frame ? { week_time_frame: dto.week_time_frame } : {}),
+  ...(dto.allow_immediate_checkin !== undefined
+    ? { allow_immediate_checkin: dto.allow_immediate_checkin }
+    : {}),
 });
 
 export type CalendarEvent =

@@ -3,7 +3,6 @@ import { DateTime } from 'luxon';
 import type { CalendarSettings } from './calendar.events';
 
 // Callers that still import the slot id from here; it is the contracts' one.
-export { slotId };
 
 export interface ScheduledSlot {
   /** UTC instant, ISO: also the slot's id within its calendar. */

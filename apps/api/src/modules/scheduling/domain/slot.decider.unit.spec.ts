@@ -180,4 +180,21 @@ describe('slot', () => {
     // Once the hold's time is past, only the booking counts.
     expect(remaining(fold(slotDecider, events), 2, new Date('2026-11-23T09:11:00Z'))).toBe(1);
   });
+
+  it('remembers how each hold ended: the first ending stands (a waitlist offer records it)', () => {
+    const released: SlotEvent = {
+      type: 'SlotHoldReleased',
+      data: { calendar_id: 'cal', start: ref.start, hold_id: 'h2', reason: 'expired' },
+    };
+    const state = fold(slotDecider, [
+      held('h1', 'p1'),
+      held('h2', 'p2'),
+      booked('a1', 'p1', 'h1'),
+      released,
+      { ...released, data: { ...released.data, reason: 'released' } },
+    ]);
+    expect(state.endedHolds.get('h1')).toEqual({ by: 'booked', appointmentId: 'a1' });
+    expect(state.endedHolds.get('h2')).toEqual({ by: 'expired' });
+    expect(state.endedHolds.has('h3')).toBe(false);
+  });
 });

@@ -44,6 +44,11 @@ export interface SlotHold {
   readonly expiresAt: string;
 }
 
+/** How a hold ended: taken by a booking, or released (by its patient) or expired. */
+export type HoldEnding =
+  | { readonly by: 'booked'; readonly appointmentId: string }
+  | { readonly by: 'released' | 'expired' };
+
 /**
  * A slot's holds and bookings. Its limit is not kept here: it is the calendar's capacity per slot
  * now, which every command passes in, so a capacity change applies to slots already started.
@@ -51,11 +56,14 @@ export interface SlotHold {
 export interface SlotState {
   readonly holds: ReadonlyMap<string, SlotHold>;
   readonly bookings: ReadonlyMap<string, string>;
+  /** Holds that ended, by hold id: what the slot decided first stands. */
+  readonly endedHolds: ReadonlyMap<string, HoldEnding>;
 }
 
 export const initialSlotState = (): SlotState => ({
   holds: new Map(),
   bookings: new Map(),
+  endedHolds: new Map(),
 });
 
 /**
@@ -83,14 +91,19 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
     case 'SlotHoldReleased': {
       const holds = new Map(state.holds);
       holds.delete(event.data.hold_id);
-      return { ...state, holds };
+      const ending = { by: event.data.reason } as const;
+      return { ...state, holds, endedHolds: ended(state, event.data.hold_id, ending) };
     }
     case 'SlotBooked': {
+      const { hold_id: holdId, appointment_id: appointmentId } = event.data;
       const holds = new Map(state.holds);
-      if (event.data.hold_id) holds.delete(event.data.hold_id);
+      if (holdId) holds.delete(holdId);
       const bookings = new Map(state.bookings);
-      bookings.set(event.data.appointment_id, event.data.patient_id);
-      return { holds, bookings };
+      bookings.set(appointmentId, event.data.patient_id);
+      const endedHolds = holdId
+        ? ended(state, holdId, { by: 'booked', appointmentId })
+        : state.endedHolds;
+      return { holds, bookings, endedHolds };
     }
     case 'SlotBookingCanceled': {
       const bookings = new Map(state.bookings);
@@ -102,4 +115,14 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
       return unknown;
     }
   }
+}
+
+/** A hold ends once: a later event for it changes nothing. */
+function ended(
+  state: SlotState,
+  holdId: string,
+  ending: HoldEnding,
+): ReadonlyMap<string, HoldEnding> {
+  if (state.endedHolds.has(holdId)) return state.endedHolds;
+  return new Map(state.endedHolds).set(holdId, ending);
 }

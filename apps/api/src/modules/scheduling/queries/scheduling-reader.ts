@@ -1,0 +1,81 @@
+import type { EventStore } from '@medbook/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../../domain/domain-error';
+import {
+  CommandPipeline,
+  foldRecorded,
+  stream,
+} from '../../../infra/event-sourcing/command-pipeline';
+import { EVENT_STORE } from '../../../infra/event-store/event-store.provider';
+import {
+  type DirectoryEntry,
+  type DirectoryKind,
+  directoryStreamId,
+} from '../../directory/domain/directory-entry.events';
+import { CalendarStates } from '../calendar-states';
+import { APPOINTMENT_NOT_FOUND, appointmentDecider } from '../domain/appointment.decider';
+import { type AppointmentDetails, appointmentStreamId } from '../domain/appointment.events';
+import { CALENDAR_NOT_FOUND, calendarDecider } from '../domain/calendar.decider';
+import { type CalendarSettings, calendarStreamId } from '../domain/calendar.events';
+import { slotDecider } from '../domain/slot.decider';
+import { type SlotState, slotStreamId } from '../domain/slot.events';
+
+/** An appointment as its stream has it now, with the revision `expected_revision` compares with. */
+export interface AppointmentAsStored {
+  readonly details: AppointmentDetails;
+  readonly revision: number;
+}
+
+/**
+ * Calendars and appointments from their own streams, never lagging a command just answered
+ * (a room joined right after booking, a hold's calendar): for the reads that decide.
+ */
+@Injectable()
+export class SchedulingReader {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly calendars: CalendarStates,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  /** The calendar's settings (404 when there is none). */
+  async calendar(calendarId: string): Promise<CalendarSettings> {
+    const [calendar] = await this.pipeline.read([this.calendars.stream(calendarId)]);
+    if (!calendar.state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    return calendar.state.settings;
+  }
+
+  /** The appointment's details (404 when there is none). */
+  async appointment(appointmentId: string): Promise<AppointmentAsStored> {
+    const [appointment] = await this.pipeline.read([
+      stream(appointmentStreamId(appointmentId), appointmentDecider),
+    ]);
+    const { details } = appointment.state;
+    if (!details || appointment.revision === 'no_stream') {
+      throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+    }
+    return { details, revision: appointment.revision };
+  }
+
+  /** The calendar's settings before the event at this revision of its stream (null: none yet). */
+  async calendarBefore(calendarId: string, revision: number): Promise<CalendarSettings | null> {
+    const history = await this.store.readStream(calendarStreamId(calendarId), {
+      maxCount: revision,
+    });
+    return foldRecorded(calendarDecider, history).settings;
+  }
+
+  /** A slot's holds, bookings and how its holds ended. */
+  async slot(calendarId: string, start: string): Promise<SlotState> {
+    const [slot] = await this.pipeline.read([stream(slotStreamId(calendarId, start), slotDecider)]);
+    return slot.state;
+  }
+
+  /** A directory entry (facility, provider, resource) as registered; null when none. */
+  async directoryEntry(kind: DirectoryKind, id: string): Promise<DirectoryEntry | null> {
+    const [registered] = await this.store.readStream(directoryStreamId(kind, id), {
+      maxCount: 1,
+    });
+    return registered ? (registered.data as DirectoryEntry) : null;
+  }
+}
