@@ -1,6 +1,5 @@
 import { APPOINTMENT_STATUSES, BOOKING_MESSAGES } from '@medbook/contracts';
 import { DeciderSpecification } from '../../../domain/decider-specification';
-import { fold } from '../../../domain/decider';
 import { ConflictError } from '../../../domain/domain-error';
 import { STATUS_TRANSITIONS } from './appointment-status';
 import { type AppointmentCommand, appointmentDecider } from './appointment.decider';
