@@ -59,12 +59,14 @@ it('refuses a handshake without a token, with a bad one, or with an expired one'
   expect(await outcome(connect({ token: 'not.a.token' }))).toBe(STATUS_MESSAGES[401]);
   expect(await outcome(connect({ token: 42 }))).toBe(STATUS_MESSAGES[401]);
 
-  const shortLived = await startTestApp({ config: { accessTokenTtlSeconds: 1 } });
+  // Token times are whole seconds: a 1-second token issued late in a second is valid for a few
+  // milliseconds only, so the token lives 3 s (2 to 3 s in practice) and the test waits past it.
+  const shortLived = await startTestApp({ config: { accessTokenTtlSeconds: 3 } });
   try {
     const patient = await createUser(shortLived, 'Patient');
     // Accepted while fresh (and so remembered as verified), refused once it has expired.
     expect(await outcome(connect({ token: patient.token }, {}, shortLived))).toBe('connected');
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 4100));
     const expired = await outcome(connect({ token: patient.token }, {}, shortLived));
     expect(expired).toMatch(/session has ended/);
     const me = await shortLived.api.as(patient).get('/api/v1/users/me');
