@@ -1,0 +1,37 @@
+import type { AppointmentStatus } from '@medbook/contracts';
+import { Chip, type ChipProps } from '@mui/material';
+
+const COLORS: Partial<Record<AppointmentStatus, ChipProps['color']>> = {
+  Scheduled: 'primary',
+  Confirmed: 'primary',
+  Accepted: 'primary',
+  Pending: 'warning',
+  'Checked-In': 'success',
+  'Waiting-Room': 'success',
+  'In Progress': 'success',
+  Rejected: 'error',
+  'No-Show': 'error',
+};
+
+/**
+ * An appointment's status as a coloured chip. The practice's lists set `outlineFinished` so
+ * visits that are over (canceled or checked out) stand back from the ones still to handle.
+ */
+export function StatusChip({
+  status,
+  outlineFinished = false,
+}: {
+  status: AppointmentStatus;
+  outlineFinished?: boolean;
+}) {
+  const finished = status === 'Canceled' || status === 'Checked-Out';
+  return (
+    <Chip
+      size="small"
+      label={status}
+      color={COLORS[status] ?? 'default'}
+      variant={outlineFinished && finished ? 'outlined' : 'filled'}
+      data-testid="status"
+    />
+  );
+}
