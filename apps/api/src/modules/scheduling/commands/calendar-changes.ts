@@ -1,5 +1,6 @@
 import type { CommandAccepted } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { Command } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../infra/clock';
 import { CommandPipeline, stream } from '../../../infra/event-sourcing/command-pipeline';
 import type { RequestContext } from '../../../infra/http/request-context';
@@ -36,5 +37,31 @@ export class CalendarChanges {
       },
       answer: (committed) => ({ id: calendarId, position: committed.position }),
     });
+  }
+}
+
+/** What every calendar change carries: who asks, which calendar, what for, and the request. */
+export abstract class CalendarChangeCommand<Dto> extends Command<CommandAccepted> {
+  constructor(
+    readonly caller: Principal,
+    readonly calendarId: string,
+    readonly dto: Dto,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+/** Runs a calendar change; each use case only names the calendar command its request asks for. */
+@Injectable()
+export abstract class CalendarChangeHandler<C extends CalendarChangeCommand<unknown>> {
+  constructor(private readonly calendars: CalendarChanges) {}
+
+  protected abstract calendarCommand(dto: C['dto'], now: Date): CalendarCommand;
+
+  execute({ caller, calendarId, dto, context }: C): Promise<CommandAccepted> {
+    return this.calendars.change(caller, calendarId, context, (now) =>
+      this.calendarCommand(dto, now),
+    );
   }
 }

@@ -1,35 +1,14 @@
-import type { CommandAccepted, RemoveCalendarReasonDto } from '@medbook/contracts';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { RequestContext } from '../../../infra/http/request-context';
-import type { Principal } from '../../identity/auth/principal';
-import { CalendarChanges } from './calendar-changes';
+import type { RemoveCalendarReasonDto } from '@medbook/contracts';
+import { CommandHandler } from '@nestjs/cqrs';
+import type { CalendarCommand } from '../domain/calendar.decider';
+import { CalendarChangeCommand, CalendarChangeHandler } from './calendar-changes';
 
 /** The calendar stops offering a visit reason. */
-export class RemoveCalendarReasonCommand extends Command<CommandAccepted> {
-  constructor(
-    readonly caller: Principal,
-    readonly calendarId: string,
-    readonly dto: RemoveCalendarReasonDto,
-    readonly context: RequestContext,
-  ) {
-    super();
-  }
-}
+export class RemoveCalendarReasonCommand extends CalendarChangeCommand<RemoveCalendarReasonDto> {}
 
 @CommandHandler(RemoveCalendarReasonCommand)
-export class RemoveCalendarReasonHandler implements ICommandHandler<RemoveCalendarReasonCommand> {
-  constructor(private readonly calendars: CalendarChanges) {}
-
-  execute({
-    caller,
-    calendarId,
-    dto,
-    context,
-  }: RemoveCalendarReasonCommand): Promise<CommandAccepted> {
-    return this.calendars.change(caller, calendarId, context, (now) => ({
-      type: 'RemoveCalendarReason',
-      title: dto.title,
-      now,
-    }));
+export class RemoveCalendarReasonHandler extends CalendarChangeHandler<RemoveCalendarReasonCommand> {
+  protected calendarCommand(dto: RemoveCalendarReasonDto, now: Date): CalendarCommand {
+    return { type: 'RemoveCalendarReason', title: dto.title, now };
   }
 }

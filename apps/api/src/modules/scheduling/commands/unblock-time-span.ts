@@ -1,30 +1,14 @@
-import type { CommandAccepted, MarkedTimeSpanDto } from '@medbook/contracts';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { RequestContext } from '../../../infra/http/request-context';
-import type { Principal } from '../../identity/auth/principal';
-import { CalendarChanges } from './calendar-changes';
+import type { MarkedTimeSpanDto } from '@medbook/contracts';
+import { CommandHandler } from '@nestjs/cqrs';
+import type { CalendarCommand } from '../domain/calendar.decider';
+import { CalendarChangeCommand, CalendarChangeHandler } from './calendar-changes';
 
 /** Opens a blocked span again (the same start and end as blocked): its slots are offered again. */
-export class UnblockTimeSpanCommand extends Command<CommandAccepted> {
-  constructor(
-    readonly caller: Principal,
-    readonly calendarId: string,
-    readonly dto: MarkedTimeSpanDto,
-    readonly context: RequestContext,
-  ) {
-    super();
-  }
-}
+export class UnblockTimeSpanCommand extends CalendarChangeCommand<MarkedTimeSpanDto> {}
 
 @CommandHandler(UnblockTimeSpanCommand)
-export class UnblockTimeSpanHandler implements ICommandHandler<UnblockTimeSpanCommand> {
-  constructor(private readonly calendars: CalendarChanges) {}
-
-  execute({ caller, calendarId, dto, context }: UnblockTimeSpanCommand): Promise<CommandAccepted> {
-    return this.calendars.change(caller, calendarId, context, (now) => ({
-      type: 'UnblockTimeSpan',
-      span: { start: dto.start, end: dto.end },
-      now,
-    }));
+export class UnblockTimeSpanHandler extends CalendarChangeHandler<UnblockTimeSpanCommand> {
+  protected calendarCommand(dto: MarkedTimeSpanDto, now: Date): CalendarCommand {
+    return { type: 'UnblockTimeSpan', span: { start: dto.start, end: dto.end }, now };
   }
 }

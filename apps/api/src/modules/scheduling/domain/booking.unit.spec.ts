@@ -7,6 +7,7 @@ import type { AppointmentEvent } from './appointment.events';
 import { type Booking, type BookingDecision, decideBooking, decideWalkIn } from './booking';
 import { calendarDecider } from './calendar.decider';
 import type { CalendarEvent, CalendarSettings } from './calendar.events';
+import { calendarSettings } from './calendar-settings.fixture.spec';
 import { HOLD_NOT_FOUND, slotDecider } from './slot.decider';
 import type { SlotEvent } from './slot.events';
 
@@ -14,31 +15,7 @@ const now = new Date('2026-11-23T09:00:00Z');
 /** 01:00 in New York on the 24th: the calendar's first slot that day. */
 const start = '2026-11-24T06:00:00Z';
 
-const settings: CalendarSettings = {
-  calendar_id: 'c1',
-  practice_id: 'pr1',
-  name: 'Dr. Rivera',
-  provider_id: 'd1',
-  resource_id: null,
-  facility_id: 'f1',
-  time_zone: 'America/New_York',
-  visit_type: 'Office',
-  first_hour: 1,
-  last_hour: 4,
-  time_step: 60,
-  working_days: [1, 2, 3, 4, 5, 6, 7],
-  date_from: '2026-01-01',
-  date_to: null,
-  booking_capacity: 1,
-  marked_time_spans: [],
-  minutes_before_showing_slots: 60,
-  slots_hide_hours: 0,
-  online_booking_disabled: false,
-  wait_list_enabled: false,
-  can_check_in: false,
-  accept_reject_enabled: false,
-  hold_minutes: 10,
-};
+const settings = calendarSettings({ practice_id: 'pr1' });
 
 const created = (changes: Partial<CalendarSettings> = {}): CalendarEvent => ({
   type: 'CalendarCreated',

@@ -4,36 +4,25 @@ import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import { type CalendarCommand, type CalendarDirectory, calendarDecider } from './calendar.decider';
 import { type CalendarEvent, type CalendarSettings, withCalendarDefaults } from './calendar.events';
+import { calendarSettings } from './calendar-settings.fixture.spec';
 
 const m = CALENDAR_MESSAGES;
 
 const now = new Date('2026-11-23T09:00:00Z');
 const practice = 'practice-1';
-const settings: CalendarSettings = {
+const settings = calendarSettings({
   calendar_id: 'cal',
   practice_id: practice,
-  name: 'Dr. Rivera',
   provider_id: 'provider-1',
-  resource_id: null,
   facility_id: 'facility-1',
   time_zone: 'America/Chicago',
-  visit_type: 'Office',
   first_hour: 8,
   last_hour: 17,
   time_step: 30,
   working_days: [1, 2, 3, 4, 5],
   date_from: '2026-11-23',
-  date_to: null,
   booking_capacity: 2,
-  marked_time_spans: [],
-  minutes_before_showing_slots: 60,
-  slots_hide_hours: 0,
-  online_booking_disabled: false,
-  wait_list_enabled: false,
-  can_check_in: false,
-  accept_reject_enabled: false,
-  hold_minutes: 10,
-};
+});
 const registered: CalendarDirectory = {
   facility: { practice_id: practice, time_zone: 'America/Chicago' },
   owner: { practice_id: practice },

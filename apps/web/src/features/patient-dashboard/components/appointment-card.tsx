@@ -14,7 +14,7 @@ import {
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
 import { mayChange, mayTryCheckIn } from '../appointment-sections';
-import { StatusChip } from './status-chip';
+import { StatusChip } from '../../../shared/status-chip';
 
 interface Props {
   readonly appointment: AppointmentView;

@@ -1,5 +1,5 @@
 import { APPOINTMENT_STATUSES } from '@medbook/contracts';
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Box, Button, MenuItem, type SxProps, TextField, type Theme } from '@mui/material';
 import type { ListFilters } from '../workspace-rules';
 
 const VISIT_TYPES = ['Office', 'Telehealth', 'Resource'] as const;
@@ -45,58 +45,69 @@ export function AppointmentFilters(props: {
         onChange={(e) => set('endDate', e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-to' } }}
       />
-      <TextField
-        select
+      <FilterSelect
         label="Status"
-        size="small"
+        everything="All statuses"
+        options={APPOINTMENT_STATUSES}
         value={filters.status}
-        onChange={(e) => set('status', e.target.value as ListFilters['status'])}
-        slotProps={{
-          inputLabel: { shrink: true },
-          select: { displayEmpty: true, inputProps: { 'data-testid': 'filter-status' } },
-        }}
-      >
-        <MenuItem value="">All statuses</MenuItem>
-        {APPOINTMENT_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(v) => set('status', v as ListFilters['status'])}
+        testId="filter-status"
+      />
+      <FilterSelect
         label="Visit type"
-        size="small"
+        everything="All visit types"
+        options={VISIT_TYPES}
         value={filters.visitType}
-        onChange={(e) => set('visitType', e.target.value as ListFilters['visitType'])}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      >
-        <MenuItem value="">All visit types</MenuItem>
-        {VISIT_TYPES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(v) => set('visitType', v as ListFilters['visitType'])}
+      />
+      <FilterSelect
         label="Schedule type"
-        size="small"
+        everything="All schedule types"
+        options={SCHEDULE_TYPES}
         value={filters.scheduleType}
-        onChange={(e) => set('scheduleType', e.target.value as ListFilters['scheduleType'])}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        onChange={(v) => set('scheduleType', v as ListFilters['scheduleType'])}
         sx={{ gridColumn: { xs: '1 / 2', md: 'auto' } }}
-      >
-        <MenuItem value="">All schedule types</MenuItem>
-        {SCHEDULE_TYPES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Button onClick={props.onReset} sx={{ height: 40 }}>
         Reset
       </Button>
     </Box>
+  );
+}
+
+/** One of the list's choice filters; the empty value ("All ...") filters nothing. */
+function FilterSelect(props: {
+  label: string;
+  everything: string;
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+  sx?: SxProps<Theme>;
+}) {
+  const { testId } = props;
+  return (
+    <TextField
+      select
+      label={props.label}
+      size="small"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: {
+          displayEmpty: true,
+          ...(testId ? { inputProps: { 'data-testid': testId } } : {}),
+        },
+      }}
+      sx={props.sx}
+    >
+      <MenuItem value="">{props.everything}</MenuItem>
+      {props.options.map((s) => (
+        <MenuItem key={s} value={s}>
+          {s}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

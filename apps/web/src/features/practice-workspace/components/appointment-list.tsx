@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { scheduleLabel, visitTime } from '../workspace-rules';
-import { StatusChip } from './status-chip';
+import { StatusChip } from '../../../shared/status-chip';
 
 export interface ListActions {
   /** What each row offers: the status menu on the dashboard, Accept and Reject on requests. */
@@ -63,7 +63,7 @@ export function AppointmentList(props: {
                 </Typography>
               </Box>
               <Box>
-                <StatusChip status={a.status} />
+                <StatusChip status={a.status} outlineFinished />
               </Box>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -112,7 +112,7 @@ export function AppointmentList(props: {
                 </Typography>
               </TableCell>
               <TableCell>
-                <StatusChip status={a.status} />
+                <StatusChip status={a.status} outlineFinished />
               </TableCell>
               <TableCell align="right">
                 <Box sx={{ display: 'inline-flex', gap: 1 }}>{props.actions.render(a)}</Box>

@@ -13,13 +13,24 @@ const COLORS: Partial<Record<AppointmentStatus, ChipProps['color']>> = {
   'No-Show': 'error',
 };
 
-export function StatusChip({ status }: { status: AppointmentStatus }) {
+/**
+ * An appointment's status as a coloured chip. The practice's lists set `outlineFinished` so
+ * visits that are over (canceled or checked out) stand back from the ones still to handle.
+ */
+export function StatusChip({
+  status,
+  outlineFinished = false,
+}: {
+  status: AppointmentStatus;
+  outlineFinished?: boolean;
+}) {
+  const finished = status === 'Canceled' || status === 'Checked-Out';
   return (
     <Chip
       size="small"
       label={status}
       color={COLORS[status] ?? 'default'}
-      variant={status === 'Canceled' || status === 'Checked-Out' ? 'outlined' : 'filled'}
+      variant={outlineFinished && finished ? 'outlined' : 'filled'}
       data-testid="status"
     />
   );
