@@ -24,6 +24,8 @@ export interface LoadRequest {
 
 export interface LoadResult {
   readonly latencies: number[];
+  /** Each answer's HTTP status (0: no answer, the connection failed), in the order of `latencies`. */
+  readonly statuses: number[];
   /** When each booking was due (ms after the start), in the order of `latencies`. */
   readonly dueAt: number[];
   readonly seconds: number;
@@ -33,6 +35,7 @@ export interface LoadResult {
 
 async function run(request: LoadRequest): Promise<LoadResult> {
   const latencies: number[] = [];
+  const statuses: number[] = [];
   const dueAt: number[] = [];
   const failures: Record<string, number> = {};
   let inFlight = 0;
@@ -74,6 +77,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
       }),
     );
     latencies.push(performance.now() - since);
+    statuses.push(answer.status);
     dueAt.push(since - started);
     inFlight -= 1;
     if (answer.status !== 201) {
@@ -88,6 +92,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
       const answer = await send(url);
       JSON.parse(answer.text);
       latencies.push(performance.now() - t0);
+      statuses.push(answer.status);
       dueAt.push(t0 - started);
       if (answer.status !== 200) {
         const key = `${answer.status} ${answer.text.slice(0, 120)}`;
@@ -118,6 +123,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
   agent.destroy();
   return {
     latencies,
+    statuses,
     dueAt,
     seconds: (performance.now() - started) / 1000,
     failures,

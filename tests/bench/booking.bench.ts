@@ -17,6 +17,7 @@ import { openBenchDatabase } from './bench-database';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import { connectDatabase } from '../../apps/api/dist/infra/database/database';
 import { migrateToLatest } from '../../apps/api/dist/infra/database/migrator';
+import { ProjectionsService } from '../../apps/api/dist/infra/projections/projections.service';
 import { AccountService } from '../../apps/api/dist/modules/identity/account.service';
 import type { LoadRequest, LoadResult } from './booking-load';
 import type { WatchReport, WatchRequest } from './socket-watchers';
@@ -26,6 +27,7 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 3000);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 500);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 10);
+const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 30);
 const WEEK_QUERIES = 500;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5000);
 const RESULTS_DIR = path.join(PROJECT_ROOT, 'tests/bench/results');
@@ -81,10 +83,8 @@ async function main(): Promise<void> {
   const rows: { case: string; value: string; baseline: string; floor: string }[] = [];
   const projectionsIdle = async () => {
     for (let idle = false; !idle;) {
-      const status = (await (await fetch(`${base}/ops/projections`)).json()) as {
-        data: { lag_events: number }[];
-      };
-      idle = status.data.every((p) => p.lag_events === 0);
+      const statuses = await app.get(ProjectionsService).statuses();
+      idle = statuses.every((p) => p.lag_events === 0);
       if (!idle) await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
@@ -295,6 +295,29 @@ async function main(): Promise<void> {
     );
     await projectionsIdle();
     printQueryCounts(openCount);
+    // Overload: twice the rate the closed loop sustained, offered for OVERLOAD_SECONDS. Admission
+    // control must refuse the excess at once (503) so the accepted bookings keep their latency.
+    const overloadRate = Math.round(closed.rate * 2);
+    const overloadCount = overloadRate * OVERLOAD_SECONDS;
+    process.stdout.write(
+      `Offering ${overloadRate}/s (twice the sustained rate) for ${OVERLOAD_SECONDS} s, open loop...\n`,
+    );
+    const overload = await load({
+      mode: 'open',
+      calendarId: await calendar(1),
+      starts: slotStarts(Math.ceil(overloadCount / 288) + 1).slice(0, overloadCount),
+      rate: overloadRate,
+    });
+    const acceptedLatencies = overload.latencies.filter((_, i) => overload.statuses[i] === 201);
+    const refusedLatencies = overload.latencies.filter((_, i) => overload.statuses[i] === 503);
+    const resets = overload.statuses.filter((status) => status === 0).length;
+    const acceptedRate = acceptedLatencies.length / overload.seconds;
+    const overloadMet =
+      percentile(acceptedLatencies, 99) < 200 &&
+      (refusedLatencies.length === 0 || percentile(refusedLatencies, 99) < 10) &&
+      resets === 0 &&
+      acceptedRate >= closed.rate * 0.8;
+    await projectionsIdle();
     const loadAfter = os.loadavg()[0]!.toFixed(2);
     // Baseline: the same number of single-row INSERTs from 64 clients, straight to PostgreSQL.
     await database.sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, calendar_id uuid, start_at timestamptz, patient_id uuid)`;
@@ -312,6 +335,12 @@ async function main(): Promise<void> {
     );
     const rawRate = BOOKINGS / ((performance.now() - rawStarted) / 1000);
     const raw = `${Math.round(rawRate)}/s, p50 ${percentile(rawLatencies, 50).toFixed(1)} ms, p99 ${percentile(rawLatencies, 99).toFixed(1)} ms`;
+    rows.push({
+      case: `Overload: ${overloadRate}/s offered for ${OVERLOAD_SECONDS} s (2x sustained)`,
+      value: `accepted ${Math.round(acceptedRate)}/s, p50 ${percentile(acceptedLatencies, 50).toFixed(1)} ms, p99 ${percentile(acceptedLatencies, 99).toFixed(1)} ms; refused ${refusedLatencies.length} (p99 ${refusedLatencies.length ? percentile(refusedLatencies, 99).toFixed(1) : '-'} ms); resets ${resets}`,
+      baseline: `sustained ${Math.round(closed.rate)}/s (closed loop, this run)`,
+      floor: `accepted p99 < 200 ms, refusals p99 < 10 ms, no resets, accepted >= 80 % of sustained: ${overloadMet ? 'met' : 'MISSED'}`,
+    });
     rows.push({
       case: `bookings of distinct slots, ${CLIENTS} clients, closed loop: maximum throughput (${closed.failed} failed; 1-min load ${loadBefore})`,
       value: `${Math.round(closed.rate)}/s, p50 ${closed.p50.toFixed(1)} ms, p99 ${closed.p99.toFixed(1)} ms`,

@@ -22,11 +22,13 @@ export interface TestAppOptions {
   readonly config?: Partial<AppConfig>;
   readonly clock?: Clock;
   readonly projections?: readonly Projection[];
+  /** A database of the test's own or another app's, left in place on close; by default a fresh clone. */
+  readonly database?: TestDatabase;
 }
 
 /** The whole service on its own cloned database and a free port, as `npm start` runs it. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   // The port is chosen first: the origin allowlist (CORS, socket handshakes) names it.
   const port = await freePort();
   const base = loadConfig({
@@ -40,6 +42,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     host: '127.0.0.1',
     publicUrl: `http://127.0.0.1:${port}`,
     projectionPollMs: 200,
+    // Tests of other behaviour send bursts on purpose; admission has its own test.
+    admission: { commands: 100_000, queries: 100_000, sockets: 100_000 },
     // Generous: transaction ids are cluster-wide, so another test file's open transaction on the
     // same server can hold projections back for a while (they wait, they never skip).
     readWaitMs: 10_000,
@@ -60,7 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     api: apiClient(`http://127.0.0.1:${port}`),
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

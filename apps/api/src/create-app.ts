@@ -6,7 +6,9 @@ import { ValidationPipe } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppDependencies, AppModule } from './app.module';
+import { Admission } from './infra/http/admission';
 import { EnvelopeInterceptor } from './infra/http/envelope.interceptor';
+import { InputTextPipe } from './infra/http/input-text.pipe';
 import { HttpExceptionFilter } from './infra/http/http-exception.filter';
 import { serveOpenApi } from './infra/http/openapi';
 import { PinoNestLogger } from './infra/logging/logger';
@@ -26,6 +28,9 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  // First of all hooks: a request beyond the API's capacity costs nothing more than its refusal.
+  const admission = new Admission(config.admission);
+  admission.install(adapter.getInstance());
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // API answers may hold personal data: no browser or proxy may keep them.
@@ -49,11 +54,12 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
   app.setGlobalPrefix('api/v1');
   app.enableCors({ origin: [...config.corsOrigins], credentials: true });
   app.useGlobalPipes(
+    new InputTextPipe(),
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
   app.useGlobalFilters(new HttpExceptionFilter(logger, path.join(config.webDistDir, 'index.html')));
-  app.useWebSocketAdapter(new LiveIoAdapter(app, config.corsOrigins));
+  app.useWebSocketAdapter(new LiveIoAdapter(app, config.corsOrigins, admission));
   if (existsSync(config.webDistDir)) {
     app.useStaticAssets({ root: config.webDistDir, prefix: '/' });
   }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { systemClock } from './infra/clock';
 import { loadConfig } from './infra/config/app-config';
-import { connectDatabase } from './infra/database/database';
+import { connectDatabase, MAINTENANCE_TIMEOUTS } from './infra/database/database';
 import { openDatabaseServer } from './infra/database/database-server';
 import { migrateToLatest } from './infra/database/migrator';
 import { createLogger } from './infra/logging/logger';
@@ -15,9 +15,17 @@ async function main(): Promise<void> {
     logger.debug({ postgres: line.trim() }, 'embedded postgres'),
   );
   if (!config.databaseUrl) logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL ready');
-  const database = connectDatabase(server.url, { max: config.databasePoolMax });
-  const applied = await migrateToLatest(database.db, config.migrationsDir);
+  // Migrations may run long on a big database: their own connection, without the API's limits.
+  const maintenance = connectDatabase(server.url, {
+    max: 1,
+    appName: 'medbook-migrate',
+    timeouts: MAINTENANCE_TIMEOUTS,
+  });
+  const applied = await migrateToLatest(maintenance.db, config.migrationsDir).finally(() =>
+    maintenance.close(),
+  );
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  const database = connectDatabase(server.url, { max: config.databasePoolMax });
 
   const app = await createApp({ config, database, logger, clock: systemClock });
   await app.listen({ port: config.port, host: config.host });

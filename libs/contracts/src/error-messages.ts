@@ -16,3 +16,11 @@ export const READ_MODEL_BEHIND_MESSAGE =
 export function statusMessage(statusCode: number): string {
   return (STATUS_MESSAGES as Record<number, string>)[statusCode] ?? OTHER_STATUS_MESSAGE;
 }
+
+/** 503 when the database cannot be reached for a moment (the request changed nothing). */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Nothing was changed. Please try again in a moment.';
+
+/** 503 when the server is at capacity and refuses new work at once (admission control). */
+export const SERVICE_BUSY_MESSAGE =
+  'The service is busy right now. Nothing was changed. Please try again in a moment.';

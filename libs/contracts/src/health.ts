@@ -16,3 +16,13 @@ export interface HealthReport {
   readonly projections: readonly ProjectionStatus[];
   readonly checked_at: string;
 }
+
+/**
+ * What anyone may ask (`GET /health`, for load balancers and uptime checks): up, or degraded when
+ * the database does not answer or a projection this process runs is failing. The details are in
+ * the operators' HealthReport (`GET /ops/health`).
+ */
+export interface PublicHealth {
+  readonly status: 'up' | 'degraded';
+  readonly checked_at: string;
+}

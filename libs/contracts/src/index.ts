@@ -28,3 +28,4 @@ export * from './payments';
 export * from './waitlist';
 export * from './walk-in-queue';
 export * from './intake';
+export * from './calendar-date';

@@ -11,6 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { IsCalendarDate } from './calendar-date';
 
 const invalid = { message: 'Invalid' };
 const required = { message: 'Required' };
@@ -119,7 +120,8 @@ export class UpdateDemographicsDto {
   language_code?: string;
 
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Please enter the date of birth as YYYY-MM-DD.' })
+  // A real day; one in the future gets the demographics rule's own words (intake service).
+  @IsCalendarDate({ message: 'Please enter the date of birth as YYYY-MM-DD.' })
   birth_date?: string;
 
   @IsOptional()

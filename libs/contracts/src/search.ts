@@ -21,6 +21,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsCalendarDate } from './calendar-date';
 
 const invalid = { message: 'Invalid' };
 const length = { message: 'Invalid character length' };
@@ -87,7 +88,7 @@ export class ProviderSearchDto {
   insurance_plan_ids?: number[];
 
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid Date' })
+  @IsCalendarDate({ message: 'Invalid Date' })
   date?: string;
 
   @IsOptional()
@@ -145,7 +146,7 @@ export class ProviderSearchDto {
   text_field?: string;
 
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}/, { message: 'Invalid Date' })
+  @IsCalendarDate({ message: 'Invalid Date' })
   calender_start_date?: string;
 
   /** Miles. */

@@ -95,7 +95,14 @@ export interface SubscribeOptions {
   /** Called with each batch in log order; the subscription moves on only once it resolves. */
   readonly handle: (events: readonly RecordedEvent[]) => Promise<void>;
   readonly batchSize?: number;
-  readonly onError?: (error: unknown) => void;
+  /**
+   * A read or a batch failed; the subscription retries from the last finished batch. Called once
+   * per failure, with whether it was the database being unavailable (retried within a second)
+   * rather than a fault in the handler (retried with a growing delay).
+   */
+  readonly onError?: (error: unknown, unavailable: boolean) => void;
+  /** The first read or batch that succeeded after failures: the subscription is healthy again. */
+  readonly onRecovered?: () => void;
 }
 
 export interface Subscription {

@@ -38,11 +38,24 @@ async function headPosition(): Promise<number> {
   return Number(head.rows[0]!.head ?? 0);
 }
 
-it('reports database and projection state at /api/v1/health in the envelope', async () => {
+it('answers up or degraded to anyone at /api/v1/health, and nothing more', async () => {
+  const response = await fetch(`${app.url}/api/v1/health`);
+  const body = (await response.json()) as Envelope<Record<string, unknown>>;
+  expect(response.status).toBe(200);
+  expect(Object.keys(body.data).sort()).toEqual(['checked_at', 'status']);
+  expect(['up', 'degraded']).toContain(body.data.status);
+  // The details are the operators': a patient is refused them.
+  const patient = await createUser(app, 'Patient');
+  const refused = await fetch(`${app.url}/api/v1/ops/health`, { headers: patient.auth });
+  expect(refused.status).toBe(403);
+  expect((await fetch(`${app.url}/api/v1/ops/projections`)).status).toBe(401);
+});
+
+it('reports database and projection state to operators at /api/v1/ops/health in the envelope', async () => {
   // The super user's sign-in was just appended: the projections catch up with it.
   const { status, body } = await eventually(
     async () => {
-      const response = await fetch(`${app.url}/api/v1/health`);
+      const response = await fetch(`${app.url}/api/v1/ops/health`, { headers: superUser.auth });
       return { status: response.status, body: (await response.json()) as Envelope<HealthReport> };
     },
     ({ body }) => body.data.projections.every((p) => p.lag_events === 0),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { CommandAccepted, Envelope } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { createUser } from '../../support/accounts';
-import { browserSuite } from '../../support/browser';
+import { browserSuite, signIn } from '../../support/browser';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
@@ -23,14 +23,26 @@ beforeEach(async () => {
 
 const text = (testId: string) => page.getByTestId(testId).innerText();
 
-it('shows the health of the API and follows the log live, without a reload', async () => {
+it('keeps the system details for operators', async () => {
+  await page.goto(`${app.url}/health`);
+  await page.getByTestId('health-operators-only').waitFor();
+  expect(await page.getByTestId('projection-position-practices').count()).toBe(0);
+});
+
+it('shows the health of the API to an operator and follows the log live, without a reload', async () => {
+  const superUser = await createUser(app, 'SuperUser');
+  await signIn(page, app, superUser);
+  const head = (
+    (await (await fetch(`${app.url}/api/v1/ops/health`, { headers: superUser.auth })).json()) as {
+      data: { event_store: { head_position: number } };
+    }
+  ).data.event_store.head_position;
   await page.goto(`${app.url}/health`);
   await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor();
   await page.getByTestId('health-status').filter({ hasText: 'ok' }).waitFor();
   expect(await text('database-state')).toBe('up');
-  expect(Number(await text('head-position'))).toBe(0);
+  expect(Number(await text('head-position'))).toBe(head);
 
-  const superUser = await createUser(app, 'SuperUser');
   const response = await fetch(`${app.url}/api/v1/practices`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...superUser.auth },

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { CommandAccepted, Envelope, HealthReport, LoginResult } from '@medbook/contracts';
+import type { CommandAccepted, Envelope, PublicHealth, LoginResult } from '@medbook/contracts';
 import { PROJECT_ROOT } from '../../../apps/api/src/infra/config/project-root';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../apps/api/src/demo/identity-demo-seed';
 import { sha256 } from '../../support/accounts';
@@ -39,6 +39,7 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
     DATA_DIR: dataDir,
   };
   delete env.DATABASE_URL;
+  delete env.HOST;
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/start.mjs')], {
     cwd: PROJECT_ROOT,
     env,
@@ -70,8 +71,21 @@ it('starts its own PostgreSQL, serves the API, stops cleanly on Ctrl-C and keeps
   const port = await freePort();
   const first = await start(port);
   const base = `http://127.0.0.1:${port}/api/v1`;
-  const health = (await (await fetch(`${base}/health`)).json()) as Envelope<HealthReport>;
-  expect(health.data.database).toBe('up');
+  const health = (await (await fetch(`${base}/health`)).json()) as Envelope<PublicHealth>;
+  expect(health.data.status).toBe('up');
+  // It listens on loopback only: this machine's other addresses are refused.
+  const outside = Object.values(os.networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal);
+  if (outside) {
+    const refused = await fetch(`http://${outside.address}:${port}/api/v1/health`).then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(refused).toBe('refused');
+  }
+  // The development outbox answers to this machine.
+  expect((await fetch(`${base}/dev/outbox`)).status).toBe(200);
   // The first start seeded one account per role and printed them.
   for (const demo of DEMO_ACCOUNTS) expect(first.output()).toContain(demo.email);
   const login = await fetch(`${base}/auth/login`, {

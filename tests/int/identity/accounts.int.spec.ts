@@ -509,6 +509,21 @@ describe('outbox and headers', () => {
     }
   });
 
+  it('opens the outbox only to this machine, and never when the server listens beyond it', async () => {
+    expect((await app.api.get('/api/v1/dev/outbox')).status).toBe(200);
+    // A request a proxy forwarded came from elsewhere, whatever the socket's address.
+    const forwarded = await fetch(`${app.url}/api/v1/dev/outbox`, {
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(forwarded.status).toBe(404);
+    const exposed = await startTestApp({ config: { host: '0.0.0.0' } });
+    try {
+      expect((await exposed.api.get('/api/v1/dev/outbox')).status).toBe(404);
+    } finally {
+      await exposed.close();
+    }
+  });
+
   it('sends helmet headers and no-store on API answers', async () => {
     const patient = await createUser(app, 'Patient');
     const response = await app.api.as(patient).get('/api/v1/users/me');

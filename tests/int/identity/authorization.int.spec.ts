@@ -27,7 +27,8 @@ const OPERATORS: UserType[] = ['SuperUser', 'SupportAgent'];
 
 const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/health': { access: { kind: 'public' } },
-  'GET /api/v1/ops/projections': { access: { kind: 'public' } },
+  'GET /api/v1/ops/projections': { access: { kind: 'self', types: OPERATORS } },
+  'GET /api/v1/ops/health': { access: { kind: 'self', types: OPERATORS } },
   'GET /api/v1/practices/{practice_id}': { access: { kind: 'public' } },
   'GET /api/v1/dev/outbox': { access: { kind: 'public' } },
   'POST /api/v1/auth/signup': { access: { kind: 'public' } },

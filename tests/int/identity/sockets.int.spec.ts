@@ -115,7 +115,11 @@ it("authorises every room join: a practice's room for its own staff only, a user
   expect(await join(superSocket, { room: `practice:${practiceB}` })).toEqual({ ok: true });
   expect(await join(patientSocket, { room: `user:${patient.userId}` })).toEqual({ ok: true });
   expect(await join(patientSocket, { room: `user:${staff.userId}` })).toEqual(forbidden);
-  expect(await join(guestSocket, { room: 'ops' })).toEqual({ ok: true });
+  // The ops room carries the service's internals: operators only (issue 15, safe defaults).
+  expect(await join(guestSocket, { room: 'ops' })).toEqual(forbidden);
+  expect(await join(patientSocket, { room: 'ops' })).toEqual(forbidden);
+  expect(await join(staffSocket, { room: 'ops' })).toEqual(forbidden);
+  expect(await join(superSocket, { room: 'ops' })).toEqual({ ok: true });
   // Unknown rooms and extra fields are refused like bad input.
   expect(await join(staffSocket, { room: 'practice:not-a-uuid' })).toEqual({
     ok: false,

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from '../infra/config/app-config';
-import { connectDatabase } from '../infra/database/database';
+import { connectDatabase, MAINTENANCE_TIMEOUTS } from '../infra/database/database';
 import { openDatabaseServer } from '../infra/database/database-server';
 import { migrateToLatest } from '../infra/database/migrator';
 
@@ -8,7 +8,11 @@ import { migrateToLatest } from '../infra/database/migrator';
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await openDatabaseServer(config);
-  const database = connectDatabase(server.url, { max: 1, appName: 'medbook-migrate' });
+  const database = connectDatabase(server.url, {
+    max: 1,
+    appName: 'medbook-migrate',
+    timeouts: MAINTENANCE_TIMEOUTS,
+  });
   try {
     const applied = await migrateToLatest(database.db, config.migrationsDir);
     process.stdout.write(

@@ -3,7 +3,7 @@ import { PostgresEventStore } from '@medbook/event-store';
 import { Presets, SingleBar } from 'cli-progress';
 import { systemClock } from '../infra/clock';
 import { loadConfig } from '../infra/config/app-config';
-import { connectDatabase } from '../infra/database/database';
+import { connectDatabase, MAINTENANCE_TIMEOUTS } from '../infra/database/database';
 import { openDatabaseServer } from '../infra/database/database-server';
 import { migrateToLatest } from '../infra/database/migrator';
 import { ProjectionRebuilder } from '../infra/projections/projection-rebuilder';
@@ -24,7 +24,11 @@ async function main(names: readonly string[]): Promise<void> {
     : ALL_PROJECTIONS;
   const config = loadConfig();
   const server = await openDatabaseServer(config);
-  const database = connectDatabase(server.url, { max: 2, appName: 'medbook-rebuild' });
+  const database = connectDatabase(server.url, {
+    max: 2,
+    appName: 'medbook-rebuild',
+    timeouts: MAINTENANCE_TIMEOUTS,
+  });
   const store = new PostgresEventStore(database.eventStoreSql, { listen: false });
   try {
     await migrateToLatest(database.db, config.migrationsDir);

@@ -6,6 +6,7 @@ import { CLOCK, type Clock } from './clock';
 import { DATABASE, type Database } from './database/database';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
 import { EVENT_STORE, eventStoreProvider } from './event-store/event-store.provider';
+import { Leadership } from './leadership/leadership';
 import { LOGGER } from './logging/logger';
 import { ConsistentReadInterceptor } from './projections/consistent-read.interceptor';
 import { PROJECTIONS, type Projection } from './projections/projection';
@@ -39,6 +40,7 @@ export class InfraModule {
         { provide: LIVE_PUBLISHER, useClass: SocketLivePublisher },
         eventStoreProvider,
         CommandPipeline,
+        Leadership,
         ProjectionsService,
         ConsistentReadInterceptor,
         LiveGateway,
@@ -52,6 +54,7 @@ export class InfraModule {
         EVENT_STORE,
         LIVE_PUBLISHER,
         CommandPipeline,
+        Leadership,
         ProjectionsService,
         ConsistentReadInterceptor,
         LiveAccess,

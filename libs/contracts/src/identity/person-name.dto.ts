@@ -1,6 +1,7 @@
 import { IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { DATE_PATTERN, LIMITS, NAME_PATTERN } from './patterns';
+import { LIMITS, NAME_PATTERN } from './patterns';
 import { invalid, length, required } from '../validation-options';
+import { IsCalendarDate } from '../calendar-date';
 
 /** The name fields every form that registers a person shares. */
 export class PersonNameFields {
@@ -22,10 +23,10 @@ export class PersonNameFields {
   @Matches(NAME_PATTERN, invalid)
   middle_name?: string;
 
-  /** YYYY-MM-DD, before today. */
+  /** YYYY-MM-DD, a real day, not in the future. */
   @IsOptional()
   @IsString(invalid)
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid, { past: true })
   birth_date?: string;
 
   @IsOptional()

@@ -1,10 +1,10 @@
-import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
-import { DATE_PATTERN } from '../identity/patterns';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { CALENDAR_VISIT_TYPES } from './calendar-view';
 import { invalid } from '../validation-options';
+import { IsCalendarDate } from '../calendar-date';
 
 /** Far past any real list; keeps the row offset within PostgreSQL's bigint. */
 export const MAX_PAGE_NO = 1_000_000;
@@ -24,11 +24,11 @@ export class AppointmentListQuery extends ConsistentReadQuery {
   patientId?: string;
 
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   startDate?: string;
 
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   endDate?: string;
 
   @IsOptional()
@@ -81,13 +81,13 @@ export class DoctorCountQuery extends ConsistentReadQuery {
   doctorId!: string;
 
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   date?: string;
 }
 
 /** Today's counts of the whole practice (the staff's and admin's dashboards). */
 export class PracticeCountQuery extends ConsistentReadQuery {
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   date?: string;
 }

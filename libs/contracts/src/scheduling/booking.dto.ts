@@ -6,20 +6,19 @@ import {
   IsString,
   IsUUID,
   Length,
-  Matches,
   Max,
   MaxLength,
   Min,
 } from 'class-validator';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
-import { DATE_PATTERN } from '../identity/patterns';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { invalid } from '../validation-options';
+import { IsCalendarDate } from '../calendar-date';
 
 /** The week to show, and (as every read) an optional min_position to wait for. */
 export class WeekQuery extends ConsistentReadQuery {
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   start_date?: string;
 }
 
@@ -52,11 +51,11 @@ export class ReasonWeekDto {
   selected_reason_title!: string;
 
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   start_date?: string;
 
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   end_date?: string;
 }
 

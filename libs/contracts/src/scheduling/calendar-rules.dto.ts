@@ -7,14 +7,13 @@ import {
   IsOptional,
   IsString,
   Length,
-  Matches,
   Max,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
-import { DATE_PATTERN } from '../identity/patterns';
 import { invalid } from '../validation-options';
+import { IsCalendarDate } from '../calendar-date';
 
 export class MarkedTimeSpanDto {
   @IsISO8601({ strict: true }, invalid)
@@ -35,7 +34,7 @@ export class CalendarRulesDto {
   working_days?: number[];
 
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   date_to?: string;
 
   @IsOptional()

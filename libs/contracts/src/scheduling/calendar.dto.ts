@@ -9,16 +9,15 @@ import {
   IsTimeZone,
   IsUUID,
   Length,
-  Matches,
   Max,
   Min,
 } from 'class-validator';
-import { DATE_PATTERN } from '../identity/patterns';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { MAX_BOOKING_CAPACITY } from './calendar-checks';
 import { CalendarRulesDto } from './calendar-rules.dto';
 import { CALENDAR_VISIT_TYPES, type CalendarVisitType } from './calendar-view';
 import { invalid } from '../validation-options';
+import { IsCalendarDate } from '../calendar-date';
 
 /** The minutes a calendar's slots may last (and start apart). */
 export const CALENDAR_TIME_STEPS: readonly number[] = [5, 10, 15, 20, 30, 45, 60, 90, 120];
@@ -60,7 +59,7 @@ export class CreateCalendarDto extends CalendarRulesDto {
   @IsIn(TIME_STEPS, invalid)
   time_step!: number;
 
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   date_from!: string;
 
   @IsInt(invalid)
@@ -97,7 +96,7 @@ export class UpdateCalendarDto extends CalendarRulesDto {
   time_step?: number;
 
   @IsOptional()
-  @Matches(DATE_PATTERN, invalid)
+  @IsCalendarDate(invalid)
   date_from?: string;
 
   /**

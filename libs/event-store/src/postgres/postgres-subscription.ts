@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { EventStore, LogPosition, SubscribeOptions, Subscription } from '../event-store.port';
 import { WakeSignal } from '../wake-signal';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 interface PostgresSubscriptionOptions extends SubscribeOptions {
   readonly pollIntervalMs: number;
@@ -12,7 +13,21 @@ interface PostgresSubscriptionOptions extends SubscribeOptions {
   readonly onStopped: () => void;
 }
 
-const MAX_BACKOFF_MS = 5000;
+/** A handler's fault: retried after 100 ms, doubling up to a minute. */
+const HANDLER_BACKOFF_MS = { first: 100, max: 60_000 } as const;
+/**
+ * A read that has not answered in this long is given up (and retried): postgres.js can leave a
+ * query queued for good when the server went away at the wrong moment, and one lost read must
+ * not stop a subscription. A batch (a read-model transaction) gets longer; one given up and
+ * finishing late is harmless, since projections lock their checkpoint and skip what is applied.
+ */
+const READ_DEADLINE_MS = 1000;
+const HANDLE_DEADLINE_MS = 10_000;
+/** How long stop() waits for the loop to finish its batch. */
+const STOP_WAIT_MS = 2000;
+
+/** The database cannot serve: retried quickly, so delivery resumes within a second of its return. */
+const UNAVAILABLE_RETRY_MS = 250;
 /** How soon to look again while a running transaction hides committed events. */
 const HELD_BACK_RETRY_MS = [5, 10, 20, 40, 80, 160] as const;
 
@@ -54,24 +69,36 @@ export class PostgresSubscription implements Subscription {
     if (this.stopped) return this.loop;
     this.stopped = true;
     this.wake.wake();
-    await this.loop;
+    // A loop held up by a lost query ends on its own at its deadline; stopping does not wait
+    // for that (a new leader or a restart must not hang behind it).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.loop,
+      new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     await this.unlisten?.().catch(() => undefined);
     this.options.onStopped();
   }
 
+  /** LISTENs until it works (the database may be away when the subscription starts). */
   private async listen(): Promise<void> {
-    try {
-      // postgres.js re-listens after a reconnect and calls onlisten again: read then, since
-      // notifications sent while disconnected are lost.
-      const request = await this.sql.listen(
-        this.options.channel,
-        () => this.wake.wake(),
-        () => this.wake.wake(),
-      );
-      if (this.stopped) await request.unlisten();
-      else this.unlisten = () => request.unlisten();
-    } catch (error) {
-      this.options.onError?.(error);
+    for (let attempt = 0; !this.stopped; attempt++) {
+      try {
+        // postgres.js re-listens after a reconnect and calls onlisten again: read then, since
+        // notifications sent while disconnected are lost.
+        const request = await this.sql.listen(
+          this.options.channel,
+          () => this.wake.wake(),
+          () => this.wake.wake(),
+        );
+        if (this.stopped) await request.unlisten();
+        else this.unlisten = () => request.unlisten();
+        return;
+      } catch (error) {
+        if (attempt === 0) this.options.onError?.(error, isDatabaseUnavailable(error));
+        await new Promise((resolve) => setTimeout(resolve, UNAVAILABLE_RETRY_MS));
+      }
     }
   }
 
@@ -81,14 +108,20 @@ export class PostgresSubscription implements Subscription {
     let heldBackRetries = 0;
     while (!this.stopped) {
       try {
-        const events = await this.store.readAll({ after: this.current, maxCount: batchSize });
+        const events = await within(
+          this.store.readAll({ after: this.current, maxCount: batchSize }),
+          READ_DEADLINE_MS,
+        );
         if (this.stopped) break;
         if (events.length > 0) {
-          await this.options.handle(events);
+          await within(this.options.handle(events), HANDLE_DEADLINE_MS);
           const last = events[events.length - 1];
           if (last) this.current = last.logPosition;
         }
-        failures = 0;
+        if (failures > 0) {
+          failures = 0;
+          this.options.onRecovered?.();
+        }
         if (events.length >= batchSize) continue;
         if (events.length > 0 && this.options.batchWindowMs > 0) {
           await new Promise((resolve) => setTimeout(resolve, this.options.batchWindowMs));
@@ -96,7 +129,7 @@ export class PostgresSubscription implements Subscription {
         }
         // The notification for these events may already have come: without a quick second
         // look they would wait for the next append or poll.
-        if (await this.options.heldBack(this.current)) {
+        if (await within(this.options.heldBack(this.current), READ_DEADLINE_MS)) {
           const delay =
             HELD_BACK_RETRY_MS[Math.min(heldBackRetries, HELD_BACK_RETRY_MS.length - 1)]!;
           heldBackRetries += 1;
@@ -106,10 +139,48 @@ export class PostgresSubscription implements Subscription {
         heldBackRetries = 0;
         await this.wake.wait(this.options.pollIntervalMs);
       } catch (error) {
+        if (this.stopped) break;
+        const unavailable = isDatabaseUnavailable(error);
+        this.options.onError?.(error, unavailable);
+        // An outage is waited out in short steps (a reconnected LISTEN wakes it sooner); a
+        // handler's fault backs off, doubling, so a poison event does not spin.
+        const delay = unavailable
+          ? UNAVAILABLE_RETRY_MS
+          : Math.min(
+              HANDLER_BACKOFF_MS.max,
+              HANDLER_BACKOFF_MS.first * 2 ** Math.min(failures, 20),
+            );
         failures += 1;
-        this.options.onError?.(error);
-        await this.wake.wait(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures));
+        if (unavailable) await this.wake.wait(delay);
+        else await this.sleep(delay);
       }
     }
+  }
+
+  /** Waits the whole time (new events do not cut it short), unless the subscription stops. */
+  private async sleep(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (!this.stopped && Date.now() < until) await this.wake.wait(until - Date.now());
+  }
+}
+
+/** The promise's outcome, or a QUERY_TIMEOUT failure (counted as the database unavailable). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(new Error(`No answer from the database within ${ms} ms`), {
+            code: 'QUERY_TIMEOUT',
+          }),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

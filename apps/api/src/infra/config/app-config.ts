@@ -1,9 +1,11 @@
+import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from './project-root';
 
 export interface AppConfig {
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;
+  /** The interface to listen on (HOST): 127.0.0.1 unless set; containers set 0.0.0.0. */
   readonly host: string;
   /** Unset: an embedded PostgreSQL is started under dataDir. */
   readonly databaseUrl: string | undefined;
@@ -18,7 +20,26 @@ export interface AppConfig {
   readonly databasePoolMax: number;
   /** How long a read may wait for a projection to reach the position it asked for. */
   readonly readWaitMs: number;
+  /**
+   * Whether this process stands for leadership of the projections, the process manager and the
+   * schedulers (one process at a time leads each, by PostgreSQL advisory lock).
+   */
   readonly runProjections: boolean;
+  /** How often a process that does not lead a role tries to take it over. */
+  readonly leadershipPollMs: number;
+  /**
+   * Admission control: API calls in flight per process, by class (ADMISSION_MAX_COMMANDS,
+   * ADMISSION_MAX_QUERIES), and open sockets (ADMISSION_MAX_SOCKETS); beyond, 503 at once.
+   */
+  readonly admission: {
+    readonly commands: number;
+    readonly queries: number;
+    readonly sockets: number;
+  };
+  /** This process's name in the leadership status (INSTANCE_ID; default host and pid). */
+  readonly instanceId: string;
+  /** Set: socket.io fans out through Redis; unset: through PostgreSQL's NOTIFY. */
+  readonly redisUrl: string | undefined;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlDays: number;
   /** Unset: email goes to the local outbox (listed at /api/v1/dev/outbox outside production). */
@@ -78,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           ? 'test'
           : 'development',
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback unless told otherwise: a development server is not for the network to reach.
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(PROJECT_ROOT, env.DATA_DIR ?? '.data'),
     migrationsDir: path.join(PROJECT_ROOT, 'migrations'),
@@ -93,6 +115,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolMax: integer(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
     readWaitMs: integer(env.READ_WAIT_MS, 5000, 'READ_WAIT_MS'),
     runProjections: env.RUN_PROJECTIONS !== 'false',
+    leadershipPollMs: integer(env.LEADERSHIP_POLL_MS, 1000, 'LEADERSHIP_POLL_MS'),
+    admission: {
+      commands: integer(env.ADMISSION_MAX_COMMANDS, 64, 'ADMISSION_MAX_COMMANDS'),
+      queries: integer(env.ADMISSION_MAX_QUERIES, 128, 'ADMISSION_MAX_QUERIES'),
+      sockets: integer(env.ADMISSION_MAX_SOCKETS, 10_000, 'ADMISSION_MAX_SOCKETS'),
+    },
+    instanceId: env.INSTANCE_ID || `${os.hostname()}:${process.pid}`,
+    redisUrl: env.REDIS_URL || undefined,
     accessTokenTtlSeconds: integer(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlDays: integer(env.REFRESH_TOKEN_TTL_DAYS, 30, 'REFRESH_TOKEN_TTL_DAYS'),
     smtpUrl: env.SMTP_URL || undefined,

@@ -4,12 +4,54 @@ import postgres, { type Sql } from 'postgres';
 import type { DB } from './database.types';
 
 export interface Database {
+  /** Where it connects: other clients of the same database (leadership locks, socket.io) use it. */
+  readonly url: string;
   /** Read models and everything else, planned as PostgreSQL sees fit. */
   readonly sql: Sql;
   /** The event store's own pool, whose prepared statements keep one generic plan. */
   readonly eventStoreSql: Sql;
   readonly db: Kysely<DB>;
   close(): Promise<void>;
+}
+
+/**
+ * How long the API waits on PostgreSQL before it gives up: nothing may hang a request. A refused
+ * or unreachable server fails a connection within `connectSeconds`; a statement or a lock wait
+ * that runs long is cancelled by the server; a transaction left idle is ended by it.
+ */
+export interface DatabaseTimeouts {
+  readonly connectSeconds: number;
+  /** How long a read-model query waits for a free connection of the pool. */
+  readonly acquireMs: number;
+  readonly statementMs: number;
+  readonly lockMs: number;
+  readonly idleInTransactionMs: number;
+  /** TCP keepalive: how soon a silently vanished server (a network cut) is noticed. */
+  readonly keepAliveSeconds: number;
+}
+
+export const DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectSeconds: 1,
+  acquireMs: 1500,
+  statementMs: 15_000,
+  lockMs: 5_000,
+  idleInTransactionMs: 30_000,
+  keepAliveSeconds: 5,
+};
+
+/** For long maintenance (migrations, rebuilds): no statement or lock limit. */
+export const MAINTENANCE_TIMEOUTS: Partial<DatabaseTimeouts> = {
+  statementMs: 0,
+  lockMs: 0,
+  acquireMs: 60_000,
+};
+
+/**
+ * Seconds before a closed connection (a LISTEN one included) connects again: quick and capped,
+ * so the API is back within a second of PostgreSQL (postgres.js grows it to 20 s by default).
+ */
+function reconnectBackoff(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 0.5) * (0.75 + Math.random() / 2);
 }
 
 /**
@@ -30,15 +72,26 @@ export function connectDatabase(
     appName?: string;
     /** Called with each statement's text as it is sent (profiling). */
     onQuery?: (query: string) => void;
+    /** Time limits; the defaults suit the API (see DATABASE_TIMEOUTS). */
+    timeouts?: Partial<DatabaseTimeouts>;
   } = {},
 ): Database {
   const onQuery = options.onQuery;
+  const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
   const pool = (connection: Record<string, string>) =>
     postgres(url, {
       max: options.max ?? 20,
       ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
       onnotice: () => undefined,
-      connection,
+      connect_timeout: timeouts.connectSeconds,
+      keep_alive: timeouts.keepAliveSeconds,
+      backoff: reconnectBackoff,
+      connection: {
+        ...connection,
+        statement_timeout: timeouts.statementMs,
+        lock_timeout: timeouts.lockMs,
+        idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      },
     });
   const name = options.appName ?? 'medbook-api';
   const sql = pool({ application_name: name });
@@ -46,8 +99,11 @@ export function connectDatabase(
     application_name: `${name}-events`,
     plan_cache_mode: 'force_generic_plan',
   });
-  const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresJSDialect({ postgres: reservingWithin(sql, timeouts.acquireMs) }),
+  });
   return {
+    url,
     sql,
     eventStoreSql,
     db,
@@ -57,6 +113,43 @@ export function connectDatabase(
       await eventStoreSql.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * Kysely takes a reserved connection for every query. postgres.js queues a reservation while no
+ * connection is open and, with PostgreSQL away, may keep it queued for good: a request would hang.
+ * This pool answers a reservation within `ms` or fails it with CONNECT_TIMEOUT (a 503), and hands
+ * back a connection that arrives after its caller gave up.
+ */
+function reservingWithin(sql: Sql, ms: number): Sql {
+  const reserve = async () => {
+    let expired = false;
+    let timer: NodeJS.Timeout | undefined;
+    const pending = sql.reserve();
+    void pending.then(
+      (connection) => expired && connection.release(),
+      () => undefined,
+    );
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        expired = true;
+        reject(
+          Object.assign(new Error(`No database connection within ${ms} ms`), {
+            code: 'CONNECT_TIMEOUT',
+          }),
+        );
+      }, ms);
+    });
+    try {
+      return await Promise.race([pending, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return new Proxy(sql, {
+    get: (target, property, receiver) =>
+      property === 'reserve' ? reserve : (Reflect.get(target, property, receiver) as unknown),
+  });
 }
 
 export const DATABASE = Symbol('DATABASE');

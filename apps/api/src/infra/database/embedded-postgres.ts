@@ -7,6 +7,9 @@ import { PROJECT_ROOT } from '../config/project-root';
 
 export interface EmbeddedDatabase {
   readonly url: string;
+  readonly port: number;
+  /** The cluster's folder (postgres.pid is there). */
+  readonly clusterDir: string;
   stop(): Promise<void>;
 }
 
@@ -21,6 +24,8 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   databaseName: string,
   log: (message: string) => void = () => undefined,
+  /** A given port (a restart on the same address); a free one otherwise. */
+  givenPort?: number,
 ): Promise<EmbeddedDatabase> {
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const before = signals.map((signal) => process.listeners(signal));
@@ -33,7 +38,7 @@ export async function startEmbeddedPostgres(
     }
   });
   const pgDir = path.join(dataDir, 'pg');
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
@@ -71,6 +76,8 @@ export async function startEmbeddedPostgres(
   }
   return {
     url: url(databaseName),
+    port,
+    clusterDir: pgDir,
     stop: () => server.stop(),
   };
 }

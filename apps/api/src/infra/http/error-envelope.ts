@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type Envelope, statusMessage } from '@medbook/contracts';
+import { type Envelope, SERVICE_UNAVAILABLE_MESSAGE, statusMessage } from '@medbook/contracts';
 import { HttpException } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DomainError } from '../../domain/domain-error';
+import { isDatabaseUnavailable } from '@medbook/event-store';
 import { DOMAIN_ERROR_STATUS } from './domain-error-status';
 
 interface FastifyLikeError {
@@ -34,7 +35,11 @@ export function toErrorEnvelope(
       typeof body === 'object' && body !== null && 'data' in body
         ? body.data
         : validationErrors(body);
-    if (status >= 500) return unexpected(error, logger, requestId);
+    if (status >= 500) {
+      return isDatabaseUnavailable(error)
+        ? unavailable(error, logger, requestId)
+        : unexpected(error, logger, requestId);
+    }
     const understood = notUnderstood(status);
     return {
       status_code: understood,
@@ -52,7 +57,18 @@ export function toErrorEnvelope(
       data: { reason: fastifyError.code ?? null },
     };
   }
+  if (isDatabaseUnavailable(error)) return unavailable(error, logger, requestId);
   return unexpected(error, logger, requestId);
+}
+
+/** The database cannot serve for a moment: 503, to retry (the filter adds Retry-After). */
+function unavailable(error: unknown, logger: Logger, requestId: string): Envelope<unknown> {
+  const code = (error as { code?: unknown }).code;
+  logger.warn(
+    { req_id: requestId, code: typeof code === 'string' ? code : null },
+    'database unavailable',
+  );
+  return { status_code: 503, message: SERVICE_UNAVAILABLE_MESSAGE, data: null };
 }
 
 /** An oversize body or a wrong content type is, to the spec, a request not understood: 400. */

@@ -29,6 +29,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       }
     }
     const envelope = toErrorEnvelope(error, this.logger, String(request.id));
+    // Every 503 (database unavailable, read model behind, overload) is worth retrying shortly.
+    if (envelope.status_code === 503 && !reply.hasHeader('retry-after')) {
+      void reply.header('retry-after', '1');
+    }
     void reply.status(envelope.status_code).send(envelope);
   }
 

@@ -1,11 +1,11 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config/app-config';
+import type { Leadership } from '../leadership/leadership';
 
 /**
- * Server-side work on a timer (expiring holds, expiring offers) in the processes that run the
- * projections: one run at a time (a tick while one runs joins it), a failed run is logged and the
- * next tick tries again, and shutdown waits for the run in progress.
+ * Server-side work on a timer (expiring holds, expiring offers) in the one process that leads
+ * the job (see Leadership): one run at a time (a tick while one runs joins it), a failed run is
+ * logged and the next tick tries again, and shutdown waits for the run in progress.
  */
 export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
@@ -15,7 +15,7 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
     private readonly job: {
       readonly name: string;
       readonly intervalMs: number;
-      readonly config: AppConfig;
+      readonly leadership: Leadership;
       readonly logger: Logger;
     },
   ) {}
@@ -23,8 +23,22 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
   /** One run's work; answers how many things it handled. */
   protected abstract work(): Promise<number>;
 
-  onApplicationBootstrap(): void {
-    if (!this.job.config.runProjections) return;
+  onApplicationBootstrap(): Promise<void> {
+    return this.job.leadership.campaign({
+      name: this.job.name,
+      lead: () => Promise.resolve(this.startTimer()),
+      // A run in progress finishes: each of its commands is atomic and decided on fresh state.
+      resign: () => Promise.resolve(this.stopTimer()),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopTimer();
+    await this.running?.catch(() => undefined);
+  }
+
+  private startTimer(): void {
+    this.stopTimer();
     this.timer = setInterval(
       () =>
         void this.runOnce().catch((error: unknown) => {
@@ -35,9 +49,9 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  private stopTimer(): void {
     if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    this.timer = null;
   }
 
   /** Runs the work now, or joins the run in progress. */

@@ -1,4 +1,5 @@
 import {
+  isDatabaseUnavailable,
   compareLogPositions,
   type EventStore,
   type LogPosition,
@@ -49,6 +50,8 @@ export class ProjectionGroup {
     return this.members.map((m) => m.name);
   }
 
+  private waitingForDatabase = false;
+
   async start(): Promise<void> {
     if (this.subscription || this.members.length === 0) return;
     const stored = await Promise.all(
@@ -63,7 +66,8 @@ export class ProjectionGroup {
       from: { commit: from.commit, position: from.position },
       batchSize: this.options.batchSize ?? 500,
       handle: (events) => this.apply(events),
-      onError: (error) => this.options.logger.error({ err: error }, 'projection group read failed'),
+      onError: (error, unavailable) => this.failed(error, unavailable),
+      onRecovered: () => this.recovered(),
     });
   }
 
@@ -97,10 +101,28 @@ export class ProjectionGroup {
         return results;
       });
     } catch (error) {
+      // The database is away: nobody's fault, the subscription retries the batch shortly.
+      if (isDatabaseUnavailable(error)) throw error;
       await this.isolate(members, events, error);
       return;
     }
     members.forEach((member, i) => member.committed(applied[i]!, now));
+  }
+
+  /** Logged once per outage (the subscription retries every quarter second meanwhile). */
+  private failed(error: unknown, unavailable: boolean): void {
+    if (!unavailable) {
+      this.options.logger.error({ err: error }, 'projection group read failed');
+    } else if (!this.waitingForDatabase) {
+      this.waitingForDatabase = true;
+      const code = (error as { code?: unknown }).code;
+      this.options.logger.warn({ code }, 'projections wait for the database');
+    }
+  }
+
+  private recovered(): void {
+    if (this.waitingForDatabase) this.options.logger.info('projections resumed');
+    this.waitingForDatabase = false;
   }
 
   /**

@@ -90,6 +90,7 @@ export class ProjectionRunner {
       batchSize: this.options.batchSize ?? 500,
       handle: (events) => this.applyAlone(events),
       onError: (error) => this.fail(error),
+      onRecovered: () => this.recovered(),
     });
     this.stateValue = 'running';
   }
@@ -191,6 +192,17 @@ export class ProjectionRunner {
     this.stateValue = 'failing';
     this.lastError = error instanceof Error ? error.message : String(error);
     this.options.logger.error({ err: error, projection: this.name }, 'projection batch failed');
+  }
+
+  /** Reading and applying work again (there may be nothing new to apply yet). */
+  recovered(): void {
+    this.lastError = null;
+    if (this.stateValue === 'failing') this.stateValue = 'running';
+  }
+
+  /** Its checkpoint moved in another process (the leader's): waiters read it again now. */
+  wake(): void {
+    this.notifyWaiters();
   }
 
   private notifyWaiters(): void {

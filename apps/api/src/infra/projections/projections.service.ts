@@ -12,71 +12,121 @@ import { CLOCK, type Clock } from '../clock';
 import { DATABASE, type Database } from '../database/database';
 import { EVENT_STORE } from '../event-store/event-store.provider';
 import { LOGGER } from '../logging/logger';
-import { LIVE_PUBLISHER } from '../realtime/socket-live-publisher';
-import { type LivePublisher, type Projection, PROJECTIONS } from './projection';
+import { Leadership } from '../leadership/leadership';
+import { LIVE_PUBLISHER, type SocketLivePublisher } from '../realtime/socket-live-publisher';
+import { type Projection, PROJECTIONS } from './projection';
+import { readCheckpoint } from './projection-checkpoints';
 import { ProjectionGroup } from './projection-group';
 import { ProjectionRunner } from './projection-runner';
 
 const LAG_COUNT_CAP = 100_000;
 
-/** Runs every registered projection in this process (as one group) and answers for their progress. */
+/** The leadership role of the projections: one process at a time runs them all, as one group. */
+export const PROJECTIONS_ROLE = 'projections';
+
+/** A projection's status, with the process that runs it (INSTANCE_ID) or null while none does. */
+export type LedProjectionStatus = ProjectionStatus & { readonly leader: string | null };
+
+/**
+ * Runs every registered projection (as one group) in the one process that leads them, and
+ * answers for their progress in every process: a follower reads their checkpoints.
+ */
 @Injectable()
 export class ProjectionsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly runners: Map<string, ProjectionRunner>;
-  private readonly group: ProjectionGroup;
+  private group: ProjectionGroup | null = null;
 
   constructor(
     @Inject(PROJECTIONS) projections: Projection[],
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(DATABASE) database: Database,
-    @Inject(LIVE_PUBLISHER) publisher: LivePublisher,
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(LIVE_PUBLISHER) private readonly publisher: SocketLivePublisher,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LOGGER) logger: Logger,
+    @Inject(LOGGER) private readonly logger: Logger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly leadership: Leadership,
   ) {
     this.runners = new Map(
       projections.map((projection) => [
         projection.name,
-        new ProjectionRunner(projection, { store, db: database.db, publisher, clock, logger }),
+        new ProjectionRunner(projection, {
+          store,
+          db: database.db,
+          publisher,
+          clock,
+          logger,
+        }),
       ]),
     );
-    this.group = new ProjectionGroup([...this.runners.values()], {
-      store,
-      db: database.db,
-      clock,
-      logger,
-    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.runProjections) return;
-    await this.group.start();
+    // A follower's read-your-writes waits wake when the leader says a projection moved.
+    this.publisher.onDelivered(({ event, message }) => {
+      if (event !== 'projection.position' || this.leading) return;
+      this.runners.get((message as { name: string }).name)?.wake();
+    });
+    await this.leadership.campaign({
+      name: PROJECTIONS_ROLE,
+      lead: () => this.startAll(),
+      resign: () => this.stopAll(),
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.group.stop();
-    // Projections that failed in the group run alone.
-    await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
+    await this.stopAll();
   }
 
   get names(): string[] {
     return [...this.runners.keys()];
   }
 
-  async statuses(): Promise<ProjectionStatus[]> {
+  private get leading(): boolean {
+    return this.leadership.isLeading(PROJECTIONS_ROLE);
+  }
+
+  /** Every projection in one group again (those that had failed out of it included). */
+  private async startAll(): Promise<void> {
+    await this.stopAll();
+    this.group = new ProjectionGroup([...this.runners.values()], {
+      store: this.store,
+      db: this.database.db,
+      clock: this.clock,
+      logger: this.logger,
+    });
+    await this.group.start();
+  }
+
+  private async stopAll(): Promise<void> {
+    const group = this.group;
+    this.group = null;
+    await group?.stop();
+    // Projections that failed in the group run alone.
+    await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
+  }
+
+  async statuses(): Promise<LedProjectionStatus[]> {
     const now = this.clock.now().getTime();
+    const leader = await this.leadership.leaderOf(PROJECTIONS_ROLE);
+    const leading = leader.thisProcess;
     return Promise.all(
       [...this.runners.values()].map(async (runner) => {
-        const pending = await this.store.countAfter(runner.position, LAG_COUNT_CAP);
-        const { lastError, updatedAt } = runner.status;
+        // A follower knows a projection's progress from its checkpoint, not its own runner.
+        const stored = leading ? null : await readCheckpoint(this.database.db, runner.name);
+        const position = stored ?? runner.position;
+        const pending = await this.store.countAfter(position, LAG_COUNT_CAP);
+        const { lastError, updatedAt } = leading
+          ? runner.status
+          : { lastError: null, updatedAt: stored?.updatedAt ?? null };
         return {
           name: runner.name,
-          state: runner.state,
-          position: runner.position.position,
+          state: leading ? runner.state : leader.instance ? 'running' : 'stopped',
+          position: position.position,
           lag_events: pending.count,
           lag_ms: pending.oldest ? Math.max(0, now - pending.oldest.getTime()) : 0,
           last_error: lastError,
           updated_at: updatedAt?.toISOString() ?? null,
+          leader: leader.instance,
         };
       }),
     );

@@ -6,6 +6,7 @@ import { CLOCK, type Clock } from '../../infra/clock';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { systemContext } from '../../infra/http/request-context';
 import { PeriodicJob } from '../../infra/jobs/periodic-job';
+import { Leadership } from '../../infra/leadership/leadership';
 import { LOGGER } from '../../infra/logging/logger';
 import { EndHoldCommand } from './commands/end-hold';
 import { SchedulingRepository } from './scheduling.repository';
@@ -25,8 +26,9 @@ export class HoldExpiryScheduler extends PeriodicJob {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) logger: Logger,
+    leadership: Leadership,
   ) {
-    super({ name: 'hold expiry', intervalMs: config.holdExpiryIntervalMs, config, logger });
+    super({ name: 'hold expiry', intervalMs: config.holdExpiryIntervalMs, leadership, logger });
   }
 
   /** Expires every hold that is due now; answers how many it released. */

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { PeriodicJob } from '../../infra/jobs/periodic-job';
+import { Leadership } from '../../infra/leadership/leadership';
 import { LOGGER } from '../../infra/logging/logger';
 import { WaitlistRepository } from './waitlist.repository';
 import { ExpireOfferCommand } from './commands/expire-offer';
@@ -21,11 +22,12 @@ export class WaitlistOfferExpiryScheduler extends PeriodicJob {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) logger: Logger,
+    leadership: Leadership,
   ) {
     super({
       name: 'waitlist offer expiry',
       intervalMs: config.holdExpiryIntervalMs,
-      config,
+      leadership,
       logger,
     });
   }

@@ -7,11 +7,11 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { DATABASE, type Database } from '../../infra/database/database';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { DomainError } from '../../domain/domain-error';
+import { Leadership } from '../../infra/leadership/leadership';
 import { LOGGER } from '../../infra/logging/logger';
 import {
   lockCheckpoint,
@@ -56,16 +56,29 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(DATABASE) private readonly database: Database,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly lines: WaitlistLines,
     private readonly scheduling: SchedulingReader,
     private readonly commands: CommandBus,
+    private readonly leadership: Leadership,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.runProjections) return;
+  /** One process at a time follows the log (see Leadership). */
+  onApplicationBootstrap(): Promise<void> {
+    return this.leadership.campaign({
+      name: WAITLIST_OFFERS_CHECKPOINT,
+      lead: () => this.follow(),
+      resign: (reason) => this.unfollow(reason),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.unfollow('shutdown');
+  }
+
+  private async follow(): Promise<void> {
+    if (this.subscription) return;
     const from = await readCheckpoint(this.database.db, WAITLIST_OFFERS_CHECKPOINT);
     this.subscription = this.store.subscribeToAll({
       from,
@@ -75,12 +88,17 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Stops following. A process that lost the lead saves nothing more: the new leader has read the
+   * checkpoint and goes on from there (reacting again to what this one had not saved changes nothing).
+   */
+  private async unfollow(reason: 'lost' | 'shutdown'): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.flush();
+    if (reason === 'shutdown') await this.flush();
+    else this.unsaved = null;
   }
 
   /** Where it has reacted up to, when that is later than its saved checkpoint. */

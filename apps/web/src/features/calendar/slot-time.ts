@@ -1,8 +1,23 @@
 import { DateTime } from 'luxon';
 
-/** Spec 9: slot times read h:mm a in the facility's zone, as in '1:30 pm'. */
-export const slotTime = (start: string, zone: string): string =>
-  DateTime.fromISO(start, { zone }).toFormat('h:mm a').toLowerCase();
+/**
+ * Spec 9: slot times read h:mm a in the facility's zone, as in '1:30 pm'. On the day the clocks
+ * fall back a wall time happens twice, and both instants are offered: those two read with the
+ * zone's abbreviation ('1:00 am EDT', '1:00 am EST') so neither can be mistaken for the other.
+ */
+export const slotTime = (start: string, zone: string): string => {
+  const local = DateTime.fromISO(start, { zone });
+  const time = local.toFormat('h:mm a').toLowerCase();
+  return isRepeatedWallTime(local) ? `${time} ${local.toFormat('ZZZZ')}` : time;
+};
+
+/** Whether the same local date and time also happens at another instant (a fall-back repeat). */
+function isRepeatedWallTime(local: DateTime): boolean {
+  const wall = local.toFormat('yyyy-MM-dd HH:mm');
+  return [-120, -60, -30, 30, 60, 120].some(
+    (minutes) => local.plus({ minutes }).toFormat('yyyy-MM-dd HH:mm') === wall,
+  );
+}
 
 export const nextAvailabilityText = (day: string): string =>
   `Next Availability is ${DateTime.fromISO(day).toFormat('cccc, LLLL d')}`;

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '../../../domain/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../../infra/clock';
 import { DATABASE, type Database } from '../../../infra/database/database';
@@ -30,6 +32,8 @@ export type RotateOutcome =
  * here within this time.
  */
 export const OPEN_SESSION_TTL_MS = 1000;
+/** How long a request waits for its session's read before it answers 503. */
+export const SESSION_LOOKUP_TIMEOUT_MS = 2000;
 /** Beyond this many remembered sessions the cache starts over (a bound, not an eviction policy). */
 const OPEN_SESSION_CACHE_MAX = 10_000;
 
@@ -171,8 +175,30 @@ export class SessionsRepository {
         .catch(() => undefined);
       check = started;
     }
-    const session = await check.session;
+    const session = await this.withinLookupTime(sessionId, check);
     return !!session && session.expiresAt > now;
+  }
+
+  /**
+   * A shared read answers within SESSION_LOOKUP_TIMEOUT_MS or is dropped (the next caller starts
+   * a new one), so one read lost with a database connection cannot hang the session for good.
+   */
+  private async withinLookupTime(
+    sessionId: string,
+    check: { readonly session: Promise<OpenSession | null> },
+  ): Promise<OpenSession | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        if (this.checks.get(sessionId) === check) this.checks.delete(sessionId);
+        reject(new DomainError('unavailable', SERVICE_UNAVAILABLE_MESSAGE));
+      }, SESSION_LOOKUP_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([check.session, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The session from the database if it is not revoked, remembered unless one was meanwhile. */

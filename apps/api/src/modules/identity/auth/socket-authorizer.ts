@@ -9,6 +9,8 @@ import { AccessPolicy } from './access-policy';
 import { AuthGuard } from './auth.guard';
 import type { Principal } from './principal';
 
+const OPERATORS: ReadonlySet<string> = new Set(['SuperUser', 'SupportAgent']);
+
 /** The socket handshake takes the same access tokens as HTTP. */
 @Injectable()
 export class IdentitySocketAuthorizer implements SocketAuthentication {
@@ -34,9 +36,9 @@ export const socketCaller = (identity: SocketIdentity): Principal => ({
   type: identity.type as Principal['type'],
 });
 
-/** `user:<id>` is its user's own (not a guest's); `practice:<id>` its users'; `ops` anyone's. */
+/** `user:<id>` is its user's own (not a guest's); `practice:<id>` its users'; `ops` operators'. */
 export const identityRoomRules = (policy: AccessPolicy): RoomRules => ({
-  ops: () => Promise.resolve(true),
+  ops: (identity) => Promise.resolve(OPERATORS.has(identity.type)),
   user: (identity, id) => Promise.resolve(identity.userId === id && identity.type !== 'Guest'),
   practice: (identity, id) =>
     Promise.resolve(policy.mayWorkForPractice(socketCaller(identity), id)),

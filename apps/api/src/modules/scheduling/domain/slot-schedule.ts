@@ -38,10 +38,15 @@ function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
 interface LocalDay {
   /** The day's first instant in the zone, epoch ms. */
   readonly midnightMs: number;
-  /** Whether its UTC offset is the same all day (not a day the clocks change). */
+  /**
+   * Whether the day starts at 00:00 local and keeps one UTC offset all day (not a day the clocks
+   * change, nor one whose midnight the clocks skip, as Santiago's and Cairo's do).
+   */
   readonly steady: boolean;
   /** ISO weekday, 1 (Monday) to 7. */
   readonly weekday: number;
+  /** Every UTC offset (minutes) the zone has around the day: what a local time can mean. */
+  readonly offsets: readonly number[];
 }
 
 const localDays = new Map<string, LocalDay>();
@@ -49,12 +54,47 @@ const localDays = new Map<string, LocalDay>();
 function localDay(zone: string, day: string): LocalDay {
   return remembered(localDays, `${zone}|${day}`, () => {
     const midnight = DateTime.fromISO(day, { zone }).startOf('day');
+    const next = DateTime.fromISO(addDays(day, 1), { zone }).startOf('day');
+    // luxon's endOf('day') is not to be trusted on a day that ends early (the clocks skip its
+    // last hour): a steady day is exactly 24 hours from a 00:00 to the next day's 00:00.
+    const steady =
+      midnight.hour === 0 &&
+      midnight.minute === 0 &&
+      next.hour === 0 &&
+      next.minute === 0 &&
+      next.toMillis() - midnight.toMillis() === 86_400_000 &&
+      midnight.offset === next.offset &&
+      // Nor a day whose 00:00 happens twice (Havana falls back at 01:00 to 00:00): luxon's
+      // startOf('day') is then the second 00:00.
+      DateTime.fromMillis(midnight.toMillis() - 3 * 3_600_000, { zone }).offset === midnight.offset;
+    const offsets = new Set<number>([midnight.offset, next.offset]);
+    if (!steady) {
+      // Hour by hour from a day before to a day after the local day: every offset it may use.
+      const wall = Date.parse(`${day}T00:00:00Z`);
+      for (let h = -26; h <= 50; h += 1) {
+        offsets.add(DateTime.fromMillis(wall + h * 3_600_000, { zone }).offset);
+      }
+    }
     return {
       midnightMs: midnight.toMillis(),
-      steady: midnight.offset === midnight.endOf('day').offset,
+      steady,
       weekday: midnight.weekday,
+      offsets: [...offsets],
     };
   });
+}
+
+/**
+ * The instants at which a local wall-clock time happens on a day: none in a spring-forward gap,
+ * two in a fall-back repeat (earlier first), one otherwise.
+ */
+function instantsOfLocalTime(zone: string, wallMs: number, offsets: readonly number[]): number[] {
+  const instants = new Set<number>();
+  for (const offset of offsets) {
+    const candidate = wallMs - offset * 60_000;
+    if (DateTime.fromMillis(candidate, { zone }).offset === offset) instants.add(candidate);
+  }
+  return [...instants].sort((a, b) => a - b);
 }
 
 const QUARTER_HOUR_MS = 15 * 60_000;
@@ -73,8 +113,9 @@ function localDayOf(zone: string, ms: number): string {
 /**
  * The slots a calendar has on the facility-local days [fromDay, fromDay + days): working days only,
  * within date_from..date_to, from first_hour to last_hour every time_step minutes, and none that
- * overlaps a marked (blocked) time span. Local times that do not exist (the spring-forward hour)
- * are skipped; repeated ones (the fall-back hour) are offered once each.
+ * overlaps a marked (blocked) time span. Times are local wall-clock times: one that does not exist
+ * (the spring-forward gap) is skipped, one that happens twice (the fall-back hour) is offered at
+ * both of its instants, and a day whose midnight the clocks skip still opens at its first hour.
  */
 export function scheduledSlots(
   settings: CalendarSettings,
@@ -92,36 +133,35 @@ export function scheduledSlots(
     blocked.some(([from, to]) => from! < endMs && startMs < to!);
   const stepMs = settings.time_step * 60_000;
   const slots: ScheduledSlot[] = [];
+  let repeated = false;
   if (Number.isNaN(Date.parse(`${fromDay}T00:00:00Z`))) return slots;
   for (let d = 0; d < days; d += 1) {
     const day = addDays(fromDay, d);
     if (day < settings.date_from || (settings.date_to && day > settings.date_to)) continue;
-    const { midnightMs, steady, weekday } = localDay(zone, day);
+    const { midnightMs, steady, weekday, offsets } = localDay(zone, day);
     if (!settings.working_days.includes(weekday)) continue;
-    // Most days have one UTC offset all day: their slots are plain arithmetic. Only the two
-    // days a year that change it go through the zone rules slot by slot.
+    const wallMidnight = Date.parse(`${day}T00:00:00Z`);
+    // Most days have one UTC offset all day: their slots are plain arithmetic. Only the days
+    // that change it go through the zone rules slot by slot.
     for (
       let minutes = settings.first_hour * 60;
       minutes + settings.time_step <= settings.last_hour * 60;
       minutes += settings.time_step
     ) {
-      let startMs: number;
-      if (steady) {
-        startMs = midnightMs + minutes * 60_000;
-      } else {
-        const hour = Math.floor(minutes / 60);
-        const minute = minutes % 60;
-        const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-        const local = DateTime.fromObject({ year, month, day: date, hour, minute }, { zone });
-        if (!local.isValid || local.hour !== hour || local.minute !== minute) continue;
-        startMs = local.toMillis();
+      const starts = steady
+        ? [midnightMs + minutes * 60_000]
+        : instantsOfLocalTime(zone, wallMidnight + minutes * 60_000, offsets);
+      if (starts.length > 1) repeated = true;
+      for (const startMs of starts) {
+        if (onlyStartMs !== undefined && startMs !== onlyStartMs) continue;
+        const endMs = startMs + stepMs;
+        if (isBlocked(startMs, endMs)) continue;
+        slots.push({ start: slotId(startMs), end: slotId(endMs), day });
       }
-      if (onlyStartMs !== undefined && startMs !== onlyStartMs) continue;
-      const endMs = startMs + stepMs;
-      if (isBlocked(startMs, endMs)) continue;
-      slots.push({ start: slotId(startMs), end: slotId(endMs), day });
     }
   }
+  // A repeated hour's two instants were produced together: put every slot in time order.
+  if (repeated) slots.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   return slots;
 }
 

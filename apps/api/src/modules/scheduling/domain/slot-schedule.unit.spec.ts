@@ -10,13 +10,33 @@ describe('scheduled slots', () => {
     expect(slots.map((s) => s.start)).toEqual(['2026-03-08T06:00:00Z', '2026-03-08T07:00:00Z']);
   });
 
-  it('offers local hours once each on the day clocks fall back (2026-11-01)', () => {
+  it('offers both instants of the repeated hour on the day clocks fall back (2026-11-01)', () => {
+    // Issue 15: each real instant within opening hours is offered once, whatever the zone (it
+    // used to offer only 01:00 EST here, and only the first 01:00 in other zones).
     const slots = scheduledSlots(settings, '2026-11-01', 1);
     expect(slots.map((s) => s.start)).toEqual([
-      '2026-11-01T06:00:00Z', // 01:00 happens twice; offered once, at 01:00 EST
+      '2026-11-01T05:00:00Z', // 01:00 EDT
+      '2026-11-01T06:00:00Z', // 01:00 EST, the same wall time an hour later
       '2026-11-01T07:00:00Z', // 02:00 EST
       '2026-11-01T08:00:00Z', // 03:00 EST
     ]);
+    expect(findSlot(settings, '2026-11-01T05:00:00Z')?.start).toBe('2026-11-01T05:00:00Z');
+    expect(findSlot(settings, '2026-11-01T06:00:00Z')?.start).toBe('2026-11-01T06:00:00Z');
+  });
+
+  it('opens at the first hour on a day whose midnight the clocks skip (Santiago, 2026-09-06)', () => {
+    const santiago = { ...settings, time_zone: 'America/Santiago', first_hour: 8, last_hour: 12 };
+    const slots = scheduledSlots(santiago, '2026-09-06', 1);
+    // 08:00 to 11:00 local, UTC-3 after the change at midnight.
+    expect(slots.map((s) => s.start)).toEqual([
+      '2026-09-06T11:00:00Z',
+      '2026-09-06T12:00:00Z',
+      '2026-09-06T13:00:00Z',
+      '2026-09-06T14:00:00Z',
+    ]);
+    expect(findSlot(santiago, '2026-09-06T11:00:00Z')).not.toBeNull();
+    // 12:00 local is closing time, not a slot.
+    expect(findSlot(santiago, '2026-09-06T15:00:00Z')).toBeNull();
   });
 
   it('keeps to working days, the date range and away from blocked spans', () => {

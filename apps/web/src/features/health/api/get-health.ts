@@ -1,11 +1,7 @@
-import type { Envelope, HealthReport } from '@medbook/contracts';
+import type { HealthReport } from '@medbook/contracts';
+import { api } from '../../../shared/api-client';
 
-export async function getHealth(signal?: AbortSignal): Promise<HealthReport> {
-  const response = await fetch('/api/v1/health', {
-    signal,
-    headers: { accept: 'application/json' },
-  });
-  const body = (await response.json()) as Envelope<HealthReport>;
-  if (!response.ok) throw new Error(body.message);
-  return body.data;
+/** The operators' health report: database, log head and each projection (super user, support). */
+export function getHealth(): Promise<HealthReport> {
+  return api<HealthReport>('GET', '/ops/health');
 }

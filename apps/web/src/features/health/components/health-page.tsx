@@ -16,6 +16,7 @@ import {
 import { useObservableState } from 'observable-hooks';
 import { useMemo } from 'react';
 import { settled } from '../../../live/settled';
+import { ApiError } from '../../../shared/api-client';
 import { connection$ } from '../../../live/live-socket';
 import { health$ } from '../streams/health.stream';
 
@@ -38,9 +39,16 @@ export function HealthPage() {
           variant="outlined"
         />
       </Stack>
-      {health?.error !== undefined && (
-        <Alert severity="error">The service could not be reached. Retrying when it is back.</Alert>
-      )}
+      {health?.error !== undefined &&
+        (isRefused(health.error) ? (
+          <Alert severity="info" data-testid="health-operators-only">
+            System details are for operators. Sign in as a super user or support agent to see them.
+          </Alert>
+        ) : (
+          <Alert severity="error">
+            The service could not be reached. Retrying when it is back.
+          </Alert>
+        ))}
       <Grid container spacing={2}>
         <Summary title="Service">
           <Chip
@@ -95,6 +103,11 @@ export function HealthPage() {
       </Card>
     </Stack>
   );
+}
+
+/** Not signed in, or not an operator: details are not for this caller (retrying will not help). */
+function isRefused(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
 function Summary({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,0 +1,38 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a value is a YYYY-MM-DD that names a real calendar day (no month 13, no 30 February). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/** Today as far east as any zone goes (UTC+14): a date after it is in everyone's future. */
+const latestToday = (): string => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** A real calendar day, YYYY-MM-DD; with `past`, not after today anywhere (a birth date). */
+export function IsCalendarDate(
+  options: ValidationOptions = {},
+  range: { readonly past?: boolean } = {},
+): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isCalendarDate',
+      validator: {
+        validate: (value: unknown) =>
+          isCalendarDate(value) && (!range.past || value <= latestToday()),
+      },
+    },
+    options,
+  );
+}
