@@ -1,3 +1,6 @@
+// The DTO classes' decorators (class-transformer's @Type) read design-time metadata: load the
+// polyfill before any of them is defined, whichever bundle chunk this lands in.
+import 'reflect-metadata';
 export * from './envelope';
 export * from './error-messages';
 export * from './health';

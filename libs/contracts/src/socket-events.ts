@@ -63,6 +63,11 @@ export interface SocketAuth {
 export interface ClientToServerEvents {
   subscribe: (request: { room: RoomName }, ack: (result: SubscribeAck) => void) => void;
   unsubscribe: (request: { room: RoomName }, ack: (result: SubscribeAck) => void) => void;
+  /**
+   * A refreshed access token of the same user: the socket goes on under it (its rooms stay).
+   * Another user's token is refused; sign-in as someone else reconnects instead.
+   */
+  authenticate: (request: { token: string }, ack: (result: SubscribeAck) => void) => void;
 }
 
 export const SOCKET_PATH = '/socket.io';

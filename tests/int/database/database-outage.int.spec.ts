@@ -75,16 +75,25 @@ beforeAll(async () => {
   patient = await createUser(app, 'Patient');
 }, 120_000);
 
+/** Cleanup must not hang the suite on a loaded machine: each step gets a bound. */
+const bounded = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
+
 afterAll(async () => {
-  await app?.close();
-  await closeDatabase();
+  await bounded(app?.close() ?? Promise.resolve(), 20_000);
+  await bounded(closeDatabase(), 10_000);
   if (child) {
-    await postgresCommand('stop').catch(() => undefined);
-    child.kill();
+    await bounded(postgresCommand('stop'), 20_000);
+    // Still running (its pid file is there): an immediate shutdown, so no postmaster outlives us.
+    await postmasterPid().then(
+      (pid) => process.kill(pid, 'SIGQUIT'),
+      () => undefined,
+    );
+    child.kill('SIGKILL');
   }
   await rm(dataDir, { recursive: true, force: true });
   process.removeListener('uncaughtException', onUncaught);
-});
+}, 90_000);
 
 interface Answer {
   readonly route: string;

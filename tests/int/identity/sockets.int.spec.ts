@@ -150,3 +150,44 @@ it("disconnects a user's sockets when the user is disabled, and a session's when
   await app.api.as(other).post('/api/v1/auth/logout');
   expect(await ended).toBe('io server disconnect');
 });
+
+const reauthenticate = (socket: LiveClient, request: unknown) =>
+  new Promise<SubscribeAck>((resolve) =>
+    socket.emit('authenticate', request as never, (ack: SubscribeAck) => resolve(ack)),
+  );
+
+it('takes a refreshed token of the same user on a live socket, and refuses anyone else’s', async () => {
+  const user = await createUser(app, 'Patient');
+  const other = await createUser(app, 'Patient');
+  const socket = connect({ token: user.token });
+  expect(await outcome(socket)).toBe('connected');
+
+  const refreshed = await app.api.post('/api/v1/auth/refresh', {
+    refresh_token: user.login.refresh_token,
+  });
+  expect(refreshed.status).toBe(200);
+  const fresh = refreshed.body.data as { access_token: string };
+  expect(await reauthenticate(socket, { token: fresh.access_token })).toEqual({ ok: true });
+  expect(await reauthenticate(socket, { token: other.token })).toEqual({
+    ok: false,
+    message: STATUS_MESSAGES[403],
+  });
+  expect(await reauthenticate(socket, { token: 'not.a.token' })).toEqual({
+    ok: false,
+    message: STATUS_MESSAGES[401],
+  });
+  expect(await reauthenticate(socket, 'garbage')).toEqual({
+    ok: false,
+    message: STATUS_MESSAGES[401],
+  });
+  // Still the user's own socket, in the user's rooms; signing out with the new token ends it.
+  expect(await join(socket, { room: `user:${user.userId}` })).toEqual({ ok: true });
+  expect(await join(socket, { room: `user:${other.userId}` })).toMatchObject({ ok: false });
+  const ended = disconnected(socket);
+  const out = await fetch(`${app.url}/api/v1/auth/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${fresh.access_token}` },
+  });
+  expect(out.status).toBe(200);
+  expect(await ended).toBe('io server disconnect');
+});

@@ -1,9 +1,11 @@
 import { Box, Container } from '@mui/material';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SearchFilterBar } from '../features/search/components/search-filter-bar';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ToastHost } from './toast-host';
+import { rememberRedirect, SESSION_ENDED_MESSAGE, sessionEnded$ } from '../shared/session';
 
 /** The header carries the search bar except where the page has its own or search is off-topic. */
 const searchInHeader = (pathname: string): boolean =>
@@ -23,6 +25,17 @@ const searchInHeader = (pathname: string): boolean =>
 /** The root shell: the home page runs full width on its own background, inner pages in a column. */
 export function Shell() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // A session that really ended (its refresh refused) lands on the login page with the spec's
+  // message, and signing in again returns to where the user was.
+  useEffect(() => {
+    const subscription = sessionEnded$.subscribe(() => {
+      const { pathname: path, search } = window.location;
+      if (!path.startsWith('/login')) rememberRedirect(`${path}${search}`);
+      void navigate(`/login?error=${encodeURIComponent(SESSION_ENDED_MESSAGE)}`, { replace: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [navigate]);
   const home = pathname === '/';
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -1,12 +1,17 @@
-import type {
-  ClientToServerEvents,
-  RoomName,
-  ServerToClientEvents,
-  SubscribeAck,
+import {
+  AUTH_MESSAGES,
+  type ClientToServerEvents,
+  type RoomName,
+  type ServerToClientEvents,
+  STATUS_MESSAGES,
+  type SubscribeAck,
 } from '@medbook/contracts';
 import { BehaviorSubject, defer, Observable } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
-import { accessToken } from '../shared/session';
+import { accessToken, accessToken$, currentAccessToken, refreshSession } from '../shared/session';
+
+/** What the handshake answers for a token it will not take. */
+const REFUSED: ReadonlySet<string> = new Set([AUTH_MESSAGES.sessionEnded, STATUS_MESSAGES[401]]);
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
@@ -15,6 +20,8 @@ export type LiveMessage<E extends keyof ServerToClientEvents> = Parameters<
 >[0];
 
 let socket: LiveSocket | null = null;
+/** When a refused handshake last led to a refresh: at most one every 5 s. */
+let lastRefusal = 0;
 const state$ = new BehaviorSubject<ConnectionState>('connecting');
 const members = new Map<RoomName, number>();
 
@@ -37,11 +44,52 @@ function liveSocket(): LiveSocket {
       for (const room of members.keys()) opened.emit('subscribe', { room }, () => undefined);
       state$.next('live');
     });
-    opened.on('disconnect', () => state$.next('reconnecting'));
-    opened.on('connect_error', () => state$.next('reconnecting'));
+    opened.on('disconnect', (reason) => {
+      state$.next('reconnecting');
+      // The server ended it (sign-out elsewhere, a refused token): try again with a fresh token;
+      // a session that has ended comes back as a visitor's socket.
+      if (reason === 'io server disconnect') opened.connect();
+    });
+    opened.on('connect_error', (error) => {
+      state$.next('reconnecting');
+      // The handshake refused the user's token (revoked or expired session): one refresh tells
+      // whether the session lives (reconnect with the new token) or ended (the shell sends the
+      // user to log in).
+      const token = currentAccessToken();
+      if (token && REFUSED.has(error.message) && Date.now() - lastRefusal > 5000) {
+        lastRefusal = Date.now();
+        refreshSession(token).then(
+          (alive) => {
+            if (alive) opened.connect();
+          },
+          () => undefined,
+        );
+      }
+    });
+    followSession(opened);
     socket = opened;
   }
   return socket;
+}
+
+/**
+ * After a refresh the socket re-authenticates with the new token for the same user; signing in,
+ * out or as someone else reconnects it, so the server sees who is there now.
+ */
+function followSession(live: LiveSocket): void {
+  let userId: string | null | undefined;
+  accessToken$.subscribe((current) => {
+    const previous = userId;
+    userId = current?.userId ?? null;
+    if (previous === undefined || !live.connected) return;
+    if (!current || previous !== current.userId) {
+      live.disconnect().connect();
+      return;
+    }
+    live.emit('authenticate', { token: current.token }, (ack: SubscribeAck) => {
+      if (!ack.ok) live.disconnect().connect();
+    });
+  });
 }
 
 /** Whether live updates flow now. */

@@ -1,5 +1,5 @@
 import type { Envelope } from '@medbook/contracts';
-import { currentAccessToken } from './session';
+import { refreshSession, SESSION_ENDED_MESSAGE, userAccessToken } from './session';
 
 /** The API answered with an error envelope. */
 export class ApiError extends Error {
@@ -12,10 +12,30 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls /api/v1 with the signed-in user's token; answers `data` or throws an ApiError. */
+/**
+ * Calls /api/v1 with the signed-in user's token (refreshed before it expires); answers `data` or
+ * throws an ApiError. A 401 on a signed-in call refreshes the session once and retries; when the
+ * session has really ended, the shell sends the user to log in and this throws with the spec's
+ * message.
+ */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = currentAccessToken();
-  const response = await fetch(`/api/v1${path}`, {
+  const token = await userAccessToken();
+  let response = await send(method, path, body, token);
+  if (response.status === 401 && token) {
+    if (!(await refreshSession(token))) {
+      throw new ApiError(401, SESSION_ENDED_MESSAGE, null);
+    }
+    response = await send(method, path, body, await userAccessToken());
+  }
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!response.ok || !envelope) {
+    throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.data);
+  }
+  return envelope.data;
+}
+
+function send(method: string, path: string, body: unknown, token: string | null) {
+  return fetch(`/api/v1${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -23,9 +43,4 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!response.ok || !envelope) {
-    throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.data);
-  }
-  return envelope.data;
 }

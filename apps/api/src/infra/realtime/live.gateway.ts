@@ -66,6 +66,37 @@ export class LiveGateway implements OnGatewayInit {
     return { ok: true };
   }
 
+  /**
+   * A refreshed token for the same user (the web sends one after each refresh): the socket's
+   * identity and session room follow it, so a socket outlives its first token only while its
+   * session does. Another user's token is refused; the socket keeps its old identity.
+   */
+  @SubscribeMessage('authenticate')
+  async reauthenticate(
+    @ConnectedSocket() socket: Socket,
+    @MessageBody() request: { token?: unknown } | undefined,
+  ): Promise<SubscribeAck> {
+    const data = socket.data as { identity?: SocketIdentity };
+    let identity: SocketIdentity;
+    try {
+      identity = await this.access.authenticate(
+        typeof request === 'object' && request !== null ? request.token : undefined,
+      );
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : STATUS_MESSAGES[401] };
+    }
+    const before = data.identity;
+    if (!before || before.userId !== identity.userId || before.type !== identity.type) {
+      return { ok: false, message: STATUS_MESSAGES[403] };
+    }
+    data.identity = identity;
+    if (before.sessionId !== identity.sessionId) {
+      if (before.sessionId) await socket.leave(`session:${before.sessionId}`);
+      if (identity.sessionId) await socket.join(`session:${identity.sessionId}`);
+    }
+    return { ok: true };
+  }
+
   @SubscribeMessage('unsubscribe')
   async unsubscribe(
     @ConnectedSocket() socket: Socket,
