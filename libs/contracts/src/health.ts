@@ -1,3 +1,5 @@
+import { IsInt, IsNotEmpty, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import { invalid, length, required } from './validation-options';
 export interface ProjectionStatus {
   readonly name: string;
   readonly state: 'starting' | 'running' | 'failing' | 'stopped';
@@ -7,6 +9,49 @@ export interface ProjectionStatus {
   readonly lag_ms: number;
   readonly last_error: string | null;
   readonly updated_at: string | null;
+  /** The event the projection is stuck on (retrying with backoff), or null. */
+  readonly failing_event: FailingEventView | null;
+  /** Events an operator told this projection to skip, oldest first. */
+  readonly parked_events: readonly ParkedEventView[];
+}
+
+export interface FailingEventView {
+  /** Global position of the event. */
+  readonly position: number;
+  readonly type: string;
+  readonly error: string;
+  readonly since: string;
+  readonly attempts: number;
+}
+
+export interface ParkedEventView {
+  readonly position: number;
+  readonly type: string;
+  readonly reason: string;
+  readonly parked_by: string | null;
+  readonly parked_at: string;
+}
+
+/** Ours: the spec has no operator screens. */
+export const OPS_MESSAGES = {
+  unknownProjection: 'No projection has this name.',
+  unknownEvent: 'No event has this position.',
+  alreadyApplied: 'The projection has already applied this event.',
+  alreadyParked: 'This event is already parked for this projection.',
+  parked: 'Event parked.',
+} as const;
+
+/** POST /ops/projections/{name}/parked-events: skip one event for one projection, with a reason. */
+export class ParkEventDto {
+  @IsInt(invalid)
+  @Min(1, invalid)
+  position!: number;
+
+  @IsString(invalid)
+  @IsNotEmpty(required)
+  @MinLength(3, length)
+  @MaxLength(500, length)
+  reason!: string;
 }
 
 export interface HealthReport {

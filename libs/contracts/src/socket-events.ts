@@ -26,6 +26,13 @@ export interface ProjectionPositionMessage extends Positioned {
   readonly at: string;
 }
 
+/** An operator parked an event for a projection (ops room): its runner retries at once. */
+export interface ProjectionParkedMessage extends Positioned {
+  readonly name: string;
+  /** Global position of the parked event. */
+  readonly parked_position: number;
+}
+
 export interface PracticeChangedMessage extends Positioned {
   readonly practice_id: string;
   readonly name: string;
@@ -36,6 +43,7 @@ export interface PracticeChangedMessage extends Positioned {
 export interface ServerToClientEvents {
   'projection.position': (message: ProjectionPositionMessage) => void;
   'projection.status': (message: ProjectionStatus & Positioned) => void;
+  'projection.parked': (message: ProjectionParkedMessage) => void;
   'practice.changed': (message: PracticeChangedMessage) => void;
   'slot.changed': (message: SlotChangedMessage) => void;
   'appointment.status': (message: AppointmentStatusMessage) => void;

@@ -109,6 +109,8 @@ export interface Subscription {
   /** Where the subscription has got to: the last event its handler finished. */
   readonly position: LogPosition;
   stop(): Promise<void>;
+  /** Ends a handler's backoff now (an operator parked the event it failed on): retry at once. */
+  retryNow(): void;
 }
 
 export interface LogHead {

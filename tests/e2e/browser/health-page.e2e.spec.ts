@@ -2,15 +2,29 @@ import path from 'node:path';
 import type { CommandAccepted, Envelope } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { createUser } from '../../support/accounts';
-import { browserSuite, signIn } from '../../support/browser';
+import { browserSuite, shoot, signIn } from '../../support/browser';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Projection } from '../../../apps/api/src/infra/projections/projection';
+import { ALL_PROJECTIONS } from '../../../apps/api/src/projections';
 
 let app: TestApp;
 const browser = browserSuite();
 let page: Page;
 
+/** A projection that cannot apply one practice: the operator's view of a stuck projection. */
+const POISON = 'Poison Clinic';
+const fussy: Projection = {
+  name: 'fussy',
+  tables: [],
+  apply: (event) =>
+    (event.data as { name?: unknown }).name === POISON
+      ? Promise.reject(new Error('cannot apply this practice'))
+      : Promise.resolve(),
+};
+
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ projections: [...ALL_PROJECTIONS, fussy] });
 });
 
 afterAll(async () => {
@@ -69,3 +83,42 @@ it('shows the not-found page for an unknown address and leads back home', async 
   await page.getByRole('heading', { name: 'Find a Top Doctor' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
 });
+
+it('shows an operator the event a projection is stuck on and parks it with a reason', async () => {
+  const agent = await createUser(app, 'SupportAgent');
+  await signIn(page, app, agent);
+  const superUser = await createUser(app, 'SuperUser');
+  const created = await fetch(`${app.url}/api/v1/practices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...superUser.auth },
+    body: JSON.stringify({ name: POISON, time_zone: 'UTC' }),
+  });
+  expect(created.status).toBe(201);
+  const poison = ((await created.json()) as Envelope<CommandAccepted>).data;
+
+  await page.goto(`${app.url}/health`);
+  const stuck = page.getByTestId('stuck-fussy');
+  await stuck.waitFor({ timeout: 10_000 });
+  expect(await stuck.innerText()).toContain(
+    `fussy is stuck on event ${poison.position} (PracticeRegistered)`,
+  );
+  expect(await stuck.innerText()).toContain('cannot apply this practice');
+  const park = stuck.getByRole('button', { name: 'Park event' });
+  expect(await park.isDisabled()).toBe(true);
+  await page.getByTestId('park-reason-fussy').fill('A test practice; nothing to show');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
+  ).toEqual([]);
+  await shoot(page, 'health-stuck');
+
+  await park.click();
+  await stuck.waitFor({ state: 'detached', timeout: 10_000 });
+  const parked = page.getByTestId('parked-events');
+  await parked.waitFor();
+  expect(await parked.innerText()).toContain(
+    `fussy: event ${poison.position} (PracticeRegistered)`,
+  );
+  expect(await parked.innerText()).toContain('A test practice; nothing to show');
+  await shoot(page, 'health-parked');
+}, 60_000);

@@ -66,7 +66,8 @@ export function AccountMenu() {
     <>
       <IconButton
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label="Profile menu"
+        // The initials shown are part of the name (WCAG 2.5.3, label in name).
+        aria-label={`${initialsOf(user)}, profile menu`}
         data-testid="profile-menu"
       >
         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 15 }}>

@@ -27,7 +27,7 @@ export function Footer() {
           }}
         >
           <Box>
-            <Typography variant="h6" sx={{ color: 'common.white', fontWeight: 800 }}>
+            <Typography variant="h6" component="p" sx={{ color: 'common.white', fontWeight: 800 }}>
               Medbook
             </Typography>
             <Typography variant="body2" sx={{ mt: 1, maxWidth: 300 }}>

@@ -39,6 +39,7 @@ const HELD_BACK_RETRY_MS = [5, 10, 20, 40, 80, 160] as const;
 export class PostgresSubscription implements Subscription {
   private current: LogPosition;
   private stopped = false;
+  private retryRequested = false;
   private readonly wake = new WakeSignal();
   private loop: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | null = null;
@@ -157,10 +158,21 @@ export class PostgresSubscription implements Subscription {
     }
   }
 
-  /** Waits the whole time (new events do not cut it short), unless the subscription stops. */
+  /**
+   * Waits the whole time (new events do not cut it short), unless the subscription stops or
+   * `retryNow` is called.
+   */
   private async sleep(ms: number): Promise<void> {
     const until = Date.now() + ms;
-    while (!this.stopped && Date.now() < until) await this.wake.wait(until - Date.now());
+    while (!this.stopped && !this.retryRequested && Date.now() < until) {
+      await this.wake.wait(until - Date.now());
+    }
+    this.retryRequested = false;
+  }
+
+  retryNow(): void {
+    this.retryRequested = true;
+    this.wake.wake();
   }
 }
 

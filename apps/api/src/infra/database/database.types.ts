@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, RawBuilder, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, RawBuilder, Selectable } from 'kysely';
 
 /** bigint columns come back from postgres.js as strings; numbers go in. */
 type Int8 = ColumnType<string, number | string, number | string>;
@@ -9,6 +9,11 @@ export interface ProjectionCheckpointsTable {
   commit_position: Int8;
   position: Int8;
   updated_at: Timestamp | null;
+  failing_position: Int8 | null;
+  failing_event_type: string | null;
+  failing_error: string | null;
+  failing_since: Timestamp | null;
+  failing_attempts: Generated<number>;
 }
 
 export interface PracticesTable {

@@ -50,7 +50,8 @@ export async function saveCheckpoints(
   const positions = [...reached.values()];
   await sql`UPDATE projection_checkpoints AS c
                SET commit_position = v.commit_position, position = v.position,
-                   updated_at = ${updatedAt}
+                   updated_at = ${updatedAt}, failing_position = NULL, failing_event_type = NULL,
+                   failing_error = NULL, failing_since = NULL, failing_attempts = 0
               FROM unnest(${names}::text[], ${positions.map((p) => String(p.commit))}::bigint[],
                           ${positions.map((p) => p.position)}::bigint[])
                      AS v(name, commit_position, position)
@@ -74,9 +75,70 @@ export async function saveCheckpoint(
 ): Promise<void> {
   await trx
     .updateTable('projection_checkpoints')
-    .set({ commit_position: at.commit, position: at.position, updated_at: updatedAt })
+    .set({
+      commit_position: at.commit,
+      position: at.position,
+      updated_at: updatedAt,
+      failing_position: null,
+      failing_event_type: null,
+      failing_error: null,
+      failing_since: null,
+      failing_attempts: 0,
+    })
     .where('name', '=', name)
     .execute();
+}
+
+/** The event a projection is stuck on, as every process reads it (see /ops/projections). */
+export interface FailingEvent {
+  readonly position: number;
+  readonly type: string;
+  readonly error: string;
+  readonly since: Date;
+  readonly attempts: number;
+}
+
+/** Records (outside the failed transaction) that applying this event failed once more. */
+export async function recordFailure(
+  db: Kysely<DB>,
+  name: string,
+  failing: { readonly position: number; readonly type: string; readonly error: string },
+  at: Date,
+): Promise<void> {
+  await sql`INSERT INTO projection_checkpoints AS c
+              (name, failing_position, failing_event_type, failing_error, failing_since,
+               failing_attempts)
+            VALUES (${name}, ${failing.position}, ${failing.type}, ${failing.error}, ${at}, 1)
+            ON CONFLICT (name) DO UPDATE
+               SET failing_attempts = CASE WHEN c.failing_position = excluded.failing_position
+                                           THEN c.failing_attempts + 1 ELSE 1 END,
+                   failing_since = CASE WHEN c.failing_position = excluded.failing_position
+                                        THEN c.failing_since ELSE excluded.failing_since END,
+                   failing_position = excluded.failing_position,
+                   failing_event_type = excluded.failing_event_type,
+                   failing_error = excluded.failing_error`.execute(db);
+}
+
+export async function readFailure(db: Kysely<DB>, name: string): Promise<FailingEvent | null> {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select([
+      'failing_position',
+      'failing_event_type',
+      'failing_error',
+      'failing_since',
+      'failing_attempts',
+    ])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row || row.failing_position === null || row.failing_since === null) return null;
+  return {
+    position: Number(row.failing_position),
+    type: row.failing_event_type ?? '',
+    error: row.failing_error ?? '',
+    since: row.failing_since,
+    attempts: row.failing_attempts,
+  };
 }
 
 function toCheckpoint(row: {

@@ -57,6 +57,7 @@ export class ProjectionGroup {
     const stored = await Promise.all(
       this.members.map((m) => readCheckpoint(this.options.db, m.name)),
     );
+    await Promise.all(this.members.map((member) => member.loadParks()));
     this.members.forEach((member, i) => member.joined(stored[i]!));
     const from = stored.reduce<LogPosition>(
       (min, at) => (compareLogPositions(at, min) < 0 ? at : min),

@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { DB } from '../database/database.types';
 import type { Projection, ProjectionContext } from './projection';
 import { lockCheckpoint, saveCheckpoint } from './projection-checkpoints';
+import { readParks } from './projection-parks';
 
 export interface RebuildProgress {
   readonly applied: number;
@@ -40,6 +41,8 @@ export class ProjectionRebuilder {
   ): Promise<RebuildResult> {
     const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
     await this.prepareScratchTables(schema, projection.tables);
+    // Events an operator parked for this projection are skipped again.
+    const parked = await readParks(this.store, projection.name);
     const total = await this.countEvents();
     let applied = 0;
     let position: LogPosition = LOG_START;
@@ -48,7 +51,7 @@ export class ProjectionRebuilder {
       if (events.length === 0) break;
       await this.db.transaction().execute(async (trx) => {
         await useSchema(trx, schema);
-        position = (await applyAll(projection, events, trx)) ?? position;
+        position = (await applyAll(projection, events, trx, parked)) ?? position;
       });
       applied += events.length;
       onProgress({ applied, total: Math.max(total, applied) });
@@ -59,7 +62,7 @@ export class ProjectionRebuilder {
       for (;;) {
         const events = await this.store.readAll({ after: position, maxCount: BATCH });
         if (events.length === 0) break;
-        position = (await applyAll(projection, events, trx)) ?? position;
+        position = (await applyAll(projection, events, trx, parked)) ?? position;
         applied += events.length;
         onProgress({ applied, total: Math.max(total, applied) });
       }
@@ -99,9 +102,12 @@ async function applyAll(
   projection: Projection,
   events: readonly RecordedEvent[],
   trx: Transaction<DB>,
+  parked: ReadonlyMap<number, unknown>,
 ): Promise<LogPosition | undefined> {
   const context: ProjectionContext = { trx, publish: () => undefined };
-  for (const event of events) await projection.apply(event, context);
+  for (const event of events) {
+    if (!parked.has(event.globalPosition)) await projection.apply(event, context);
+  }
   return events[events.length - 1]?.logPosition;
 }
 

@@ -1,5 +1,6 @@
 import type { RoomName } from '@medbook/contracts';
 import {
+  isDatabaseUnavailable,
   compareLogPositions,
   type EventStore,
   type LogPosition,
@@ -14,9 +15,28 @@ import type { LiveEventName, LiveMessage, LivePublisher, Projection } from './pr
 import {
   lockCheckpoint,
   readCheckpoint,
+  recordFailure,
   saveCheckpoint,
   type StoredCheckpoint,
 } from './projection-checkpoints';
+import { type ParkedEvent, readParks } from './projection-parks';
+
+/** A projection failed on one event: names it, for the log and /ops/projections. */
+export class ProjectionEventFailed extends Error {
+  override readonly name = 'ProjectionEventFailed';
+  constructor(
+    readonly projection: string,
+    readonly event: RecordedEvent,
+    cause: unknown,
+  ) {
+    super(
+      `${projection} failed on event ${event.globalPosition} (${event.type}): ${
+        cause instanceof Error ? cause.message : String(cause)
+      }`,
+      { cause },
+    );
+  }
+}
 
 export type ProjectionState = 'starting' | 'running' | 'failing' | 'stopped';
 
@@ -56,6 +76,8 @@ export class ProjectionRunner {
   private readonly waiters = new Set<() => void>();
   /** Applied by a ProjectionGroup's subscription rather than its own. */
   private grouped = false;
+  /** Events an operator parked for this projection, by global position: skipped. */
+  private parked = new Map<number, ParkedEvent>();
 
   constructor(
     readonly projection: Projection,
@@ -83,6 +105,7 @@ export class ProjectionRunner {
     this.grouped = false;
     this.stateValue = 'starting';
     const stored = await readCheckpoint(this.options.db, this.name);
+    await this.loadParks();
     this.checkpoint = stored;
     this.updatedAt = stored.updatedAt;
     this.subscription = this.options.store.subscribeToAll({
@@ -127,8 +150,52 @@ export class ProjectionRunner {
     return true;
   }
 
-  /** Alone (its own subscription): one transaction per batch, under its checkpoint's lock. */
+  /** Reads the events parked for this projection (before it starts, and before each retry). */
+  async loadParks(): Promise<void> {
+    this.parked = await readParks(this.options.store, this.name);
+  }
+
+  /** Cuts its retry backoff short: an operator just parked the event it was stuck on. */
+  retryNow(): void {
+    this.subscription?.retryNow();
+  }
+
+  /**
+   * Alone (its own subscription): one transaction per batch, under its checkpoint's lock. A batch
+   * that fails is applied again event by event, so the events before the bad one are kept and
+   * the bad one is named (thrown as ProjectionEventFailed, recorded for every process to read).
+   */
   async applyAlone(events: readonly RecordedEvent[]): Promise<void> {
+    if (this.stateValue === 'failing') await this.loadParks();
+    try {
+      await this.applyBatch(events);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      if (events.length === 1) throw await this.failedOn(events[0]!, error);
+      for (const event of events) {
+        try {
+          await this.applyBatch([event]);
+        } catch (single) {
+          if (isDatabaseUnavailable(single)) throw single;
+          throw await this.failedOn(event, single);
+        }
+      }
+    }
+  }
+
+  private async failedOn(event: RecordedEvent, cause: unknown): Promise<ProjectionEventFailed> {
+    const failure = new ProjectionEventFailed(this.name, event, cause);
+    const error = cause instanceof Error ? cause.message : String(cause);
+    await recordFailure(
+      this.options.db,
+      this.name,
+      { position: event.globalPosition, type: event.type, error },
+      this.options.clock.now(),
+    ).catch(() => undefined);
+    return failure;
+  }
+
+  private async applyBatch(events: readonly RecordedEvent[]): Promise<void> {
     const now = this.options.clock.now();
     const applied = await this.options.db.transaction().execute(async (trx) => {
       const stored = await lockCheckpoint(trx, this.name);
@@ -149,7 +216,9 @@ export class ProjectionRunner {
     stored: LogPosition,
   ): Promise<AppliedBatch> {
     const queued: QueuedMessage[] = [];
-    const fresh = events.filter((e) => compareLogPositions(e.logPosition, stored) > 0);
+    const after = events.filter((e) => compareLogPositions(e.logPosition, stored) > 0);
+    const fresh =
+      this.parked.size === 0 ? after : after.filter((e) => !this.parked.has(e.globalPosition));
     const context = {
       trx,
       publish: <E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>) => {
@@ -158,7 +227,8 @@ export class ProjectionRunner {
     };
     if (this.projection.applyAll) await this.projection.applyAll(fresh, context);
     else for (const event of fresh) await this.projection.apply(event, context);
-    const last = fresh[fresh.length - 1];
+    // A parked event is passed over like an applied one.
+    const last = after[after.length - 1];
     return { reached: last ? last.logPosition : stored, queued };
   }
 

@@ -1,5 +1,5 @@
 import type { ProjectionStatus } from '@medbook/contracts';
-import type { EventStore } from '@medbook/event-store';
+import type { EventStore, LogPosition } from '@medbook/event-store';
 import {
   Inject,
   Injectable,
@@ -15,7 +15,8 @@ import { LOGGER } from '../logging/logger';
 import { Leadership } from '../leadership/leadership';
 import { LIVE_PUBLISHER, type SocketLivePublisher } from '../realtime/socket-live-publisher';
 import { type Projection, PROJECTIONS } from './projection';
-import { readCheckpoint } from './projection-checkpoints';
+import { readCheckpoint, readFailure } from './projection-checkpoints';
+import { readParks } from './projection-parks';
 import { ProjectionGroup } from './projection-group';
 import { ProjectionRunner } from './projection-runner';
 
@@ -63,8 +64,11 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
   async onApplicationBootstrap(): Promise<void> {
     // A follower's read-your-writes waits wake when the leader says a projection moved.
     this.publisher.onDelivered(({ event, message }) => {
+      const runner = this.runners.get((message as { name?: string }).name ?? '');
+      // The leader retries a projection at once when an operator parked its stuck event.
+      if (event === 'projection.parked' && this.leading) runner?.retryNow();
       if (event !== 'projection.position' || this.leading) return;
-      this.runners.get((message as { name: string }).name)?.wake();
+      runner?.wake();
     });
     await this.leadership.campaign({
       name: PROJECTIONS_ROLE,
@@ -114,22 +118,47 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
         // A follower knows a projection's progress from its checkpoint, not its own runner.
         const stored = leading ? null : await readCheckpoint(this.database.db, runner.name);
         const position = stored ?? runner.position;
-        const pending = await this.store.countAfter(position, LAG_COUNT_CAP);
+        const [pending, failing, parks] = await Promise.all([
+          this.store.countAfter(position, LAG_COUNT_CAP),
+          // Recorded with the checkpoint, so every process can name the stuck event.
+          readFailure(this.database.db, runner.name),
+          readParks(this.store, runner.name),
+        ]);
         const { lastError, updatedAt } = leading
           ? runner.status
-          : { lastError: null, updatedAt: stored?.updatedAt ?? null };
+          : { lastError: failing?.error ?? null, updatedAt: stored?.updatedAt ?? null };
+        const followerState = failing ? 'failing' : leader.instance ? 'running' : 'stopped';
         return {
           name: runner.name,
-          state: leading ? runner.state : leader.instance ? 'running' : 'stopped',
+          state: leading ? runner.state : followerState,
           position: position.position,
           lag_events: pending.count,
           lag_ms: pending.oldest ? Math.max(0, now - pending.oldest.getTime()) : 0,
           last_error: lastError,
           updated_at: updatedAt?.toISOString() ?? null,
+          failing_event: failing && {
+            position: failing.position,
+            type: failing.type,
+            error: failing.error,
+            since: failing.since.toISOString(),
+            attempts: failing.attempts,
+          },
+          parked_events: [...parks.values()].map((park) => ({
+            position: park.position,
+            type: park.type,
+            reason: park.reason,
+            parked_by: park.parkedBy,
+            parked_at: park.parkedAt.toISOString(),
+          })),
           leader: leader.instance,
         };
       }),
     );
+  }
+
+  /** The projection's checkpoint as stored (any process), or null for an unknown name. */
+  async checkpointOf(name: string): Promise<LogPosition | null> {
+    return this.runners.has(name) ? readCheckpoint(this.database.db, name) : null;
   }
 
   /**

@@ -1,9 +1,19 @@
-import type { HealthReport, ProjectionStatus, PublicHealth } from '@medbook/contracts';
-import { Controller, Get } from '@nestjs/common';
+import {
+  type CommandAccepted,
+  type HealthReport,
+  OPS_MESSAGES,
+  ParkEventDto,
+  type ProjectionStatus,
+  type PublicHealth,
+} from '@medbook/contracts';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ProjectionsService } from '../../infra/projections/projections.service';
 import { Public, Roles } from '../identity/auth/principal';
+import { Context, type RequestContext } from '../../infra/http/request-context';
+import { ParkProjectionEventCommand } from './commands/park-projection-event';
 import { HealthService } from './health.service';
 
 /**
@@ -16,6 +26,7 @@ export class OpsController {
   constructor(
     private readonly healthCheck: HealthService,
     private readonly projections: ProjectionsService,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('health')
@@ -37,5 +48,17 @@ export class OpsController {
   @Roles('SuperUser', 'SupportAgent')
   projectionStatuses(): Promise<ProjectionStatus[]> {
     return this.projections.statuses();
+  }
+
+  /** Skip one event for one projection (it stays in the log; the park is an event too). */
+  @Post('ops/projections/:name/parked-events')
+  @Roles('SuperUser', 'SupportAgent')
+  @ResponseMessage(OPS_MESSAGES.parked)
+  parkEvent(
+    @Param('name') name: string,
+    @Body() dto: ParkEventDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.commands.execute(new ParkProjectionEventCommand(name, dto, context));
   }
 }

@@ -1,9 +1,15 @@
+import { type ProjectionStatus, STATUS_MESSAGES } from '@medbook/contracts';
 import {
   Alert,
+  AlertTitle,
+  Button,
   Card,
   CardContent,
   Chip,
   Grid,
+  List,
+  ListItem,
+  ListItemText,
   Stack,
   Table,
   TableBody,
@@ -11,12 +17,15 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useObservableState } from 'observable-hooks';
-import { useMemo } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { settled } from '../../../live/settled';
 import { ApiError } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
+import { parkEvent } from '../api/get-health';
 import { connection$ } from '../../../live/live-socket';
 import { health$ } from '../streams/health.stream';
 
@@ -54,16 +63,16 @@ export function HealthPage() {
           <Chip
             data-testid="health-status"
             label={report?.status ?? '…'}
-            color={report?.status === 'ok' ? 'success' : 'warning'}
+            color={report?.status === 'ok' ? 'success' : 'error'}
           />
         </Summary>
         <Summary title="Database">
-          <Typography variant="h5" data-testid="database-state">
+          <Typography variant="h5" component="p" data-testid="database-state">
             {report?.database ?? '…'}
           </Typography>
         </Summary>
         <Summary title="Event store head">
-          <Typography variant="h5" data-testid="head-position">
+          <Typography variant="h5" component="p" data-testid="head-position">
             {report?.event_store.head_position ?? '…'}
           </Typography>
         </Summary>
@@ -101,7 +110,106 @@ export function HealthPage() {
           </TableContainer>
         </CardContent>
       </Card>
+      {(report?.projections ?? [])
+        .filter((projection) => projection.failing_event)
+        .map((projection) => (
+          <StuckProjection key={projection.name} projection={projection} />
+        ))}
+      {(report?.projections ?? []).some((p) => p.parked_events.length > 0) && (
+        <Card variant="outlined" data-testid="parked-events">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Parked events
+            </Typography>
+            <List dense disablePadding>
+              {(report?.projections ?? []).flatMap((projection) =>
+                projection.parked_events.map((parked) => (
+                  <ListItem key={`${projection.name}:${parked.position}`} disableGutters>
+                    <ListItemText
+                      primary={`${projection.name}: event ${parked.position} (${parked.type})`}
+                      secondary={`${parked.reason} · ${new Date(parked.parked_at).toLocaleString()}`}
+                    />
+                  </ListItem>
+                )),
+              )}
+            </List>
+          </CardContent>
+        </Card>
+      )}
     </Stack>
+  );
+}
+
+/** A projection retrying one event: what it is, why it fails, and parking it with a reason. */
+function StuckProjection({ projection }: { projection: ProjectionStatus }) {
+  const failing = projection.failing_event!;
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tooShort = reason.trim().length < 3;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (tooShort) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await parkEvent(projection.name, failing.position, reason.trim());
+    } catch (caught) {
+      setError(errorMessageOf(caught, STATUS_MESSAGES[500]));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Alert
+      severity="error"
+      data-testid={`stuck-${projection.name}`}
+      sx={{ '& .MuiAlert-message': { width: '100%' } }}
+    >
+      <AlertTitle>
+        {projection.name} is stuck on event {failing.position} ({failing.type})
+      </AlertTitle>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {failing.error}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Since {new Date(failing.since).toLocaleString()} · {failing.attempts}{' '}
+        {failing.attempts === 1 ? 'attempt' : 'attempts'}. The other projections go on.
+      </Typography>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <TextField
+          size="small"
+          label="Reason for parking"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 500, 'data-testid': `park-reason-${projection.name}` },
+          }}
+          sx={{ flex: 1, bgcolor: 'background.paper' }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          sx={{ bgcolor: 'error.dark', '&:hover': { bgcolor: '#8e1b1b' } }}
+          disabled={busy || tooShort}
+        >
+          Park event
+        </Button>
+      </Stack>
+      {error && (
+        <Typography variant="body2" role="alert" sx={{ mt: 1 }}>
+          {error}
+        </Typography>
+      )}
+    </Alert>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { HealthReport, ProjectionPositionMessage } from '@medbook/contracts';
-import type { Observable } from 'rxjs';
+import { map, merge, type Observable } from 'rxjs';
 import { liveQuery$ } from '../../../live/live-query';
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { getHealth } from '../api/get-health';
@@ -16,7 +16,17 @@ export function applyPosition(
     event_store: { head_position: Math.max(health.event_store.head_position, message.position) },
     projections: health.projections.map((p) =>
       p.name === message.name
-        ? { ...p, position: message.position, lag_events: 0, lag_ms: 0, updated_at: message.at }
+        ? {
+            ...p,
+            position: message.position,
+            lag_events: 0,
+            lag_ms: 0,
+            updated_at: message.at,
+            // Past the event it was stuck on (applied, or parked): running again.
+            ...(p.failing_event && message.position >= p.failing_event.position
+              ? { failing_event: null, last_error: null, state: 'running' as const }
+              : {}),
+          }
         : p,
     ),
   };
@@ -34,7 +44,8 @@ export function health$(): Observable<HealthReport> {
     // Projections report the same global position each: a push is one projection's.
     keyOf: (message) => `${message.name}:${message.position}`,
     apply: applyPosition,
-    refetch$: connected$,
+    // A park changes what a projection reports beyond its position: read it all again.
+    refetch$: merge(connected$, roomEvent$('ops', 'projection.parked').pipe(map(() => undefined))),
     whileReading: 'apply',
   });
 }
