@@ -17,6 +17,11 @@ export interface LoadRequest {
   readonly calendarId: string;
   readonly starts: readonly string[];
   readonly clients: number;
+  /**
+   * Registered patients booked for in turn: every booking is of a distinct slot, so a patient
+   * may book many (the API refuses an id that is not a patient's).
+   */
+  readonly patientIds: readonly string[];
   readonly reads?: readonly string[];
   /** Open loop only: bookings per second offered. */
   readonly rate?: number;
@@ -65,6 +70,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
       req.on('error', (error) => resolve({ status: 0, text: String(error) }));
       req.end(body);
     });
+  let booked = 0;
   const book = async (start: string, since: number) => {
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -73,7 +79,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
       JSON.stringify({
         calendar_id: request.calendarId,
         start_date: start,
-        patient_id: crypto.randomUUID(),
+        patient_id: request.patientIds[booked++ % request.patientIds.length],
       }),
     );
     latencies.push(performance.now() - since);

@@ -120,6 +120,20 @@ async function main(): Promise<void> {
     };
     const adminAuth = await login('PracticeAdmin');
     const staffAuth = await login('Staff');
+    // The patients staff book for (registered, without a password: no hashing to wait for).
+    const patientIds = await Promise.all(
+      Array.from({ length: 64 }, (_, i) =>
+        accounts.createAccount(
+          {
+            email: `patient-${i}-${randomUUID().slice(0, 6)}@bench.local`,
+            first_name: 'Bench',
+            last_name: `Patient ${i}`,
+          },
+          context,
+          { type: 'Patient', practiceId: null, socialProvider: null },
+        ),
+      ),
+    );
     // The calendars' facility and provider, registered in the practice's directory.
     const register = async (kind: string, body: Record<string, unknown>) => {
       const response = await fetch(`${base}/practices/${practiceId}/${kind}`, {
@@ -198,13 +212,13 @@ async function main(): Promise<void> {
         body: JSON.stringify({
           calendar_id: calendarId,
           start_date: start,
-          patient_id: randomUUID(),
+          patient_id: patientIds[Math.floor(Math.random() * patientIds.length)],
         }),
       });
 
     // 1. Bookings of distinct slots by 64 clients in a separate load process: a closed loop for
     // the maximum throughput, then an open loop offering the floor's rate for a fixed time.
-    const load = (request: Omit<LoadRequest, 'url' | 'headers' | 'clients'>) =>
+    const load = (request: Omit<LoadRequest, 'url' | 'headers' | 'clients' | 'patientIds'>) =>
       new Promise<LoadResult>((resolve, reject) => {
         const child = fork(path.join(__dirname, 'booking-load.ts'), {
           execArgv: ['--import', 'tsx'],
@@ -216,6 +230,7 @@ async function main(): Promise<void> {
           url: `${base}/appointments`,
           headers: staffAuth,
           clients: CLIENTS,
+          patientIds,
         });
       });
     const summary = (result: LoadResult) => {

@@ -57,6 +57,21 @@ export async function createUser(
   };
 }
 
+/**
+ * A registered patient who never signs in (no password, so no hashing): the patient a practice
+ * user books for. Answers the patient's user id.
+ */
+export async function registerPatient(app: TestApp): Promise<string> {
+  const email = `patient-${randomUUID().slice(0, 8)}@example.com`;
+  return app.app
+    .get(AccountService)
+    .createAccount({ email, first_name: 'Walk', last_name: 'Patient' }, CONTEXT, {
+      type: 'Patient',
+      practiceId: null,
+      socialProvider: null,
+    });
+}
+
 export async function signIn(app: TestApp, email: string, password: string): Promise<LoginResult> {
   const response = await app.api.post('/api/v1/auth/login', { username: email, password });
   if (response.status !== 200) {

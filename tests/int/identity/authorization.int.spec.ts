@@ -29,6 +29,10 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/health': { access: { kind: 'public' } },
   'GET /api/v1/ops/projections': { access: { kind: 'self', types: OPERATORS } },
   'GET /api/v1/ops/health': { access: { kind: 'self', types: OPERATORS } },
+  'POST /api/v1/ops/projections/{name}/parked-events': {
+    access: { kind: 'self', types: OPERATORS },
+    body: { position: 1, reason: 'authorization test' },
+  },
   'GET /api/v1/practices/{practice_id}': { access: { kind: 'public' } },
   'GET /api/v1/dev/outbox': { access: { kind: 'public' } },
   'POST /api/v1/auth/signup': { access: { kind: 'public' } },
@@ -428,6 +432,7 @@ const concrete = (path: string, query = '') =>
     .replace('{calendar_id}', victimCalendar)
     .replace('{appointment_id}', victimAppointment)
     .replace('{hold_id}', randomUUID())
+    .replace('{name}', 'search')
     .replace('{payment_id}', randomUUID())
     .replace('{offer_id}', randomUUID())
     .replace('{notification_id}', randomUUID());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES, type BookingResult } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { createUser } from '../../support/accounts';
+import { createUser, registerPatient } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import {
   createCalendar,
@@ -45,7 +45,7 @@ async function race(capacity: number, clients: number) {
       return app.api.as(practice.staff).post('/api/v1/appointments', {
         calendar_id: calendarId,
         start_date: slot.start_date,
-        patient_id: randomUUID(),
+        patient_id: await registerPatient(app),
       });
     }),
   );
@@ -88,7 +88,7 @@ it('books once for the same command id sent five times at once, and once more la
   const body = {
     calendar_id: calendarId,
     start_date: slot.start_date,
-    patient_id: randomUUID(),
+    patient_id: await registerPatient(app),
     command_id: randomUUID(),
   };
   const answers = await Promise.all(
@@ -233,7 +233,7 @@ it('lets a patient book for a family member but not for a stranger', async () =>
   const forStranger = await app.api.as(patient).post('/api/v1/appointments', {
     calendar_id: calendarId,
     start_date: slot.start_date,
-    patient_id: randomUUID(),
+    patient_id: await registerPatient(app),
   });
   expect(forStranger.status).toBe(403);
   const metadata = await sql<{
@@ -246,6 +246,55 @@ it('lets a patient book for a family member but not for a stranger', async () =>
   expect(metadata.rows[0]!.on_behalf_of).toBe(memberId);
 });
 
+it('lets staff book only for a patient or a family member who exists (404 otherwise, nothing written)', async () => {
+  const { calendarId, position } = await createCalendar(app, practice, { booking_capacity: 5 });
+  const slot = await tomorrowsSlot(app, calendarId, position);
+  const guardian = await createUser(app, 'Patient');
+  const added = await app.api
+    .as(guardian)
+    .post(`/api/v1/patients/${guardian.userId}/family-members`, {
+      first_name: 'Leo',
+      last_name: 'Test',
+      relationship: 'Child',
+    });
+  const memberId = (added.body.data as { id: string }).id;
+  const events = async () =>
+    Number(
+      (
+        await sql<{ n: string }>`SELECT count(*) AS n FROM es_events
+          WHERE stream_id LIKE ${`slot-${calendarId}-%`}`.execute(app.database.db)
+      ).rows[0]!.n,
+    );
+  for (const patientId of [randomUUID(), practice.provider.userId]) {
+    for (const [path, body] of [
+      ['/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date }],
+      ['/api/v1/appointments/walk-in', { calendar_id: calendarId }],
+    ] as const) {
+      const refused = await app.api
+        .as(practice.staff)
+        .post(path, { ...body, patient_id: patientId });
+      expect([path, refused.status, refused.body.message]).toEqual([
+        path,
+        404,
+        BOOKING_MESSAGES.patientNotFound,
+      ]);
+    }
+  }
+  expect(await events()).toBe(0);
+  for (const patientId of [guardian.userId, memberId]) {
+    const booked = await eventually(
+      () =>
+        app.api.as(practice.staff).post('/api/v1/appointments', {
+          calendar_id: calendarId,
+          start_date: slot.start_date,
+          patient_id: patientId,
+        }),
+      (response) => response.status !== 404,
+    );
+    expect(booked.status).toBe(201);
+  }
+});
+
 it('refuses slots that are not on the calendar or in the past', async () => {
   const { calendarId, position } = await createCalendar(app, practice);
   const slot = await tomorrowsSlot(app, calendarId, position);
@@ -254,7 +303,7 @@ it('refuses slots that are not on the calendar or in the past', async () => {
     const response = await app.api.as(practice.staff).post('/api/v1/appointments', {
       calendar_id: calendarId,
       start_date: start,
-      patient_id: randomUUID(),
+      patient_id: await registerPatient(app),
     });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe(BOOKING_MESSAGES.alreadyBooked);
@@ -262,7 +311,7 @@ it('refuses slots that are not on the calendar or in the past', async () => {
   const unknown = await app.api.as(practice.staff).post('/api/v1/appointments', {
     calendar_id: randomUUID(),
     start_date: slot.start_date,
-    patient_id: randomUUID(),
+    patient_id: await registerPatient(app),
   });
   expect([403, 404]).toContain(unknown.status);
 });

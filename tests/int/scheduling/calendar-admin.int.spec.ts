@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppointmentPage, BookingResult, WeekView } from '@medbook/contracts';
-import { createUser, signInAsGuest, type TestUser } from '../../support/accounts';
+import { createUser, signInAsGuest, type TestUser, registerPatient } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import { closeLiveClients, watch } from '../../support/live-client';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
@@ -42,7 +42,7 @@ async function book(calendarId: string, start: string): Promise<string> {
   const response = await app.api.as(practice.staff).post('/api/v1/appointments', {
     calendar_id: calendarId,
     start_date: start,
-    patient_id: randomUUID(),
+    patient_id: await registerPatient(app),
   });
   expect(response.status).toBe(201);
   return (response.body.data as BookingResult).appointment_id;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   type BookingResult,
@@ -7,7 +6,7 @@ import {
 } from '@medbook/contracts';
 import type { EventStore } from '@medbook/event-store';
 import { sql } from 'kysely';
-import { createUser, signInAsGuest } from '../../support/accounts';
+import { createUser, signInAsGuest, registerPatient } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import { closeLiveClients, watch } from '../../support/live-client';
 import {
@@ -51,7 +50,7 @@ const bookFor = async (calendarId: string, start: string) => {
   const response = await app.api.as(practice.staff).post('/api/v1/appointments', {
     calendar_id: calendarId,
     start_date: start,
-    patient_id: randomUUID(),
+    patient_id: await registerPatient(app),
   });
   expect(response.status).toBe(201);
   return response.body.data as BookingResult;
@@ -163,7 +162,7 @@ it('decides a booking again on the new capacity when the capacity drops between 
     const late = await app.api.as(practice.staff).post('/api/v1/appointments', {
       calendar_id: calendarId,
       start_date: slot.start_date,
-      patient_id: randomUUID(),
+      patient_id: await registerPatient(app),
     });
     expect(dropped).toBeGreaterThan(0);
     expect(late.status).toBe(409);

@@ -6,7 +6,7 @@ import type {
   RequestLogView,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { createUser, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser, registerPatient } from '../../support/accounts';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
       .post('/api/v1/appointments', {
         calendar_id: calendarId,
         start_date: slots[i]!.start_date,
-        ...(i < 2 ? {} : { patient_id: randomUUID() }),
+        ...(i < 2 ? {} : { patient_id: await registerPatient(app) }),
       });
     booked.push(response.body.data as BookingResult);
   }
@@ -191,7 +191,10 @@ it('takes walk-ins outside the slots and counts them; answers tele appointments 
   const { calendarId } = await createCalendar(app, fresh);
   const walkIn = await app.api
     .as(fresh.staff)
-    .post('/api/v1/appointments/walk-in', { calendar_id: calendarId, patient_id: randomUUID() });
+    .post('/api/v1/appointments/walk-in', {
+      calendar_id: calendarId,
+      patient_id: await registerPatient(app),
+    });
   expect(walkIn.status).toBe(201);
   const { position } = walkIn.body.data as BookingResult;
   const counts = await app.api

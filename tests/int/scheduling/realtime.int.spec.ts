@@ -1,5 +1,5 @@
 import type { BookingResult } from '@medbook/contracts';
-import { createUser, signInAsGuest, type TestUser } from '../../support/accounts';
+import { createUser, signInAsGuest, type TestUser, registerPatient } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import { closeLiveClients, watch } from '../../support/live-client';
 import {
@@ -36,7 +36,7 @@ it('pushes decrement, removed and increment to the calendar room as holds, booki
   const booked = await app.api.as(practice.staff).post('/api/v1/appointments', {
     calendar_id: calendarId,
     start_date: slot.start_date,
-    patient_id: crypto.randomUUID(),
+    patient_id: await registerPatient(app),
   });
   const { appointment_id } = booked.body.data as BookingResult;
   await app.api

@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, type BookingResult } from '@medbook/contracts';
 import { sql } from 'kysely';
-import { createUser, type TestUser } from '../../support/accounts';
+import { createUser, type TestUser, registerPatient } from '../../support/accounts';
 import {
   createCalendar,
   createPractice,
@@ -103,7 +103,7 @@ it('refuses to move a canceled appointment, or onto a full slot', async () => {
   const other = await app.api.as(practice.staff).post('/api/v1/appointments', {
     calendar_id: calendarId,
     start_date: second.start_date,
-    patient_id: crypto.randomUUID(),
+    patient_id: await registerPatient(app),
   });
   expect(other.status).toBe(201);
   const full = await app.api

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppointmentPage, BookingResult, HoldView, WeekView } from '@medbook/contracts';
 import { sql } from 'kysely';
 import { HoldExpiryScheduler } from '../../../apps/api/src/modules/scheduling/hold-expiry.scheduler';
-import { createUser, signInAsGuest } from '../../support/accounts';
+import { createUser, signInAsGuest, registerPatient } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import { watch } from '../../support/live-client';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
@@ -142,7 +142,7 @@ describe('holds', () => {
       app.api.as(practice.staff).post('/api/v1/appointments', {
         calendar_id: calendarId,
         start_date: start,
-        patient_id: randomUUID(),
+        patient_id: await registerPatient(app),
       }),
       scheduler.expireDue(),
     ]);
@@ -216,7 +216,7 @@ describe('settings, next availability and the patient’s own actions', () => {
       const booked = await app.api.as(fresh.staff).post('/api/v1/appointments', {
         calendar_id: calendarId,
         start_date: `2026-03-09T${hour}:00:00Z`,
-        patient_id: randomUUID(),
+        patient_id: await registerPatient(app),
       });
       expect(booked.status).toBe(201);
     }
@@ -290,7 +290,7 @@ describe('calendar administration', () => {
           await app.api.as(fresh.staff).post('/api/v1/appointments', {
             calendar_id: calendarId,
             start_date: start,
-            patient_id: randomUUID(),
+            patient_id: await registerPatient(app),
           })
         ).body.data as BookingResult
       ).appointment_id;

@@ -10,6 +10,8 @@ export const BOOKING_MESSAGES = {
   rescheduled: 'Appointment booked on new slot',
   checkInUnavailable: 'Unable to check-in at the moment',
   changedMeanwhile: 'This appointment has changed in the meantime. Please reload it and try again.',
+  /** Ours: staff named a patient id that is neither a patient nor a family member. */
+  patientNotFound: 'This patient does not exist.',
 } as const;
 
 /** The calendar rules' texts, shown verbatim by the API and, before a round trip, the web's form. */

@@ -1,6 +1,7 @@
-import { PRACTICE_USER_TYPES, STATUS_MESSAGES } from '@medbook/contracts';
+import { BOOKING_MESSAGES, PRACTICE_USER_TYPES, STATUS_MESSAGES } from '@medbook/contracts';
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../../domain/domain-error';
+import { DomainError, NotFoundError } from '../../../domain/domain-error';
+import { UsersRepository } from '../users.repository';
 import { UserAccounts } from '../user-accounts';
 import type { Principal } from './principal';
 
@@ -21,7 +22,10 @@ export const forbidden = () => new DomainError('forbidden', STATUS_MESSAGES[403]
  */
 @Injectable()
 export class AccessPolicy {
-  constructor(private readonly accounts: UserAccounts) {}
+  constructor(
+    private readonly accounts: UserAccounts,
+    private readonly users: UsersRepository,
+  ) {}
 
   isOperator(principal: Principal): boolean {
     return OPERATORS.has(principal.type);
@@ -84,6 +88,17 @@ export class AccessPolicy {
   ): Promise<void> {
     if (principal.type === 'Patient') return this.assertMayActForPatient(principal, patientId);
     this.assertMayWorkForPractice(principal, await calendarPractice());
+    // A patient's own rights above imply the patient exists; staff name any id, so it is checked.
+    if (!(await this.patientExists(patientId))) {
+      throw new NotFoundError(BOOKING_MESSAGES.patientNotFound);
+    }
+  }
+
+  /** A registered patient (from their stream), or a family member one added (read model). */
+  private async patientExists(patientId: string): Promise<boolean> {
+    const account = await this.accounts.load(patientId);
+    if (account.profile) return account.profile.type === 'Patient';
+    return (await this.users.familyMember(patientId)) !== undefined;
   }
 
   /** A provider's own things (their walk-in queue): the provider, operators, their practice's users. */
