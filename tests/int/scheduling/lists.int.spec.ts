@@ -189,12 +189,10 @@ it('lists pending requests and the request log with who acted', async () => {
 it('takes walk-ins outside the slots and counts them; answers tele appointments by id', async () => {
   const fresh = await createPractice(app);
   const { calendarId } = await createCalendar(app, fresh);
-  const walkIn = await app.api
-    .as(fresh.staff)
-    .post('/api/v1/appointments/walk-in', {
-      calendar_id: calendarId,
-      patient_id: await registerPatient(app),
-    });
+  const walkIn = await app.api.as(fresh.staff).post('/api/v1/appointments/walk-in', {
+    calendar_id: calendarId,
+    patient_id: await registerPatient(app),
+  });
   expect(walkIn.status).toBe(201);
   const { position } = walkIn.body.data as BookingResult;
   const counts = await app.api
