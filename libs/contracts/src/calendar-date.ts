@@ -1,5 +1,8 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
+/** Ours: the spec names no text for a range that ends before it starts. */
+export const DATE_RANGE_MESSAGE = 'The end date must not be before the start date.';
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether a value is a YYYY-MM-DD that names a real calendar day (no month 13, no 30 February). */
@@ -31,6 +34,28 @@ export function IsCalendarDate(
       validator: {
         validate: (value: unknown) =>
           isCalendarDate(value) && (!range.past || value <= latestToday()),
+      },
+    },
+    options,
+  );
+}
+
+/** The end of a range of calendar days: not before the day in `startProperty`, when both are set. */
+export function IsNotBeforeDate(
+  startProperty: string,
+  options: ValidationOptions = {},
+): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isNotBeforeDate',
+      constraints: [startProperty],
+      validator: {
+        validate: (value: unknown, args) => {
+          const start = (args?.object as Record<string, unknown> | undefined)?.[startProperty];
+          // Each date's own check reports a malformed one; only a real range is judged here.
+          if (!isCalendarDate(value) || !isCalendarDate(start)) return true;
+          return value >= start;
+        },
       },
     },
     options,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AppointmentPage,
-  BookingResult,
-  DoctorCounts,
-  RequestLogView,
+import {
+  type AppointmentPage,
+  type BookingResult,
+  DATE_RANGE_MESSAGE,
+  type DoctorCounts,
+  type RequestLogView,
+  VALIDATION_MESSAGES,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import { createUser, type TestUser, registerPatient } from '../../support/accounts';
@@ -110,6 +112,17 @@ it("lists a provider's appointments with paging and the spec's filters", async (
     practice.provider,
   );
   expect(within.total_records).toBe(5);
+  // A range that ends before it starts, or an impossible day, is refused in the envelope.
+  for (const [range, message] of [
+    ['startDate=2026-03-02&endDate=2026-03-01', DATE_RANGE_MESSAGE],
+    ['startDate=2026-02-30&endDate=2026-03-01', VALIDATION_MESSAGES.invalid],
+  ] as const) {
+    const refused = await app.api
+      .as(practice.provider)
+      .get(`/api/v1/appointments/provider?doctorId=${doctor}&${range}`);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.data)).toContain(message);
+  }
   const empty = await page(
     `/api/v1/appointments/provider?doctorId=${doctor}&pageNo=9&pageSize=2`,
     practice.staff,

@@ -4,7 +4,7 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-sta
 import { ConsistentReadQuery } from '../read-your-writes';
 import { CALENDAR_VISIT_TYPES } from './calendar-view';
 import { invalid } from '../validation-options';
-import { IsCalendarDate } from '../calendar-date';
+import { DATE_RANGE_MESSAGE, IsCalendarDate, IsNotBeforeDate } from '../calendar-date';
 
 /** Far past any real list; keeps the row offset within PostgreSQL's bigint. */
 export const MAX_PAGE_NO = 1_000_000;
@@ -29,6 +29,7 @@ export class AppointmentListQuery extends ConsistentReadQuery {
 
   @IsOptional()
   @IsCalendarDate(invalid)
+  @IsNotBeforeDate('startDate', { message: DATE_RANGE_MESSAGE })
   endDate?: string;
 
   @IsOptional()

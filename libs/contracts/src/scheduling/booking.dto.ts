@@ -13,7 +13,7 @@ import {
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { invalid } from '../validation-options';
-import { IsCalendarDate } from '../calendar-date';
+import { DATE_RANGE_MESSAGE, IsCalendarDate, IsNotBeforeDate } from '../calendar-date';
 
 /** The week to show, and (as every read) an optional min_position to wait for. */
 export class WeekQuery extends ConsistentReadQuery {
@@ -56,6 +56,7 @@ export class ReasonWeekDto {
 
   @IsOptional()
   @IsCalendarDate(invalid)
+  @IsNotBeforeDate('start_date', { message: DATE_RANGE_MESSAGE })
   end_date?: string;
 }
 
