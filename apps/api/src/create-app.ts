@@ -12,6 +12,8 @@ import { InputTextPipe } from './infra/http/input-text.pipe';
 import { HttpExceptionFilter } from './infra/http/http-exception.filter';
 import { serveOpenApi } from './infra/http/openapi';
 import { PinoNestLogger } from './infra/logging/logger';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorEnvelope } from './infra/http/error-envelope';
 import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -26,6 +28,12 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // A URL the router cannot even decode (bytes that are not UTF-8, say) is answered before
+    // Nest sees it: in the envelope too, not Fastify's own body echoing the URL.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const envelope = toErrorEnvelope(error, logger, request.id);
+      void reply.code(envelope.status_code).send(envelope);
     },
   });
   // First of all hooks: a request beyond the API's capacity costs nothing more than its refusal.

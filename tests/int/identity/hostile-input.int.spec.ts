@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
+import { READ_MODEL_BEHIND_MESSAGE } from '@medbook/contracts';
 import { createUser, type TestUser } from '../../support/accounts';
 import {
   createCalendar,
@@ -21,6 +22,8 @@ let practice: TestPractice;
 let calendarId: string;
 let appointmentId: string;
 let writeRoutes: { method: string; path: string; fields: string[] }[];
+/** Every route with its query and path parameters, from the OpenAPI document. */
+let allRoutes: { method: string; path: string; params: string[] }[];
 
 const HOSTILE_STRINGS = [
   "'; DROP TABLE es_events; --",
@@ -80,7 +83,10 @@ const payload = (fields: string[]) =>
   );
 
 beforeAll(async () => {
-  app = await startTestApp({ config: { accountLookupMinMs: 0, loginFailuresPerIpHour: 100_000 } });
+  app = await startTestApp({
+    // A hostile min_position waits this long for its projections before its 503.
+    config: { accountLookupMinMs: 0, loginFailuresPerIpHour: 100_000, readWaitMs: 100 },
+  });
   patient = await createUser(app, 'Patient');
   superUser = await createUser(app, 'SuperUser');
   throwaway = await createUser(app, 'Patient');
@@ -96,10 +102,23 @@ beforeAll(async () => {
   const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as {
     paths: Record<
       string,
-      Record<string, { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } }>
+      Record<
+        string,
+        {
+          requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+          parameters?: { name: string; in: string }[];
+        }
+      >
     >;
     components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
   };
+  allRoutes = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      params: (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+    })),
+  );
   writeRoutes = Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations)
       .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
@@ -186,6 +205,138 @@ it('answers hostile payloads on every write route without a 500 and without a pa
         );
       }),
       { numRuns: 25 },
+    );
+  }
+}, 240_000);
+
+/**
+ * Hostile text as it arrives in a URL: already percent-encoded, including bytes that are not
+ * UTF-8 (a lone surrogate's) and impossible dates and numbers.
+ */
+const HOSTILE_URL_VALUES = [
+  '%00',
+  '%ED%A0%80',
+  '%FF%FE',
+  '2026-02-30',
+  '2026-13-01',
+  '99999-01-01',
+  '-1',
+  '1e309',
+  'NaN',
+  '0x1F',
+  '9'.repeat(40),
+  '%27%3B%20DROP%20TABLE%20es_events%3B--',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%7B%22a%22%3A1%7D',
+  'a'.repeat(5_000),
+  '__proto__',
+];
+
+const safeEncode = (value: string): string => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+const urlValue = fc.oneof(
+  fc.constantFrom(...HOSTILE_URL_VALUES),
+  fc.string({ maxLength: 200 }).map(safeEncode),
+  fc.string({ unit: 'binary', maxLength: 30 }).map(safeEncode),
+  fc.integer().map(String),
+  fc.uuid(),
+);
+
+/**
+ * Every query parameter name the API's query DTOs declare (the OpenAPI document does not list
+ * them): each route is sent some of them, whether it reads them or not.
+ */
+const QUERY_NAMES = [
+  'calendar_id',
+  'date',
+  'doctorId',
+  'end',
+  'endDate',
+  'facility_id',
+  'latitude',
+  'limit',
+  'longitude',
+  'min_position',
+  'pageNo',
+  'pageSize',
+  'patientId',
+  'patient_id',
+  'provider_id',
+  'redirect',
+  'resource_id',
+  'scheduleType',
+  'selectedReasonTitle',
+  'staffId',
+  'start',
+  'startDate',
+  'start_date',
+  'status',
+  'text',
+  'timeZone',
+  'visitType',
+  'visit_type',
+];
+
+it('finds the path parameters of the routes in the OpenAPI document', () => {
+  expect(allRoutes.length).toBeGreaterThan(60);
+  expect(allRoutes.filter((r) => r.params.length > 0).length).toBeGreaterThan(20);
+});
+
+it('answers hostile query strings and path parameters on every route without a 500 or a write', async () => {
+  const known: Record<string, string> = {
+    patient_id: patient.userId,
+    user_id: patient.userId,
+    practice_id: practice.practiceId,
+    calendar_id: calendarId,
+    appointment_id: appointmentId,
+  };
+  for (const route of allRoutes) {
+    if (route.path.endsWith('/auth/logout')) continue;
+    const caller = callerFor(route.method, route.path);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          // Each path parameter: a real id or a hostile value; each query parameter: maybe one.
+          params: fc.tuple(...route.params.map(() => fc.option(urlValue, { nil: undefined }))),
+          query: fc.uniqueArray(fc.tuple(fc.constantFrom(...QUERY_NAMES), urlValue), {
+            maxLength: 4,
+            selector: ([name]) => name,
+          }),
+        }),
+        async ({ params, query }) => {
+          let path = route.path;
+          route.params.forEach((name, i) => {
+            const value = params[i] ?? known[name] ?? '0c0c0c0c-0000-4000-8000-00000000000d';
+            path = path.replace(`{${name}}`, value);
+          });
+          const pairs = query.map(([name, value]) => `${name}=${value}`);
+          const url = pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
+          const before = await eventCount();
+          const response = await app.api.as(caller).request(route.method, url);
+          const after = await eventCount();
+          const waited =
+            response.status === 503 &&
+            (response.body as { message?: string }).message === READ_MODEL_BEHIND_MESSAGE;
+          if (response.status >= 500 && !waited) {
+            throw new Error(`${route.method} ${url} answered ${response.status}`);
+          }
+          if (response.status >= 400 && after !== before) {
+            throw new Error(`${route.method} ${url} refused with ${response.status} but wrote`);
+          }
+          if (response.status >= 400) {
+            expect(response.body).toEqual(
+              expect.objectContaining({ status_code: response.status }),
+            );
+          }
+        },
+      ),
+      { numRuns: 12 },
     );
   }
 }, 240_000);
