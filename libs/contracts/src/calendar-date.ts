@@ -61,3 +61,26 @@ export function IsNotBeforeDate(
     options,
   );
 }
+
+const INSTANT =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * Whether a value is an ISO 8601 instant that names a real moment: a real calendar day, a real
+ * time of day and an offset (JavaScript's Date.parse takes 30 February and rolls it into March).
+ */
+export function isInstant(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = INSTANT.exec(value);
+  if (!match) return false;
+  const [, day, hour, minute, second, , offsetHours, offsetMinutes] = match;
+  return (
+    isCalendarDate(day) &&
+    Number(hour) < 24 &&
+    Number(minute) < 60 &&
+    Number(second ?? 0) < 60 &&
+    Number(offsetHours ?? 0) < 24 &&
+    Number(offsetMinutes ?? 0) < 60 &&
+    !Number.isNaN(Date.parse(value))
+  );
+}

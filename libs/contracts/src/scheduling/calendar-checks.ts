@@ -1,3 +1,4 @@
+import { isCalendarDate, isInstant } from '../calendar-date';
 import { CALENDAR_MESSAGES } from './messages';
 
 /**
@@ -7,8 +8,15 @@ import { CALENDAR_MESSAGES } from './messages';
 
 export const MAX_BOOKING_CAPACITY = 500;
 
+/** Whole hours of the day: the first from 0 to 23, the last after it, at most 24. */
 export const hoursProblem = (firstHour: number, lastHour: number): string | null =>
-  lastHour <= firstHour ? CALENDAR_MESSAGES.hours : null;
+  !Number.isInteger(firstHour) ||
+  !Number.isInteger(lastHour) ||
+  firstHour < 0 ||
+  lastHour > 24 ||
+  lastHour <= firstHour
+    ? CALENDAR_MESSAGES.hours
+    : null;
 
 /** The time step must fit the open hours a whole number of times. */
 export const timeStepProblem = (
@@ -18,9 +26,11 @@ export const timeStepProblem = (
 ): string | null =>
   ((lastHour - firstHour) * 60) % timeStep !== 0 ? CALENDAR_MESSAGES.step : null;
 
-/** Days as YYYY-MM-DD; no last date means no end. */
+/** Real days as YYYY-MM-DD, the last not before the first; no last date means no end. */
 export const datesProblem = (dateFrom: string, dateTo: string | null | undefined): string | null =>
-  dateTo && dateTo < dateFrom ? CALENDAR_MESSAGES.dates : null;
+  !isCalendarDate(dateFrom) || (dateTo != null && (!isCalendarDate(dateTo) || dateTo < dateFrom))
+    ? CALENDAR_MESSAGES.dates
+    : null;
 
 /** ISO weekdays, 1 (Monday) to 7, at least one, each once. */
 export const workingDaysProblem = (days: readonly number[]): string | null =>
@@ -40,9 +50,8 @@ export function blockedSpanProblem(span: {
   readonly start: string;
   readonly end: string;
 }): string | null {
-  const start = Date.parse(span.start);
-  const end = Date.parse(span.end);
-  return Number.isNaN(start) || Number.isNaN(end) || end <= start ? CALENDAR_MESSAGES.span : null;
+  if (!isInstant(span.start) || !isInstant(span.end)) return CALENDAR_MESSAGES.span;
+  return Date.parse(span.end) <= Date.parse(span.start) ? CALENDAR_MESSAGES.span : null;
 }
 
 /** [n] for the next n weeks (n > 0), or [from, to] with to after from; weeks 0 to 104; [] is none. */
