@@ -146,7 +146,11 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** The last event readers can see, or null for an empty store. */
   head(): Promise<LogHead | null>;
-  /** Visible events after a place in the log, counted up to `cap`. */
+  /**
+   * Committed events after a place in the log, counted up to `cap`: also those that readers are
+   * still held back from (an older transaction runs), so a lag of 0 means everything committed
+   * so far has been applied, not just what a reader could see this moment.
+   */
   countAfter(after: LogPosition, cap: number): Promise<{ count: number; oldest: Date | null }>;
   /** Looks up where a global position sits in the log, for read-your-writes waits. */
   logPositionOf(position: number): Promise<LogPosition | null>;

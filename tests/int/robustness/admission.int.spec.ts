@@ -1,4 +1,5 @@
 import { type Envelope, SERVICE_BUSY_MESSAGE } from '@medbook/contracts';
+import { Admission } from '../../../apps/api/src/infra/http/admission';
 import { createUser, type TestUser } from '../../support/accounts';
 import { closeLiveClients, openSocket } from '../../support/live-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -99,4 +100,75 @@ it('refuses a socket beyond the limit with the busy message', async () => {
   await new Promise((resolve) => setTimeout(resolve, 100));
   const fourth = openSocket(app.url, superUser);
   expect(await outcome(fourth)).toBe('connected');
+});
+
+it('lets a burst wait in a short queue instead of refusing it, and refuses beyond the queue', async () => {
+  const queued = await startTestApp({
+    config: {
+      admission: {
+        commands: 2,
+        queries: 2,
+        sockets: 2,
+        queue: { commands: 6, queries: 0, waitMs: 5_000 },
+      },
+    },
+  });
+  try {
+    const admin = await createUser(queued, 'SuperUser');
+    const burst = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          fetch(`${queued.url}/api/v1/practices`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...admin.auth },
+            body: JSON.stringify({ name: `Queued Practice ${i}`, time_zone: 'UTC' }),
+          }).then((response) => response.status),
+        ),
+      );
+    // Two in flight and six waiting: all eight are served, none refused.
+    expect(await burst(8)).toEqual(Array.from({ length: 8 }, () => 201));
+    // Forty at once: at least the eight places are served, the rest refused at once.
+    const statuses = await burst(40);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(8);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
+  } finally {
+    await queued.close();
+  }
+});
+
+it('refuses a request whose wait in the queue runs out', async () => {
+  const admission = new Admission({
+    commands: 1,
+    queries: 1,
+    sockets: 1,
+    queue: { commands: 1, queries: 0, waitMs: 20 },
+  });
+  const events: string[] = [];
+  expect(
+    admission.enterOrWait(
+      'commands',
+      () => events.push('first in'),
+      () => undefined,
+    ),
+  ).toBe(true);
+  expect(
+    admission.enterOrWait(
+      'commands',
+      () => events.push('second in'),
+      () => events.push('second refused'),
+    ),
+  ).toBe(true);
+  // The queue holds one: a third is refused at once.
+  expect(
+    admission.enterOrWait(
+      'commands',
+      () => events.push('third in'),
+      () => undefined,
+    ),
+  ).toBe(false);
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  admission.leave('commands');
+  expect(events).toEqual(['first in', 'second refused']);
+  expect(admission.snapshot().refused.commands).toBe(2);
 });

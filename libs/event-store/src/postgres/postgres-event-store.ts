@@ -447,7 +447,6 @@ export class PostgresEventStore implements EventStore {
       SELECT count(*) AS count, min(recorded_at) AS oldest FROM (
         SELECT recorded_at FROM es_events
          WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          ORDER BY transaction_id, global_position LIMIT ${cap}) AS pending`;
     return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
   }

@@ -1,3 +1,4 @@
+import type { AdmissionLimits } from '../http/admission';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from './project-root';
@@ -29,13 +30,11 @@ export interface AppConfig {
   readonly leadershipPollMs: number;
   /**
    * Admission control: API calls in flight per process, by class (ADMISSION_MAX_COMMANDS,
-   * ADMISSION_MAX_QUERIES), and open sockets (ADMISSION_MAX_SOCKETS); beyond, 503 at once.
+   * ADMISSION_MAX_QUERIES), and open sockets (ADMISSION_MAX_SOCKETS); calls beyond wait in a
+   * queue (ADMISSION_QUEUE_COMMANDS, ADMISSION_QUEUE_QUERIES) for at most
+   * ADMISSION_QUEUE_WAIT_MS; beyond that, 503 at once.
    */
-  readonly admission: {
-    readonly commands: number;
-    readonly queries: number;
-    readonly sockets: number;
-  };
+  readonly admission: AdmissionLimits;
   /** This process's name in the leadership status (INSTANCE_ID; default host and pid). */
   readonly instanceId: string;
   /** Set: socket.io fans out through Redis; unset: through PostgreSQL's NOTIFY. */
@@ -120,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       commands: integer(env.ADMISSION_MAX_COMMANDS, 64, 'ADMISSION_MAX_COMMANDS'),
       queries: integer(env.ADMISSION_MAX_QUERIES, 128, 'ADMISSION_MAX_QUERIES'),
       sockets: integer(env.ADMISSION_MAX_SOCKETS, 10_000, 'ADMISSION_MAX_SOCKETS'),
+      queue: {
+        commands: integer(env.ADMISSION_QUEUE_COMMANDS, 0, 'ADMISSION_QUEUE_COMMANDS'),
+        queries: integer(env.ADMISSION_QUEUE_QUERIES, 0, 'ADMISSION_QUEUE_QUERIES'),
+        waitMs: integer(env.ADMISSION_QUEUE_WAIT_MS, 100, 'ADMISSION_QUEUE_WAIT_MS'),
+      },
     },
     instanceId: env.INSTANCE_ID || `${os.hostname()}:${process.pid}`,
     redisUrl: env.REDIS_URL || undefined,
