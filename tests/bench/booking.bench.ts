@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       clock: { now: () => new Date() },
     });
   })();
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1', backlog: config.listenBacklog });
   const base = `http://127.0.0.1:${port}/api/v1`;
   const rows: { case: string; value: string; baseline: string; floor: string }[] = [];
   const projectionsIdle = async () => {

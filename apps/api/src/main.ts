@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const database = connectDatabase(server.url, { max: config.databasePoolMax });
 
   const app = await createApp({ config, database, logger, clock: systemClock });
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   logger.info(
     { port: config.port, ready_ms: Date.now() - startedAt },
     `Medbook is ready at http://localhost:${config.port}`,

@@ -35,6 +35,12 @@ export interface AppConfig {
    * ADMISSION_QUEUE_WAIT_MS; beyond that, 503 at once.
    */
   readonly admission: AdmissionLimits;
+  /**
+   * Connections the kernel may hold for this process before it accepts them (LISTEN_BACKLOG;
+   * Node's default is 511): under a burst, a full accept queue drops new connections and clients
+   * retry after 1, 3, 7 and 15 s, which no admission limit can answer quickly.
+   */
+  readonly listenBacklog: number;
   /** This process's name in the leadership status (INSTANCE_ID; default host and pid). */
   readonly instanceId: string;
   /** Set: socket.io fans out through Redis; unset: through PostgreSQL's NOTIFY. */
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         waitMs: integer(env.ADMISSION_QUEUE_WAIT_MS, 100, 'ADMISSION_QUEUE_WAIT_MS'),
       },
     },
+    listenBacklog: integer(env.LISTEN_BACKLOG, 4096, 'LISTEN_BACKLOG'),
     instanceId: env.INSTANCE_ID || `${os.hostname()}:${process.pid}`,
     redisUrl: env.REDIS_URL || undefined,
     accessTokenTtlSeconds: integer(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),

@@ -51,7 +51,7 @@ export const MAINTENANCE_TIMEOUTS: Partial<DatabaseTimeouts> = {
  * so the API is back within a second of PostgreSQL (postgres.js grows it to 20 s by default).
  */
 function reconnectBackoff(retries: number): number {
-  return Math.min(0.05 * 2 ** retries, 0.5) * (0.75 + Math.random() / 2);
+  return Math.min(0.05 * 2 ** retries, 0.25) * (0.75 + Math.random() / 2);
 }
 
 /**
