@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
+import { unambiguousTime } from './wall-time';
 import {
   mayConfirmNewSlot,
   NEW_SLOT_WINDOW_DAYS,
@@ -84,7 +85,10 @@ export function ChooseAnotherSlotDialog(props: Props) {
                   </Typography>
                 )}
                 {day.time_slots.map((slot) => {
-                  const time = DateTime.fromISO(slot.start_date, { zone }).toFormat('h:mm a');
+                  const time = unambiguousTime(
+                    DateTime.fromISO(slot.start_date, { zone }),
+                    'h:mm a',
+                  );
                   return (
                     <ToggleButton
                       key={slot.id}

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { isRepeatedWallTime } from '../../shared/wall-time';
 
 /**
  * Spec 9: slot times read h:mm a in the facility's zone, as in '1:30 pm'. On the day the clocks
@@ -10,14 +11,6 @@ export const slotTime = (start: string, zone: string): string => {
   const time = local.toFormat('h:mm a').toLowerCase();
   return isRepeatedWallTime(local) ? `${time} ${local.toFormat('ZZZZ')}` : time;
 };
-
-/** Whether the same local date and time also happens at another instant (a fall-back repeat). */
-function isRepeatedWallTime(local: DateTime): boolean {
-  const wall = local.toFormat('yyyy-MM-dd HH:mm');
-  return [-120, -60, -30, 30, 60, 120].some(
-    (minutes) => local.plus({ minutes }).toFormat('yyyy-MM-dd HH:mm') === wall,
-  );
-}
 
 export const nextAvailabilityText = (day: string): string =>
   `Next Availability is ${DateTime.fromISO(day).toFormat('cccc, LLLL d')}`;
