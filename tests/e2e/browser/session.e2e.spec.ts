@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES, type BookingResult } from '@medbook/contracts';
 import type { Page, Response } from 'playwright-core';
 import { createUser } from '../../support/accounts';
-import { browserSuite, signIn } from '../../support/browser';
+import { AxeBuilder } from '@axe-core/playwright';
+import { browserSuite, shoot, signIn } from '../../support/browser';
 import { createCalendar, createPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { DateTime } from 'luxon';
@@ -115,6 +116,9 @@ it('keeps a provider working through a minute of 5-second tokens, then sends an 
   // lands on the login page by itself, with the spec's message.
   await page.waitForURL('**/login**', { timeout: 10_000 });
   expect(await page.getByTestId('login-error').innerText()).toBe(AUTH_MESSAGES.sessionEnded);
+  await shoot(page, 'session-ended');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Signing in again returns to where the provider was.
   await page.getByTestId('login-email').fill(practice.provider.email);
