@@ -94,7 +94,15 @@ beforeAll(async () => {
   practice = await createPractice(app);
   const calendar = await createCalendar(app, practice, { booking_capacity: 50 });
   calendarId = calendar.calendarId;
-  const slot = await tomorrowsSlot(app, calendarId, calendar.position);
+  // Read waits are short here (a hostile min_position would otherwise wait 5 s): the calendar's
+  // week is asked again until its projection has caught up.
+  let slot: Awaited<ReturnType<typeof tomorrowsSlot>> | null = null;
+  for (let tries = 0; !slot; tries++) {
+    slot = await tomorrowsSlot(app, calendarId, calendar.position).catch((error: unknown) => {
+      if (tries >= 100) throw error;
+      return null;
+    });
+  }
   const booked = await app.api
     .as(patient)
     .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
