@@ -57,14 +57,15 @@ afterAll(async () => {
 
 type Action = (pick: (n: number) => number) => Promise<{ status: number; what: string }>;
 
-const any = <T>(items: readonly T[], pick: (n: number) => number): T => items[pick(items.length)]!;
+const oneOf = <T>(items: readonly T[], pick: (n: number) => number): T =>
+  items[pick(items.length)]!;
 
 const ACTIONS: Record<string, Action> = {
   async patientBooks(pick) {
-    const calendarId = any(calendars, pick);
-    const response = await app.api.as(any(patients, pick)).post('/api/v1/appointments', {
+    const calendarId = oneOf(calendars, pick);
+    const response = await app.api.as(oneOf(patients, pick)).post('/api/v1/appointments', {
       calendar_id: calendarId,
-      start_date: any(starts.get(calendarId)!, pick),
+      start_date: oneOf(starts.get(calendarId)!, pick),
       reason: 'Check-up',
     });
     if (response.status === 201) {
@@ -73,10 +74,10 @@ const ACTIONS: Record<string, Action> = {
     return { status: response.status, what: 'patient books' };
   },
   async staffBooks(pick) {
-    const calendarId = any(calendars, pick);
+    const calendarId = oneOf(calendars, pick);
     const response = await app.api.as(practice.staff).post('/api/v1/appointments', {
       calendar_id: calendarId,
-      start_date: any(starts.get(calendarId)!, pick),
+      start_date: oneOf(starts.get(calendarId)!, pick),
       patient_id: await registerPatient(app),
     });
     if (response.status === 201) {
@@ -85,10 +86,10 @@ const ACTIONS: Record<string, Action> = {
     return { status: response.status, what: 'staff books' };
   },
   async holdsThenLets(pick) {
-    const calendarId = any(calendars, pick);
-    const patient = any(patients, pick);
+    const calendarId = oneOf(calendars, pick);
+    const patient = oneOf(patients, pick);
     const held = await app.api.as(patient).put(`/api/v1/calendars/${calendarId}/slots/hold`, {
-      start_date: any(starts.get(calendarId)!, pick),
+      start_date: oneOf(starts.get(calendarId)!, pick),
     });
     if (held.status !== 200 && held.status !== 201) return { status: held.status, what: 'hold' };
     const { hold_id: holdId, start_date: start } = held.body.data as HoldView;
@@ -99,8 +100,8 @@ const ACTIONS: Record<string, Action> = {
   },
   async walksIn(pick) {
     const response = await app.api
-      .as(any(patients, pick))
-      .post('/api/v1/appointments/walk-in', { calendar_id: any(calendars, pick) });
+      .as(oneOf(patients, pick))
+      .post('/api/v1/appointments/walk-in', { calendar_id: oneOf(calendars, pick) });
     if (response.status === 201) {
       appointments.push((response.body.data as BookingResult).appointment_id);
     }
@@ -110,8 +111,8 @@ const ACTIONS: Record<string, Action> = {
     if (appointments.length === 0) return { status: 200, what: 'no appointment yet' };
     const response = await app.api
       .as(practice.staff)
-      .put(`/api/v1/appointments/${any(appointments, pick)}/status`, {
-        status: any(APPOINTMENT_STATUSES, pick),
+      .put(`/api/v1/appointments/${oneOf(appointments, pick)}/status`, {
+        status: oneOf(APPOINTMENT_STATUSES, pick),
       });
     return { status: response.status, what: 'status' };
   },
@@ -119,36 +120,36 @@ const ACTIONS: Record<string, Action> = {
     if (appointments.length === 0) return { status: 200, what: 'no appointment yet' };
     const response = await app.api
       .as(practice.admin)
-      .delete(`/api/v1/appointments/${any(appointments, pick)}`, { reason: 'Plans changed' });
+      .delete(`/api/v1/appointments/${oneOf(appointments, pick)}`, { reason: 'Plans changed' });
     return { status: response.status, what: 'cancel' };
   },
   async changesCapacity(pick) {
     const response = await app.api
       .as(practice.admin)
-      .put(`/api/v1/calendars/${any(calendars, pick)}`, { booking_capacity: 1 + pick(3) });
+      .put(`/api/v1/calendars/${oneOf(calendars, pick)}`, { booking_capacity: 1 + pick(3) });
     return { status: response.status, what: 'capacity' };
   },
   async joinsWaitlist(pick) {
     const response = await app.api
-      .as(any(patients, pick))
-      .post('/api/v1/waitlist', { calendar_id: any(calendars, pick) });
+      .as(oneOf(patients, pick))
+      .post('/api/v1/waitlist', { calendar_id: oneOf(calendars, pick) });
     return { status: response.status, what: 'waitlist' };
   },
   async addsFamilyMember(pick) {
-    const patient = any(patients, pick);
+    const patient = oneOf(patients, pick);
     const response = await app.api
       .as(patient)
       .post(`/api/v1/patients/${patient.userId}/family-members`, {
-        first_name: any(['Mia', 'Léa', 'Noah', 'Zoë'], pick),
+        first_name: oneOf(['Mia', 'Léa', 'Noah', 'Zoë'], pick),
         last_name: 'Family',
-        relationship: any(['Child', 'Spouse', 'Parent'], pick),
+        relationship: oneOf(['Child', 'Spouse', 'Parent'], pick),
       });
     return { status: response.status, what: 'family member' };
   },
   async registersPractice(pick) {
     const response = await app.api.as(superUser).post('/api/v1/practices', {
-      name: `${any(['North', 'São', 'Ōsaka', 'Lake'], pick)} Clinic ${pick(1000)}`,
-      time_zone: any(['UTC', 'America/Santiago', 'Asia/Kolkata'], pick),
+      name: `${oneOf(['North', 'São', 'Ōsaka', 'Lake'], pick)} Clinic ${pick(1000)}`,
+      time_zone: oneOf(['UTC', 'America/Santiago', 'Asia/Kolkata'], pick),
     });
     return { status: response.status, what: 'practice' };
   },

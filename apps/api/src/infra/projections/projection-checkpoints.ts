@@ -119,26 +119,39 @@ export async function recordFailure(
                    failing_error = excluded.failing_error`.execute(db);
 }
 
-export async function readFailure(db: Kysely<DB>, name: string): Promise<FailingEvent | null> {
-  const row = await db
-    .selectFrom('projection_checkpoints')
-    .select([
-      'failing_position',
-      'failing_event_type',
-      'failing_error',
-      'failing_since',
-      'failing_attempts',
-    ])
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (!row || row.failing_position === null || row.failing_since === null) return null;
-  return {
-    position: Number(row.failing_position),
-    type: row.failing_event_type ?? '',
-    error: row.failing_error ?? '',
-    since: row.failing_since,
-    attempts: row.failing_attempts,
-  };
+/** Several projections' stored checkpoints and failures, in one query (for their statuses). */
+export async function readCheckpointStates(
+  db: Kysely<DB>,
+  names: readonly string[],
+): Promise<Map<string, { checkpoint: StoredCheckpoint; failing: FailingEvent | null }>> {
+  const rows =
+    names.length === 0
+      ? []
+      : await db
+          .selectFrom('projection_checkpoints')
+          .selectAll()
+          .where('name', 'in', [...names])
+          .execute();
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  return new Map(
+    names.map((name) => {
+      const row = byName.get(name);
+      const failing =
+        row && row.failing_position !== null && row.failing_since !== null
+          ? {
+              position: Number(row.failing_position),
+              type: row.failing_event_type ?? '',
+              error: row.failing_error ?? '',
+              since: row.failing_since,
+              attempts: row.failing_attempts,
+            }
+          : null;
+      return [
+        name,
+        { checkpoint: row ? toCheckpoint(row) : { ...LOG_START, updatedAt: null }, failing },
+      ];
+    }),
+  );
 }
 
 function toCheckpoint(row: {

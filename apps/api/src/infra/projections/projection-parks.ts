@@ -1,4 +1,4 @@
-import type { EventStore } from '@medbook/event-store';
+import type { EventStore, RecordedEvent } from '@medbook/event-store';
 import {
   PROJECTION_EVENT_PARKED,
   type ProjectionEventParked,
@@ -27,7 +27,19 @@ export async function readParks(
   store: EventStore,
   projection: string,
 ): Promise<Map<number, ParkedEvent>> {
-  const events = await store.readStream(parksStreamOf(projection));
+  return parksIn(await store.readStream(parksStreamOf(projection)));
+}
+
+/** Several projections' parked events, from one read of their streams. */
+export async function readParksOf(
+  store: EventStore,
+  projections: readonly string[],
+): Promise<Map<string, Map<number, ParkedEvent>>> {
+  const streams = await store.readStreams(projections.map(parksStreamOf));
+  return new Map(projections.map((name, i) => [name, parksIn(streams[i] ?? [])]));
+}
+
+function parksIn(events: readonly RecordedEvent[]): Map<number, ParkedEvent> {
   const parks = new Map<number, ParkedEvent>();
   for (const event of events) {
     if (event.type !== PROJECTION_EVENT_PARKED) continue;

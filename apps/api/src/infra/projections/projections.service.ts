@@ -15,8 +15,8 @@ import { LOGGER } from '../logging/logger';
 import { Leadership } from '../leadership/leadership';
 import { LIVE_PUBLISHER, type SocketLivePublisher } from '../realtime/socket-live-publisher';
 import { type Projection, PROJECTIONS } from './projection';
-import { readCheckpoint, readFailure } from './projection-checkpoints';
-import { readParks } from './projection-parks';
+import { readCheckpoint, readCheckpointStates } from './projection-checkpoints';
+import { readParksOf } from './projection-parks';
 import { ProjectionGroup } from './projection-group';
 import { ProjectionRunner } from './projection-runner';
 
@@ -113,20 +113,23 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
     const now = this.clock.now().getTime();
     const leader = await this.leadership.leaderOf(PROJECTIONS_ROLE);
     const leading = leader.thisProcess;
+    // One query for every checkpoint and failure, one read of every parks stream: /health asks
+    // this too, so its cost does not grow with a query per projection.
+    const names = [...this.runners.keys()];
+    const [states, parksByName] = await Promise.all([
+      readCheckpointStates(this.database.db, names),
+      readParksOf(this.store, names),
+    ]);
     return Promise.all(
       [...this.runners.values()].map(async (runner) => {
+        const { checkpoint: stored, failing } = states.get(runner.name)!;
+        const parks = parksByName.get(runner.name)!;
         // A follower knows a projection's progress from its checkpoint, not its own runner.
-        const stored = leading ? null : await readCheckpoint(this.database.db, runner.name);
-        const position = stored ?? runner.position;
-        const [pending, failing, parks] = await Promise.all([
-          this.store.countAfter(position, LAG_COUNT_CAP),
-          // Recorded with the checkpoint, so every process can name the stuck event.
-          readFailure(this.database.db, runner.name),
-          readParks(this.store, runner.name),
-        ]);
+        const position = leading ? runner.position : stored;
+        const pending = await this.store.countAfter(position, LAG_COUNT_CAP);
         const { lastError, updatedAt } = leading
           ? runner.status
-          : { lastError: failing?.error ?? null, updatedAt: stored?.updatedAt ?? null };
+          : { lastError: failing?.error ?? null, updatedAt: stored.updatedAt };
         const followerState = failing ? 'failing' : leader.instance ? 'running' : 'stopped';
         return {
           name: runner.name,
