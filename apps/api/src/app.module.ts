@@ -13,6 +13,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { WalkInQueueModule } from './modules/walk-in-queue/walk-in-queue.module';
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
 import { IntakeModule } from './modules/intake/intake.module';
+import { TelehealthModule } from './modules/telehealth/telehealth.module';
 import { ALL_PROJECTIONS } from './projections';
 
 /** What the app needs from its host; a test may run a few projections instead of all. */
@@ -38,6 +39,7 @@ export class AppModule {
         WalkInQueueModule,
         WaitlistModule,
         IntakeModule,
+        TelehealthModule,
         DemoModule,
       ],
     };

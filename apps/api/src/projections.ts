@@ -7,6 +7,7 @@ import { directoryEntriesProjection } from './modules/directory/projections/dire
 import { notificationsProjection } from './modules/notifications/projections/notifications.projection';
 import { walkInQueueProjection } from './modules/walk-in-queue/projections/walk-in-queue.projection';
 import { waitlistProjection } from './modules/waitlist/projections/waitlist.projection';
+import { telehealthProjection } from './modules/telehealth/projections/telehealth.projection';
 import type { Projection } from './infra/projections/projection';
 
 /** Every projection the service keeps; a bounded context adds its own here (infra knows none). */
@@ -20,4 +21,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   walkInQueueProjection,
   waitlistProjection,
   auditTrailProjection,
+  telehealthProjection,
 ];

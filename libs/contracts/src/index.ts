@@ -31,4 +31,5 @@ export * from './payments';
 export * from './waitlist';
 export * from './walk-in-queue';
 export * from './intake';
+export * from './telehealth';
 export * from './calendar-date';

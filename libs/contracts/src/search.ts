@@ -254,6 +254,8 @@ export interface ProviderCardView {
   readonly facilities: readonly SearchFacilityView[];
   /** Null when the provider has no calendar or nothing open in the next two years. */
   readonly next_availability: NextAvailabilityView | null;
+  /** Patients' reviews of their visits: the average rating (1-5) and how many; null when none. */
+  readonly rating: { readonly average: number; readonly count: number } | null;
 }
 
 export interface ProviderSearchResult {

@@ -10,16 +10,27 @@ import type {
   CalendarChangedMessage,
   SlotChangedMessage,
 } from './scheduling/live-messages';
+import type {
+  MeetingChangedMessage,
+  MeetingJoinAck,
+  MeetingPeer,
+  MeetingSignal,
+} from './telehealth';
 import type { WaitlistOfferMessage } from './waitlist';
 import type { QueueIndexMessage, WalkInQueueMessage } from './walk-in-queue';
 
 /** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
 export type RoomName =
-  'ops' | `practice:${string}` | `user:${string}` | `calendar:${string}` | `appointment:${string}`;
+  | 'ops'
+  | `practice:${string}`
+  | `user:${string}`
+  | `calendar:${string}`
+  | `appointment:${string}`
+  | `meeting:${string}`;
 
 /** Room names a client may ask to join. */
 export const ROOM_PATTERN =
-  /^(ops|(practice|user|calendar|appointment):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+  /^(ops|(practice|user|calendar|appointment|meeting):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export interface ProjectionPositionMessage extends Positioned {
   readonly name: string;
@@ -56,6 +67,13 @@ export interface ServerToClientEvents {
   'walk-in.queue-index': (message: QueueIndexMessage) => void;
   /** A provider's walk-in queue and patients_in_queue changed. */
   'walk-in.queue': (message: WalkInQueueMessage) => void;
+  /** A meeting's participants, status, chat or notes changed (room `meeting:<id>`). */
+  'meeting.changed': (message: MeetingChangedMessage) => void;
+  /** Signalling from another socket of the call (only to the socket it names). */
+  'meeting.signal': (message: MeetingSignal & { readonly from: string }) => void;
+  /** A socket joined the call: the ones already in it wait for its offer. */
+  'meeting.peer-joined': (message: MeetingPeer) => void;
+  'meeting.peer-left': (message: { appointment_id: string; socket_id: string }) => void;
 }
 
 export interface SubscribeAck {
@@ -76,6 +94,17 @@ export interface ClientToServerEvents {
    * Another user's token is refused; sign-in as someone else reconnects instead.
    */
   authenticate: (request: { token: string }, ack: (result: SubscribeAck) => void) => void;
+  /** Enter a meeting's call (admitted participants and the provider only). */
+  'meeting.join': (
+    request: { appointment_id: string },
+    ack: (result: MeetingJoinAck) => void,
+  ) => void;
+  'meeting.leave': (
+    request: { appointment_id: string },
+    ack: (result: SubscribeAck) => void,
+  ) => void;
+  /** Relayed to the named socket if both are in the same call. */
+  'meeting.signal': (signal: MeetingSignal) => void;
 }
 
 export const SOCKET_PATH = '/socket.io';

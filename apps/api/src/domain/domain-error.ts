@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'rate_limited'
   | 'unavailable';
 
@@ -45,5 +46,12 @@ export class NotFoundError extends DomainError {
 export class ForbiddenError extends DomainError {
   constructor(message: string, data: unknown = null) {
     super('forbidden', message, data);
+  }
+}
+
+/** Was valid once and is no more (an expired invitation link). */
+export class GoneError extends DomainError {
+  constructor(message: string, data: unknown = null) {
+    super('gone', message, data);
   }
 }

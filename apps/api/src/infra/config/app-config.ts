@@ -1,3 +1,4 @@
+import type { IceServerConfig } from '@medbook/contracts';
 import type { AdmissionLimits } from '../http/admission';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,13 @@ export interface AppConfig {
   /** How long a waitlist offer holds a freed slot for its patient (WAITLIST_OFFER_TTL_MS). */
   readonly waitlistOfferTtlMs: number;
   readonly socialProviders: readonly SocialProviderConfig[];
+  /**
+   * STUN/TURN servers for video visits (MEETING_ICE_SERVERS, JSON as RTCPeerConnection takes
+   * it). None by default: browsers on one machine or one LAN connect by their host addresses.
+   */
+  readonly meetingIceServers: readonly IceServerConfig[];
+  /** How long a guest's invitation link to a video visit stays valid (MEETING_INVITATION_TTL_MINUTES). */
+  readonly meetingInvitationTtlMinutes: number;
 }
 
 /** An OpenID Connect provider for social sign-in: GOOGLE_ISSUER, GOOGLE_CLIENT_ID, ... */
@@ -154,7 +162,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitlistOfferTtlMs: integer(env.WAITLIST_OFFER_TTL_MS, 15 * 60_000, 'WAITLIST_OFFER_TTL_MS'),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : env.NODE_ENV !== 'test',
     socialProviders: socialProviders(env),
+    meetingIceServers: iceServers(env.MEETING_ICE_SERVERS),
+    meetingInvitationTtlMinutes: integer(
+      env.MEETING_INVITATION_TTL_MINUTES,
+      24 * 60,
+      'MEETING_INVITATION_TTL_MINUTES',
+    ),
   };
+}
+
+function iceServers(value: string | undefined): IceServerConfig[] {
+  if (!value) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('MEETING_ICE_SERVERS must be JSON: [{"urls":"stun:host:3478"}, ...]');
+  }
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (server: unknown) =>
+        typeof server === 'object' &&
+        server !== null &&
+        (typeof (server as IceServerConfig).urls === 'string' ||
+          (Array.isArray((server as IceServerConfig).urls) &&
+            (server as { urls: unknown[] }).urls.every((url) => typeof url === 'string'))),
+    );
+  if (!valid)
+    throw new Error('MEETING_ICE_SERVERS must be a list of {urls, username?, credential?}');
+  return parsed as IceServerConfig[];
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

@@ -404,6 +404,14 @@ export interface DB {
   rm_waitlist: WaitlistTable;
   rm_waitlist_offers: WaitlistOffersTable;
   rm_walk_in_queue: WalkInQueueTable;
+  rm_provider_ratings: ProviderRatingsTable;
+}
+
+export interface ProviderRatingsTable {
+  provider_id: string;
+  review_count: number;
+  rating_sum: number;
+  position: Int8;
 }
 
 export type PracticeRow = Selectable<PracticesTable>;

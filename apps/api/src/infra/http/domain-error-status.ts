@@ -8,6 +8,7 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   rate_limited: 429,
   unavailable: 503,
 };

@@ -9,6 +9,7 @@ import { Inject } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
+  type OnGatewayConnection,
   type OnGatewayInit,
   SubscribeMessage,
   WebSocketGateway,
@@ -29,7 +30,7 @@ const UNKNOWN_ROOM = 'Unknown room';
  * signing out or disabling the user ends it; every join is authorised.
  */
 @WebSocketGateway({ path: SOCKET_PATH })
-export class LiveGateway implements OnGatewayInit {
+export class LiveGateway implements OnGatewayInit, OnGatewayConnection {
   constructor(
     @Inject(LIVE_PUBLISHER) private readonly publisher: SocketLivePublisher,
     private readonly access: LiveAccess,
@@ -49,6 +50,10 @@ export class LiveGateway implements OnGatewayInit {
         (error: unknown) => next(error instanceof Error ? error : new Error(STATUS_MESSAGES[401])),
       );
     });
+  }
+
+  handleConnection(socket: Socket): void {
+    this.publisher.socketConnected(socket);
   }
 
   @SubscribeMessage('subscribe')

@@ -1,6 +1,6 @@
 import type { ClientToServerEvents, RoomName, ServerToClientEvents } from '@medbook/contracts';
 import { Injectable } from '@nestjs/common';
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { LiveEventName, LiveMessage, LivePublisher } from '../projections/projection';
 
 /** A live message on its way to a room's sockets, in whichever process they are connected. */
@@ -17,6 +17,7 @@ export interface InterServerEvents {
 }
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 export const LIVE_PUBLISHER = Symbol('LIVE_PUBLISHER');
 
@@ -40,6 +41,7 @@ export class SocketLivePublisher implements LivePublisher {
   private server: LiveServer | null = null;
   private pending: RoomMessage[] = [];
   private readonly heard = new Set<(message: RoomMessage) => void>();
+  private readonly connected = new Set<(socket: LiveSocket, server: LiveServer) => void>();
 
   attach(server: LiveServer): void {
     this.server = server;
@@ -54,8 +56,23 @@ export class SocketLivePublisher implements LivePublisher {
     this.heard.add(listener);
   }
 
-  /** Ends every connection in a room (a user's or a session's), in every process, at once. */
-  disconnect(room: `user:${string}` | `session:${string}`): void {
+  /**
+   * Modules that handle messages of their own on each socket (a meeting's signalling) register
+   * here; the gateway calls them for every socket that connects to this process.
+   */
+  onConnection(listener: (socket: LiveSocket, server: LiveServer) => void): void {
+    this.connected.add(listener);
+  }
+
+  /** Called by the gateway for each socket that passed the handshake. */
+  socketConnected(socket: LiveSocket): void {
+    const server = this.server;
+    if (!server) return;
+    for (const listener of this.connected) listener(socket, server);
+  }
+
+  /** Ends every connection in a room (a user's, a session's, a meeting participant's), at once. */
+  disconnect(room: `user:${string}` | `session:${string}` | `meeting-user:${string}`): void {
     this.server?.in(room).disconnectSockets(true);
   }
 

@@ -50,6 +50,6 @@ import { VerificationService } from './verification.service';
     TicketsRepository,
     SocialSignInService,
   ],
-  exports: [AccessPolicy, UserAccounts, AccountService],
+  exports: [AccessPolicy, UserAccounts, AccountService, TokenService],
 })
 export class IdentityModule {}

@@ -200,6 +200,27 @@ export class ProviderSearchRepository {
     return { places, positions };
   }
 
+  /** Patients' average rating per provider (one decimal), for the cards that have reviews. */
+  async ratings(
+    providerIds: readonly string[],
+  ): Promise<Map<string, { average: number; count: number }>> {
+    if (providerIds.length === 0) return new Map();
+    const rows = await this.database.db
+      .selectFrom('rm_provider_ratings')
+      .select(['provider_id', 'review_count', 'rating_sum'])
+      .where('provider_id', 'in', providerIds)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.provider_id,
+        {
+          average: Math.round((row.rating_sum / row.review_count) * 10) / 10,
+          count: row.review_count,
+        },
+      ]),
+    );
+  }
+
   /** Providers with a telehealth calendar open now: how many, and the best ranked few. */
   async onlineNow(now: Date, limit: number): Promise<{ total: number; rows: ProviderHit[] }> {
     const { rows } = await sql<ProviderHit & { total: string }>`

@@ -95,10 +95,11 @@ export class ProviderSearchService {
     patientId: string | null,
   ): Promise<ProviderCardView[]> {
     const providerIds = hits.map((h) => h.provider_id);
-    const [facilityRows, calendars, visited] = await Promise.all([
+    const [facilityRows, calendars, visited, ratings] = await Promise.all([
       this.repository.facilities([...new Set(hits.flatMap((h) => h.facility_ids))]),
       this.repository.calendars(providerIds),
       patientId ? this.repository.visitedProviders(patientId, providerIds) : new Set<string>(),
+      this.repository.ratings(providerIds),
     ]);
     const facilities = new Map(facilityRows.map((f) => [f.facility_id, f]));
     const bookable = calendars.filter(
@@ -162,6 +163,7 @@ export class ProviderSearchService {
           now,
           { places, positions },
         ),
+        rating: ratings.get(hit.provider_id) ?? null,
       };
     });
   }

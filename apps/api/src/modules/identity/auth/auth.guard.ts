@@ -3,7 +3,13 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/domain-error';
-import { ALLOWED_TYPES, type AuthenticatedRequest, IS_PUBLIC, type Principal } from './principal';
+import {
+  ALLOWED_TYPES,
+  type AuthenticatedRequest,
+  GUESTS_ALLOWED,
+  IS_PUBLIC,
+  type Principal,
+} from './principal';
 import { SessionsRepository } from './sessions.repository';
 import { InvalidTokenError, TokenService } from './token.service';
 
@@ -34,6 +40,12 @@ export class AuthGuard implements CanActivate {
       if (isPublic) return null;
       throw error;
     });
+    const guestsAllowed =
+      this.reflector.getAllAndOverride<boolean>(GUESTS_ALLOWED, targets) ?? false;
+    if (principal?.type === 'Guest' && guestsAllowed) {
+      (request as AuthenticatedRequest).principal = principal;
+      return true;
+    }
     if (!principal || principal.type === 'Guest') {
       if (isPublic) return true;
       throw new DomainError('unauthenticated', STATUS_MESSAGES[401]);

@@ -18,10 +18,17 @@ export interface Principal {
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
 
 export const IS_PUBLIC = 'is_public';
+export const GUESTS_ALLOWED = 'guests_allowed';
 export const ALLOWED_TYPES = 'allowed_types';
 
 /** Anyone may call this route; a valid token, when sent, still names the caller. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * Signed-in users and guests with a guest token may call this route (a video visit's invited
+ * guest); the handler decides what the guest may do.
+ */
+export const GuestsAllowed = () => SetMetadata(GUESTS_ALLOWED, true);
 
 /** Only these user types may call this route (403 for the others). */
 export const Roles = (...types: UserType[]) => SetMetadata(ALLOWED_TYPES, types);

@@ -86,6 +86,8 @@ export class TokenService implements OnModuleInit {
         currentDate: now,
       });
       const type = payload.typ as UserType;
+      // A purpose token (an invitation link) is never an access token.
+      if (payload.aud !== undefined) throw new InvalidTokenError(false);
       if (!payload.sub || !USER_TYPES.includes(type)) throw new InvalidTokenError(false);
       const principal: Principal = {
         userId: payload.sub,
@@ -101,6 +103,47 @@ export class TokenService implements OnModuleInit {
         this.verified.set(token, { principal, expiresAtMs: payload.exp * 1000 });
       }
       return principal;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      throw new InvalidTokenError(error instanceof errors.JWTExpired);
+    }
+  }
+
+  /**
+   * A signed token for one purpose other than access (its audience), such as a video visit's
+   * invitation link: the claims cannot be changed and it expires; single use is the caller's.
+   */
+  async signPurpose(
+    purpose: string,
+    subject: string,
+    claims: Readonly<Record<string, string>>,
+    expiresAt: Date,
+  ): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', kid: KEY_ID })
+      .setSubject(subject)
+      .setIssuer(ISSUER)
+      .setAudience(purpose)
+      .setIssuedAt(now)
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.signingKey());
+  }
+
+  /** The claims of a purpose token; InvalidTokenError (expired or not) otherwise. */
+  async verifyPurpose(
+    purpose: string,
+    token: string,
+  ): Promise<{ subject: string; claims: Record<string, unknown> }> {
+    try {
+      const { payload } = await jwtVerify(token, this.signingKey(), {
+        issuer: ISSUER,
+        audience: purpose,
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      });
+      if (!payload.sub) throw new InvalidTokenError(false);
+      return { subject: payload.sub, claims: payload };
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       throw new InvalidTokenError(error instanceof errors.JWTExpired);
