@@ -70,7 +70,9 @@ export interface ServerToClientEvents {
   /** A meeting's participants, status, chat or notes changed (room `meeting:<id>`). */
   'meeting.changed': (message: MeetingChangedMessage) => void;
   /** Signalling from another socket of the call (only to the socket it names). */
-  'meeting.signal': (message: MeetingSignal & { readonly from: string }) => void;
+  'meeting.signal': (
+    message: MeetingSignal & { readonly from: string; readonly from_participant_id: string },
+  ) => void;
   /** A socket joined the call: the ones already in it wait for its offer. */
   'meeting.peer-joined': (message: MeetingPeer) => void;
   'meeting.peer-left': (message: { appointment_id: string; socket_id: string }) => void;

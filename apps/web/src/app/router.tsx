@@ -115,6 +115,33 @@ const pages: RouteObject[] = [
     }),
   },
   {
+    path: 'meeting/readiness/:appointmentId',
+    lazy: async () => ({
+      Component: (await import('../features/telehealth/components/readiness-page')).ReadinessPage,
+    }),
+  },
+  {
+    path: 'meeting/waiting-room/:appointmentId',
+    lazy: async () => ({
+      Component: (await import('../features/telehealth/components/waiting-room-page'))
+        .WaitingRoomPage,
+    }),
+  },
+  {
+    path: 'meeting/:appointmentId',
+    lazy: async () => ({
+      Component: (await import('../features/telehealth/components/call-page')).CallPage,
+    }),
+  },
+  {
+    // The spec's `validate` route: a guest's invitation link to a video visit.
+    path: 'validate',
+    lazy: async () => ({
+      Component: (await import('../features/telehealth/components/validate-invitation-page'))
+        .ValidateInvitationPage,
+    }),
+  },
+  {
     path: 'patient/check-in',
     lazy: async () => ({
       Component: (await import('../features/patient-dashboard/components/check-in-page'))

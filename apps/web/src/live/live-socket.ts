@@ -25,8 +25,8 @@ let lastRefusal = 0;
 const state$ = new BehaviorSubject<ConnectionState>('connecting');
 const members = new Map<RoomName, number>();
 
-/** The one socket of this page, opened on first use. */
-function liveSocket(): LiveSocket {
+/** The one socket of this page, opened on first use (a video visit signals over it too). */
+export function liveSocket(): LiveSocket {
   if (!socket) {
     const opened: LiveSocket = io({
       path: '/socket.io',

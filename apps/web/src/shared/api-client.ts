@@ -1,5 +1,5 @@
 import type { Envelope } from '@medbook/contracts';
-import { refreshSession, SESSION_ENDED_MESSAGE, userAccessToken } from './session';
+import { meetingGuest, refreshSession, SESSION_ENDED_MESSAGE, userAccessToken } from './session';
 
 /** The API answered with an error envelope. */
 export class ApiError extends Error {
@@ -19,9 +19,10 @@ export class ApiError extends Error {
  * message.
  */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = await userAccessToken();
+  // A video visit's invited guest has no session: their token is sent as it is.
+  const token = (await userAccessToken()) ?? meetingGuest()?.token ?? null;
   let response = await send(method, path, body, token);
-  if (response.status === 401 && token) {
+  if (response.status === 401 && token && token !== meetingGuest()?.token) {
     if (!(await refreshSession(token))) {
       throw new ApiError(401, SESSION_ENDED_MESSAGE, null);
     }

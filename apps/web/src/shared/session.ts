@@ -199,13 +199,55 @@ function refreshDueAt(session: StoredSession): number {
   return end - Math.min(MAX_MARGIN_MS, life / 3);
 }
 
+const MEETING_GUEST_KEY = 'medbook.meeting-guest';
+
+/** A video visit's invited guest: the token their invitation link was exchanged for. */
+export interface MeetingGuest {
+  readonly token: string;
+  readonly appointmentId: string;
+  readonly participantId: string;
+  readonly name: string;
+  readonly expiresAt: number;
+}
+
+/** Keeps the guest's identity for this tab (a reload stays in the visit; another tab does not). */
+export function adoptMeetingGuest(redeemed: {
+  readonly access_token: string;
+  readonly expires_in: number;
+  readonly appointment_id: string;
+  readonly participant_id: string;
+  readonly name: string;
+}): void {
+  const guestOf: MeetingGuest = {
+    token: redeemed.access_token,
+    appointmentId: redeemed.appointment_id,
+    participantId: redeemed.participant_id,
+    name: redeemed.name,
+    expiresAt: Date.now() + redeemed.expires_in * 1000,
+  };
+  sessionStorage.setItem(MEETING_GUEST_KEY, JSON.stringify(guestOf));
+}
+
+/** The invited guest of this tab, while their token lasts. */
+export function meetingGuest(): MeetingGuest | null {
+  try {
+    const raw = sessionStorage.getItem(MEETING_GUEST_KEY);
+    const stored = raw ? (JSON.parse(raw) as MeetingGuest) : null;
+    return stored && stored.expiresAt > Date.now() ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A token for the socket handshake: the user's access token (refreshed when due), or a
- * short-lived guest token for a visitor.
+ * A token for the socket handshake: the user's access token (refreshed when due), an invited
+ * guest's, or a short-lived guest token for a visitor.
  */
 export async function accessToken(): Promise<string> {
   const token = await userAccessToken();
   if (token) return token;
+  const invited = meetingGuest();
+  if (invited) return invited.token;
   if (!guest || guest.expiresAt - 30_000 < Date.now()) {
     const response = await fetch('/api/v1/auth/guest', {
       method: 'POST',

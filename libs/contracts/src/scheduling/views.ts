@@ -84,6 +84,8 @@ export interface AppointmentView {
   readonly provider_name: string | null;
   /** The calendar no longer offers this slot (hours or blocks changed after booking). */
   readonly outside_schedule: boolean;
+  /** When its last change took place (for a Waiting-Room visit: since when the patient waits). */
+  readonly updated_at: string;
 }
 
 export interface AppointmentPage {

@@ -181,6 +181,7 @@ function appointmentView(row: Row): AppointmentView {
     patient_name: row.patient_name,
     provider_name: row.provider_name,
     outside_schedule: row.outside_schedule,
+    updated_at: iso(row.updated_at),
   };
 }
 

@@ -75,6 +75,7 @@ export class MeetingSockets implements OnModuleInit {
       socket.to(inbox(clean.appointment_id, clean.to)).emit('meeting.signal', {
         ...clean,
         from: socket.id,
+        from_participant_id: calls.get(clean.appointment_id)!,
       });
     });
 

@@ -1,5 +1,7 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
+import { JoinVideoVisitButton } from '../../features/telehealth/components/join-video-visit-button';
+import { ProviderWaitingList } from '../../features/telehealth/components/provider-waiting-list';
 import { PatientDashboardPage } from '../../features/patient-dashboard/components/patient-dashboard-page';
 import { WorkspaceDashboardPage } from '../../features/practice-workspace/components/workspace-dashboard-page';
 import { isWorkspaceType } from '../../features/practice-workspace/workspace-rules';
@@ -23,12 +25,19 @@ export function DashboardRoute() {
         placeInLine={(a) => (
           <QueuePositionCard appointmentId={a.appointment_id} status={a.status} />
         )}
+        videoVisit={(a) => <JoinVideoVisitButton appointment={a} />}
       />
     );
   }
   if (isWorkspaceType(user.type) && user.practice_id) {
     return (
-      <WorkspaceDashboardPage user={{ ...user, practice_id: user.practice_id }} type={user.type} />
+      <WorkspaceDashboardPage
+        user={{ ...user, practice_id: user.practice_id }}
+        type={user.type}
+        aside={
+          user.type === 'Provider' ? <ProviderWaitingList practiceId={user.practice_id} /> : null
+        }
+      />
     );
   }
   return (

@@ -25,6 +25,8 @@ interface Props {
   readonly onShowPass: () => void;
   /** A walk-in's live place in line (the walk-in queue's, composed by the route). */
   readonly placeInLine?: (appointment: AppointmentView) => ReactNode;
+  /** A video visit's way in (the telehealth feature's, composed by the route). */
+  readonly videoVisit?: (appointment: AppointmentView) => ReactNode;
 }
 
 export function AppointmentCard(props: Props) {
@@ -33,7 +35,9 @@ export function AppointmentCard(props: Props) {
   const start = DateTime.fromISO(a.start_date, { zone: a.time_zone });
   const provider = a.provider_name ?? 'Your provider';
   const forMember = a.patient_id !== selfId;
-  const actions = mayTryCheckIn(a, now) || a.status === 'Checked-In' || mayChange(a, now);
+  const video = props.videoVisit?.(a) ?? null;
+  const actions =
+    mayTryCheckIn(a, now) || a.status === 'Checked-In' || mayChange(a, now) || video !== null;
   return (
     <Card variant="outlined" data-testid="appointment-card" data-appointment-id={a.appointment_id}>
       <CardContent>
@@ -65,6 +69,7 @@ export function AppointmentCard(props: Props) {
       </CardContent>
       {actions && (
         <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {video}
           {mayTryCheckIn(a, now) && (
             <Button variant="contained" size="small" onClick={props.onCheckIn}>
               Check in

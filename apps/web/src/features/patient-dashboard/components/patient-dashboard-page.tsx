@@ -36,6 +36,8 @@ export interface PatientDashboardSlots {
   readonly waitlist?: (onBooked: () => void) => ReactNode;
   /** A walk-in's live place in line, inside its card. */
   readonly placeInLine?: (appointment: AppointmentView) => ReactNode;
+  /** A video visit's way in (join the call), among the card's actions. */
+  readonly videoVisit?: (appointment: AppointmentView) => ReactNode;
 }
 
 /** The patient's home: their and their family's appointments, live. */
@@ -43,6 +45,7 @@ export function PatientDashboardPage({
   user,
   waitlist,
   placeInLine,
+  videoVisit,
 }: { user: UserView } & PatientDashboardSlots) {
   // A command's position, when it says one, makes the read hold its write.
   const [refresh, refresh$] = useObservableCallback<number | void>();
@@ -84,6 +87,7 @@ export function PatientDashboardPage({
       onCheckIn={() => void checkIn(a)}
       onShowPass={() => setAction({ kind: 'pass', appointment: a })}
       placeInLine={placeInLine}
+      videoVisit={videoVisit}
     />
   );
 

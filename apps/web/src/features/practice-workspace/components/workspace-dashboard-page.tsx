@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AppointmentPage, AppointmentStatus, UserView } from '@medbook/contracts';
 import { Alert, Box, Chip, Pagination, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
@@ -34,9 +35,12 @@ const TITLES: Record<WorkspaceType, string> = {
 export function WorkspaceDashboardPage({
   user,
   type,
+  aside,
 }: {
   user: UserView & { practice_id: string };
   type: WorkspaceType;
+  /** What the route composes in from other features (the provider's virtual waiting room). */
+  aside?: ReactNode;
 }) {
   const [filters, setFilters] = useState<ListFilters>(() => defaultFilters(DateTime.now()));
   const [pageNo, setPageNo] = useState(1);
@@ -111,6 +115,7 @@ export function WorkspaceDashboardPage({
         </Box>
       </Stack>
       <CountsStrip counts={counts} />
+      {aside}
       <Stack spacing={2} component="section" aria-labelledby="list-title">
         <Typography id="list-title" variant="h6" component="h2">
           Appointments

@@ -2,7 +2,7 @@ import type { ProviderCardView } from '@medbook/contracts';
 import LocationOn from '@mui/icons-material/LocationOn';
 import Verified from '@mui/icons-material/Verified';
 import VideoCall from '@mui/icons-material/VideoCall';
-import { Avatar, Box, Chip, Paper, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Paper, Rating, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 const initials = (p: ProviderCardView) =>
@@ -53,6 +53,26 @@ export function ProviderCard({
           <Typography color="primary" sx={{ fontWeight: 600 }}>
             {provider.specialty ?? provider.specialties[0] ?? ''}
           </Typography>
+          {provider.rating && (
+            <Stack
+              direction="row"
+              spacing={0.5}
+              sx={{ alignItems: 'center' }}
+              data-testid="provider-rating"
+            >
+              <Rating
+                value={provider.rating.average}
+                precision={0.1}
+                size="small"
+                readOnly
+                aria-hidden
+              />
+              <Typography variant="body2">
+                {provider.rating.average.toFixed(1)} of 5 ({provider.rating.count}{' '}
+                {provider.rating.count === 1 ? 'review' : 'reviews'})
+              </Typography>
+            </Stack>
+          )}
           <Typography variant="body2" color="text.secondary">
             {provider.practice_name}
           </Typography>

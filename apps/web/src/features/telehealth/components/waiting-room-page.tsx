@@ -1,0 +1,116 @@
+import { MEETING_MESSAGES } from '@medbook/contracts';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Chip,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { useObservableState } from 'observable-hooks';
+import { useEffect } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { connection$ } from '../../../live/live-socket';
+import { errorMessageOf } from '../../../shared/error-message';
+import { mayEnterCall } from '../streams/meeting.stream';
+import { useMeeting } from './use-meeting';
+
+/**
+ * The Virtual Waiting Room (the spec's route constant): the patient or guest waits, live, until
+ * the provider lets them in, then goes into the call by themselves.
+ */
+export function WaitingRoomPage() {
+  const { appointmentId = '' } = useParams();
+  const navigate = useNavigate();
+  const { meeting, error } = useMeeting(appointmentId);
+  const connection = useObservableState(connection$);
+
+  useEffect(() => {
+    if (meeting && mayEnterCall(meeting))
+      void navigate(`/meeting/${appointmentId}`, { replace: true });
+  }, [meeting, appointmentId, navigate]);
+
+  if (error !== undefined) {
+    return (
+      <Alert severity="error" sx={{ maxWidth: 640, mx: 'auto' }}>
+        {errorMessageOf(error)}
+      </Alert>
+    );
+  }
+  if (!meeting) return <CircularProgress aria-label="Loading your visit" sx={{ mx: 'auto' }} />;
+  const inCall = meeting.participants.filter((p) => p.connections > 0);
+  const start = DateTime.fromISO(meeting.start_date);
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h4" component="h1">
+          Virtual waiting room
+        </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={connection === 'live' ? 'success' : 'default'}
+          label={connection === 'live' ? 'Live' : 'Reconnecting…'}
+        />
+      </Stack>
+      {meeting.status === 'ended' ? (
+        <Alert severity="info">{MEETING_MESSAGES.ended}</Alert>
+      ) : meeting.me.state === 'removed' ? (
+        <Alert severity="warning">{MEETING_MESSAGES.removed}</Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }} role="status">
+          <HourglassTopIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
+          <Typography
+            variant="h5"
+            component="p"
+            sx={{ mt: 1, fontWeight: 600 }}
+            data-testid="waiting-message"
+          >
+            {MEETING_MESSAGES.notAdmitted}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            Your visit with {meeting.provider_name || 'your provider'} is at{' '}
+            {start.toFormat('h:mm a')} on {start.toFormat('EEEE, MMMM d')}. Keep this page open: you
+            join the call as soon as you are let in.
+          </Typography>
+        </Paper>
+      )}
+      <section aria-labelledby="in-call-title">
+        <Typography id="in-call-title" variant="h6" component="h2">
+          In the call now
+        </Typography>
+        {inCall.length === 0 ? (
+          <Typography color="text.secondary" data-testid="in-call-empty">
+            Nobody has joined yet.
+          </Typography>
+        ) : (
+          <List dense data-testid="in-call">
+            {inCall.map((p) => (
+              <ListItem key={p.participant_id} disableGutters>
+                <ListItemAvatar>
+                  <Avatar aria-hidden>{p.name.slice(0, 1)}</Avatar>
+                </ListItemAvatar>
+                <ListItemText primary={p.name} secondary={p.role === 'Guest' ? 'Guest' : p.role} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </section>
+      <Button
+        component={RouterLink}
+        to={`/meeting/readiness/${appointmentId}`}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Check camera and microphone again
+      </Button>
+    </Stack>
+  );
+}
