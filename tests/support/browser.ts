@@ -7,11 +7,22 @@ import type { TestApp } from './test-app';
 /** Where the browser specs leave their screenshots, for a person to look at. */
 export const SHOTS = path.join(__dirname, '..', 'browser', 'screenshots');
 
+/**
+ * Chromium's own fake camera (a moving test pattern) and microphone (a beep each second),
+ * granted without a prompt, and media that plays without a click: for video visits.
+ */
+export const FAKE_MEDIA: readonly string[] = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
 /** The system's Chromium (Debian's `chromium` package), headless, kept off the network. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
+      ...extraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -71,13 +82,13 @@ export interface BrowserSuite {
  * A spec file's browser: launched before its tests and closed after them; each window opened
  * during a test is closed after that test, and one opened outside a test after the file.
  */
-export function browserSuite(): BrowserSuite {
+export function browserSuite(extraArgs: readonly string[] = []): BrowserSuite {
   let browser: Browser | undefined;
   let inTest = false;
   const perTest: BrowserContext[] = [];
   const perFile: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(extraArgs);
   }, 60_000);
   beforeEach(() => {
     inTest = true;
@@ -96,7 +107,10 @@ export function browserSuite(): BrowserSuite {
       return browser;
     },
     async open(viewport = { width: 1280, height: 900 }) {
-      const context = await this.browser.newContext({ viewport });
+      const context = await this.browser.newContext({
+        viewport,
+        ...(extraArgs.includes(FAKE_MEDIA[0]!) ? { permissions: ['camera', 'microphone'] } : {}),
+      });
       (inTest ? perTest : perFile).push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => process.stdout.write(`pageerror ${e.message}\n`));

@@ -26,7 +26,9 @@ export function ChatPanel(props: { meeting: MeetingView; onSent: () => void }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLLIElement | null>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [meeting.chat.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [meeting.chat.length]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
