@@ -88,7 +88,7 @@ export function ProviderWaitingList({ practiceId }: { practiceId: string }) {
               >
                 <ListItemText
                   primary={a.patient_name ?? 'Patient'}
-                  secondary={`Visit at ${DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat('h:mm a')} · waiting ${minutes < 1 ? 'less than a minute' : `${minutes} min`}`}
+                  secondary={`Visit at ${DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat('EEE, MMM d · h:mm a')} · waiting ${minutes < 1 ? 'less than a minute' : `${minutes} min`}`}
                 />
               </ListItem>
             );

@@ -194,7 +194,7 @@ export function ReadinessPage() {
             onChange={(event) => choose({ cameraId: event.target.value || null })}
             disabled={devices.cameras.length === 0}
             helperText={devices.cameras.length === 0 ? 'No camera available' : ' '}
-            slotProps={{ select: { displayEmpty: true } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Default camera</MenuItem>
             {devices.cameras.map((device, index) => (
@@ -214,7 +214,7 @@ export function ReadinessPage() {
             onChange={(event) => choose({ microphoneId: event.target.value || null })}
             disabled={devices.microphones.length === 0}
             helperText={devices.microphones.length === 0 ? 'No microphone available' : ' '}
-            slotProps={{ select: { displayEmpty: true } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Default microphone</MenuItem>
             {devices.microphones.map((device, index) => (
