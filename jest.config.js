@@ -83,5 +83,8 @@ module.exports = {
     web,
     { ...withDatabase, displayName: 'int', testMatch: ['**/*.int.spec.ts'] },
     { ...withDatabase, displayName: 'e2e', testMatch: ['**/*.e2e.spec.ts'] },
+    // Benchmarks that need the whole service and browsers (npm run bench:telehealth): they
+    // measure and record, never in `npm test`.
+    { ...withDatabase, displayName: 'bench', testMatch: ['**/*.bench.spec.ts'] },
   ],
 };
