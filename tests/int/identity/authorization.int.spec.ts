@@ -203,6 +203,46 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/tele/appointments/{appointment_id}/get': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
+  // A video visit's meeting: its patient, its provider, staff and guests it let in; nobody else.
+  'GET /api/v1/appointments/{appointment_id}/meeting': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'POST /api/v1/appointments/{appointment_id}/meeting/ready': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
+  'POST /api/v1/appointments/{appointment_id}/meeting/start': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
+  'POST /api/v1/appointments/{appointment_id}/meeting/participants/{participant_id}/admit': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
+  'DELETE /api/v1/appointments/{appointment_id}/meeting/participants/{participant_id}': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'POST /api/v1/appointments/{appointment_id}/meeting/messages': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { text: 'intruder' },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/visit-notes': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { value: 'intruder' },
+  },
+  'POST /api/v1/appointments/{appointment_id}/meeting/invitations': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { kind: 'guest', name: 'Eve Intruder' },
+  },
+  'POST /api/v1/meeting-invitations/redeem': { access: { kind: 'public' } },
+  'POST /api/v1/appointments/{appointment_id}/meeting/end': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
+  'POST /api/v1/appointments/{appointment_id}/review': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { rating: 1 },
+  },
   'POST /api/v1/appointments': {
     access: { kind: 'object', reachOthers: [] },
     body: { calendar_id: '{calendar}', start_date: '{slot}', patient_id: '{victim}' },
@@ -432,6 +472,7 @@ const concrete = (path: string, query = '') =>
     .replace('{calendar_id}', victimCalendar)
     .replace('{appointment_id}', victimAppointment)
     .replace('{hold_id}', randomUUID())
+    .replace('{participant_id}', randomUUID())
     .replace('{name}', 'search')
     .replace('{payment_id}', randomUUID())
     .replace('{offer_id}', randomUUID())

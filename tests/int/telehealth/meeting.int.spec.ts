@@ -175,6 +175,17 @@ describe('a video visit, end to end', () => {
     expect(inCall.meeting_history.map((h) => h.action)).toEqual(
       expect.arrayContaining(['waiting', 'started', 'admitted', 'joined']),
     );
+    // The spec's tele appointment carries the meeting's fields.
+    const tele = await app.api.as(patient).get(`/api/v1/tele/appointments/${appointmentId}/get`);
+    expect(tele.status).toBe(200);
+    expect(tele.body.data).toMatchObject({
+      join_meeting_id: appointmentId,
+      tele_meeting_status: 'started',
+      visit_status: 'started',
+      visit_started_by: practice.provider.userId,
+      status: 'In Progress',
+      session_notes: null,
+    });
 
     // Chat both ways; notes for the provider's eyes only.
     for (const [who, text] of [

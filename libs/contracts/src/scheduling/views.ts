@@ -56,9 +56,24 @@ export interface TeleAppointmentView {
   readonly participant_ids: readonly string[];
   readonly participants: readonly {
     participant_id: string;
-    participant_type: 'Patient' | 'Provider';
+    participant_type: 'Patient' | 'Provider' | 'Staff' | 'Guest';
   }[];
-  readonly meeting_history: readonly unknown[];
+  readonly meeting_history: readonly {
+    readonly action: string;
+    readonly participant_id: string;
+    readonly name: string;
+    readonly at: string;
+  }[];
+  /** The meeting's own id (the appointment's): what the meeting route takes. */
+  readonly join_meeting_id: string;
+  /** The tele meeting status: not_started, started (leaving asks first) or ended. */
+  readonly tele_meeting_status: 'not_started' | 'started' | 'ended';
+  readonly visit_status: 'not_started' | 'started' | 'ended';
+  readonly visit_started_by: string | null;
+  readonly visit_start_time: string | null;
+  readonly chat_started: boolean;
+  /** The provider's session notes; null for the patient. */
+  readonly session_notes: string | null;
 }
 
 /** An appointment as lists carry it (spec: Appointment, snake_case). */

@@ -9,7 +9,6 @@ import {
   HoldSlotDto,
   type HoldView,
   RescheduleAppointmentDto,
-  TeleAppointmentView,
   WalkInDto,
 } from '@medbook/contracts';
 import {
@@ -99,15 +98,6 @@ export class AppointmentsController {
     @Context() context: RequestContext,
   ): Promise<BookingResult> {
     return this.commands.execute(new BookWalkInCommand(caller, dto, context));
-  }
-
-  /** The spec's tele appointment by id (tele/appointments/{id}/get). */
-  @Get('tele/appointments/:appointment_id/get')
-  teleAppointment(
-    @Caller() caller: Principal,
-    @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
-  ): Promise<TeleAppointmentView> {
-    return this.appointments.teleAppointment(caller, appointmentId);
   }
 
   @Get('appointments/:appointment_id')

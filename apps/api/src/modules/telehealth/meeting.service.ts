@@ -8,6 +8,7 @@ import {
   type MeetingInvitationResult,
   type MeetingView,
   type RedeemedInvitation,
+  type TeleAppointmentView,
   type VisitReviewDto,
   isFinal,
 } from '@medbook/contracts';
@@ -56,6 +57,7 @@ import {
 import type { MeetingEvent } from './domain/meeting.events';
 import { meetingStreamId } from './domain/meeting.events';
 import { visitReviewDecider, visitReviewStreamId } from './domain/visit-review';
+import { teleAppointmentView } from './tele-appointment.view';
 
 const INVITATION_PURPOSE = 'meeting-invitation';
 /** A guest's access lasts a long visit; it cannot be refreshed (guests have no session). */
@@ -97,8 +99,7 @@ export class MeetingService {
   /** The meeting as the caller sees it (403 for anyone who is not part of it). */
   async view(caller: Principal, appointmentId: string): Promise<MeetingView> {
     const [appointment, meeting] = await this.pipeline.read(this.streams(appointmentId));
-    const details = this.telehealth(appointment);
-    const me = await this.actorOf(caller, details, meeting.state);
+    const { details, actor: me } = await this.participant(caller, appointment, meeting.state);
     const state = meeting.state;
     const staffSide = me.role === 'Provider' || me.role === 'Staff';
     const [review] = await this.pipeline.read([
@@ -157,11 +158,21 @@ export class MeetingService {
     };
   }
 
+  /** The spec's tele appointment (tele/appointments/{id}/get): 404 for other kinds of visit. */
+  async teleAppointment(caller: Principal, appointmentId: string): Promise<TeleAppointmentView> {
+    const [appointment, meeting] = await this.pipeline.read(this.streams(appointmentId));
+    const details = appointment.state.details;
+    if (!details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+    await this.policy.assertMayReachAppointment(caller, details);
+    if (details.visit_type !== 'Telehealth') throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+    return teleAppointmentView(details, meeting.state, caller.type !== 'Patient');
+  }
+
   /** May this caller watch the meeting's room (anyone in it who was not removed)? */
   async mayWatch(caller: Principal, appointmentId: string): Promise<boolean> {
     try {
       const [appointment, meeting] = await this.pipeline.read(this.streams(appointmentId));
-      const actor = await this.actorOf(caller, this.telehealth(appointment), meeting.state);
+      const { actor } = await this.participant(caller, appointment, meeting.state);
       return meeting.state.participants[actor.participant_id]?.state !== 'removed';
     } catch {
       return false;
@@ -460,8 +471,7 @@ export class MeetingService {
       context,
       read: this.streams(appointmentId),
       decide: async ([appointment, meeting]) => {
-        const details = this.telehealth(appointment);
-        const actor = await this.actorOf(caller, details, meeting.state);
+        const { details, actor } = await this.participant(caller, appointment, meeting.state);
         const now = this.clock.now();
         const command = decision(actor, details, meeting.state, now);
         if (!command) return { append: [] };
@@ -490,12 +500,22 @@ export class MeetingService {
     });
   }
 
-  private telehealth(appointment: Loaded<AppointmentState>): AppointmentDetails {
+  /**
+   * The appointment (404) and who the caller is in its meeting (403), and only then whether it
+   * is a video visit at all (409): an outsider learns nothing about someone else's visit.
+   */
+  private async participant(
+    caller: Principal,
+    appointment: Loaded<AppointmentState>,
+    meeting: MeetingState,
+  ): Promise<{ details: AppointmentDetails; actor: Actor }> {
     const details = appointment.state.details;
     if (!details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
-    if (details.visit_type !== 'Telehealth')
+    const actor = await this.actorOf(caller, details, meeting);
+    if (details.visit_type !== 'Telehealth') {
       throw new ConflictError(MEETING_MESSAGES.notTelehealth);
-    return details;
+    }
+    return { details, actor };
   }
 
   /** Who the caller is in this meeting; 403 for anyone else. */

@@ -5,6 +5,7 @@ import {
   type MeetingView,
   RedeemInvitationDto,
   type RedeemedInvitation,
+  type TeleAppointmentView,
   VisitNotesDto,
   VisitReviewDto,
 } from '@medbook/contracts';
@@ -35,6 +36,15 @@ const uuid = () => new ParseUUIDPipe();
 @Controller()
 export class TelehealthController {
   constructor(private readonly meetings: MeetingService) {}
+
+  /** The spec's tele appointment by id (tele/appointments/{id}/get), with its meeting's fields. */
+  @Get('tele/appointments/:appointment_id/get')
+  teleAppointment(
+    @Caller() caller: Principal,
+    @Param('appointment_id', uuid()) appointmentId: string,
+  ): Promise<TeleAppointmentView> {
+    return this.meetings.teleAppointment(caller, appointmentId);
+  }
 
   @Get('appointments/:appointment_id/meeting')
   @GuestsAllowed()
