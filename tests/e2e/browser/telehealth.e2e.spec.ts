@@ -112,6 +112,16 @@ it('a patient passes readiness and waits, the provider admits, both see and hear
   await Promise.all([seesAndHears(patientPage), seesAndHears(providerPage)]);
   await deskRow.getByText('In Progress').waitFor();
 
+  // A short network drop on the patient's side: the call says so, then rejoins by itself.
+  await patientPage.context().setOffline(true);
+  await patientPage.getByTestId('call-state').filter({ hasText: 'Reconnecting…' }).waitFor();
+  await patientPage.context().setOffline(false);
+  await patientPage
+    .getByTestId('call-state')
+    .filter({ hasText: 'Connected' })
+    .waitFor({ timeout: 20_000 });
+  await Promise.all([seesAndHears(patientPage), seesAndHears(providerPage)]);
+
   // Chat both ways.
   await patientPage.getByTestId('chat-input').fill('Hello doctor, I can see you.');
   await patientPage.getByRole('button', { name: 'Send message' }).click();
