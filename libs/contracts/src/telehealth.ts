@@ -92,6 +92,7 @@ export interface IceServerConfig {
 /** The meeting as one of its participants sees it (GET appointments/{id}/meeting). */
 export interface MeetingView extends Positioned {
   readonly appointment_id: string;
+  readonly practice_id: string;
   /** The spec's join_meeting_id: the meeting's own id (the appointment's). */
   readonly join_meeting_id: string;
   readonly appointment_status: string;

@@ -111,6 +111,7 @@ export class MeetingService {
     );
     return {
       appointment_id: appointmentId,
+      practice_id: details.practice_id,
       join_meeting_id: appointmentId,
       appointment_status: details.status,
       start_date: details.start_date,

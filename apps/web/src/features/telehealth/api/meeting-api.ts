@@ -37,6 +37,17 @@ export const meetingApi = {
       kind: 'guest',
       name,
     }),
+  inviteStaff: (appointmentId: string, userId: string) =>
+    api<MeetingInvitationResult>('POST', `${base(appointmentId)}/meeting/invitations`, {
+      kind: 'staff',
+      user_id: userId,
+    }),
+  /** The practice's users a provider can invite into a visit. */
+  colleagues: (practiceId: string) =>
+    api<{ id: string; type: string; first_name: string; last_name: string; disabled: boolean }[]>(
+      'GET',
+      `/practices/${enc(practiceId)}/users`,
+    ),
   end: (appointmentId: string) => api<Moved>('POST', `${base(appointmentId)}/meeting/end`, {}),
   review: (appointmentId: string, rating: number, comment: string) =>
     api<{ position: number }>('POST', `${base(appointmentId)}/review`, {

@@ -219,6 +219,7 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
           ))}
         </List>
       </section>
+      {host && <InviteColleague meeting={meeting} onInvited={props.onChanged} />}
       {host && (
         <section aria-labelledby="invite-title">
           <Typography id="invite-title" variant="subtitle2" component="h3">
@@ -285,6 +286,77 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
         </section>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The provider invites a colleague of the practice (a nurse, an interpreter on staff): they
+ * open the visit's link signed in, pass readiness, and are admitted like anyone else.
+ */
+function InviteColleague(props: { meeting: MeetingView; onInvited: () => void }) {
+  const { meeting } = props;
+  const [colleagues, setColleagues] = useState<{ id: string; name: string }[]>([]);
+  const [chosen, setChosen] = useState('');
+  const [invitedLink, setInvitedLink] = useState<string | null>(null);
+  useEffect(() => {
+    let gone = false;
+    meetingApi.colleagues(meeting.practice_id).then(
+      (users) =>
+        !gone &&
+        setColleagues(
+          users
+            .filter((u) => !u.disabled && u.id !== meeting.me.participant_id)
+            .map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name} (${u.type})` })),
+        ),
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [meeting.practice_id, meeting.me.participant_id]);
+  if (colleagues.length === 0) return null;
+  const invite = async () => {
+    try {
+      await meetingApi.inviteStaff(meeting.appointment_id, chosen);
+      setInvitedLink(`${window.location.origin}/meeting/readiness/${meeting.appointment_id}`);
+      setChosen('');
+      props.onInvited();
+    } catch (cause) {
+      toast.error(errorMessageOf(cause));
+    }
+  };
+  return (
+    <section aria-labelledby="colleague-title">
+      <Typography id="colleague-title" variant="subtitle2" component="h3">
+        Invite a colleague
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label="Colleague"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Choose…</option>
+          {colleagues.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </TextField>
+        <Button variant="outlined" disabled={!chosen} onClick={() => void invite()}>
+          Invite
+        </Button>
+      </Box>
+      {invitedLink && (
+        <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          Invited. They join from {invitedLink} while signed in.
+        </Typography>
+      )}
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { AppointmentStatus, AppointmentView } from '@medbook/contracts';
+import StarOutlineIcon from '@mui/icons-material/StarBorder';
 import VideoCallIcon from '@mui/icons-material/VideoCall';
 import { Button } from '@mui/material';
 import { DateTime } from 'luxon';
@@ -15,12 +16,29 @@ const JOINABLE: readonly AppointmentStatus[] = [
 ];
 
 /**
- * "Join video visit" on a patient's appointment card: from the day before until the visit's
- * end, for a video visit that can still happen. Null when it does not apply.
+ * "Join video visit" on a patient's appointment card: from the day before until two hours after
+ * the visit's end, for a video visit that can still happen; "Rate your visit" after it took
+ * place. Null when neither applies.
  */
 export function JoinVideoVisitButton({ appointment: a }: { appointment: AppointmentView }) {
-  if (a.visit_type !== 'Telehealth' || !JOINABLE.includes(a.status)) return null;
+  if (a.visit_type !== 'Telehealth') return null;
   const now = DateTime.now();
+  // The review request after the visit: for two weeks, the visit's page asks for a rating.
+  if (a.status === 'Checked-Out') {
+    if (now > DateTime.fromISO(a.end_date).plus({ days: 14 })) return null;
+    return (
+      <Button
+        component={RouterLink}
+        to={`/meeting/${a.appointment_id}`}
+        size="small"
+        startIcon={<StarOutlineIcon />}
+        data-testid="rate-visit"
+      >
+        Rate your visit
+      </Button>
+    );
+  }
+  if (!JOINABLE.includes(a.status)) return null;
   const opens = DateTime.fromISO(a.start_date).minus({ days: 1 });
   const closes = DateTime.fromISO(a.end_date).plus({ hours: 2 });
   if (now < opens || now > closes) return null;
