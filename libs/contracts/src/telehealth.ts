@@ -98,6 +98,8 @@ export interface MeetingView extends Positioned {
   readonly appointment_status: string;
   readonly start_date: string;
   readonly end_date: string;
+  /** The facility's zone, in which the visit's time is told. */
+  readonly time_zone: string;
   readonly provider_name: string;
   readonly status: MeetingStatus;
   readonly visit_started_by: string | null;

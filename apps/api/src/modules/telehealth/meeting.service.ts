@@ -116,6 +116,7 @@ export class MeetingService {
       appointment_status: details.status,
       start_date: details.start_date,
       end_date: details.end_date,
+      time_zone: details.time_zone,
       provider_name: details.provider_id ? await this.nameOf(details.provider_id) : '',
       status: state.status,
       visit_started_by: state.startedBy,

@@ -47,7 +47,7 @@ export function WaitingRoomPage() {
   }
   if (!meeting) return <CircularProgress aria-label="Loading your visit" sx={{ mx: 'auto' }} />;
   const inCall = meeting.participants.filter((p) => p.connections > 0);
-  const start = DateTime.fromISO(meeting.start_date);
+  const start = DateTime.fromISO(meeting.start_date, { zone: meeting.time_zone });
   return (
     <Stack spacing={3} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -78,8 +78,8 @@ export function WaitingRoomPage() {
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             Your visit with {meeting.provider_name || 'your provider'} is at{' '}
-            {start.toFormat('h:mm a')} on {start.toFormat('EEEE, MMMM d')}. Keep this page open: you
-            join the call as soon as you are let in.
+            {start.toFormat('h:mm a ZZZZ')} on {start.toFormat('EEEE, MMMM d')}. Keep this page
+            open: you join the call as soon as you are let in.
           </Typography>
         </Paper>
       )}
