@@ -33,12 +33,10 @@ beforeAll(async () => {
     visit_type: 'Telehealth',
   });
   const slot = await tomorrowsSlot(fixtures, calendarId, position);
-  const booked = await nodes[0]!.api
-    .as(patient)
-    .post<BookingResult>('/api/v1/appointments', {
-      calendar_id: calendarId,
-      start_date: slot.start_date,
-    });
+  const booked = await nodes[0]!.api.as(patient).post<BookingResult>('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+  });
   if (booked.status !== 201) throw new Error(`book: ${JSON.stringify(booked.body)}`);
   appointmentId = booked.body.data.appointment_id;
 }, 180_000);
