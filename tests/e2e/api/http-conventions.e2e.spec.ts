@@ -71,6 +71,7 @@ it('reports database and projection state to operators at /api/v1/ops/health in 
     'practices',
     'scheduling',
     'search',
+    'telehealth',
     'users',
     'waitlist',
     'walk-in-queue',
