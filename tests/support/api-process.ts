@@ -59,7 +59,6 @@ export async function startApiProcess(options: {
       // The races here test capacity and order, not admission (tests/int/robustness has its own).
       ADMISSION_MAX_COMMANDS: '100000',
       ADMISSION_MAX_QUERIES: '100000',
-      ADMISSION_MAX_LOOP_UTILIZATION: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 import { type Envelope, SERVICE_BUSY_MESSAGE } from '@medbook/contracts';
-import { loadConfig } from '../../../apps/api/src/infra/config/app-config';
 import { Admission } from '../../../apps/api/src/infra/http/admission';
 import { createUser, type TestUser } from '../../support/accounts';
 import { closeLiveClients, openSocket } from '../../support/live-client';
@@ -172,37 +171,4 @@ it('refuses a request whose wait in the queue runs out', async () => {
   admission.leave('commands');
   expect(events).toEqual(['first in', 'second refused']);
   expect(admission.snapshot().refused.commands).toBe(2);
-});
-
-it('refuses new calls beyond a handful in flight while the event loop is busier than allowed', () => {
-  let utilization = 0.95;
-  const admission = new Admission(
-    { commands: 100, queries: 100, sockets: 100, maxEventLoopUtilization: 0.9 },
-    () => utilization,
-  );
-  admission.sample();
-  // A busy loop still lets four of each class through, so the service keeps making progress.
-  const busy = Array.from({ length: 6 }, () => admission.tryEnter('commands'));
-  expect(busy).toEqual([true, true, true, true, false, false]);
-  expect(admission.tryEnter('queries')).toBe(true);
-  // Sockets have their own count: a busy loop does not refuse a handshake.
-  for (let n = 0; n < 6; n += 1) expect(admission.tryEnter('sockets')).toBe(true);
-  // Once the loop has room again, the counts alone decide.
-  utilization = 0.5;
-  admission.sample();
-  expect(admission.tryEnter('commands')).toBe(true);
-  expect(admission.snapshot().refused.commands).toBe(2);
-});
-
-it('is on by default at 90 % of the event loop, and off at 1', () => {
-  expect(loadConfig({}).admission.maxEventLoopUtilization).toBe(0.9);
-  const off = new Admission(
-    { commands: 100, queries: 100, sockets: 100, maxEventLoopUtilization: 1 },
-    () => 1,
-  );
-  off.sample();
-  expect(Array.from({ length: 8 }, () => off.tryEnter('commands')).every(Boolean)).toBe(true);
-  expect(() => loadConfig({ ADMISSION_MAX_LOOP_UTILIZATION: '1.5' })).toThrow(
-    /ADMISSION_MAX_LOOP_UTILIZATION/,
-  );
 });

@@ -138,7 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         queries: integer(env.ADMISSION_QUEUE_QUERIES, 0, 'ADMISSION_QUEUE_QUERIES'),
         waitMs: integer(env.ADMISSION_QUEUE_WAIT_MS, 100, 'ADMISSION_QUEUE_WAIT_MS'),
       },
-      maxEventLoopUtilization: fraction(env.ADMISSION_MAX_LOOP_UTILIZATION, 0.9),
     },
     listenBacklog: integer(env.LISTEN_BACKLOG, 4096, 'LISTEN_BACKLOG'),
     instanceId: env.INSTANCE_ID || `${os.hostname()}:${process.pid}`,
@@ -193,16 +192,6 @@ function iceServers(value: string | undefined): IceServerConfig[] {
   if (!valid)
     throw new Error('MEETING_ICE_SERVERS must be a list of {urls, username?, credential?}');
   return parsed as IceServerConfig[];
-}
-
-/** ADMISSION_MAX_LOOP_UTILIZATION: a share between 0 and 1 (1 turns the check off). */
-function fraction(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 1) {
-    throw new Error(`ADMISSION_MAX_LOOP_UTILIZATION must be above 0 and at most 1, got "${value}"`);
-  }
-  return parsed;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

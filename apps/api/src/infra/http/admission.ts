@@ -1,5 +1,4 @@
 import { type Envelope, SERVICE_BUSY_MESSAGE } from '@medbook/contracts';
-import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** How much work of each class may be in flight at once; beyond it, 503 at once. */
@@ -15,32 +14,6 @@ export interface AdmissionLimits {
    * not read meanwhile); beyond, or after waiting that long, 503. None when left out.
    */
   readonly queue?: { readonly commands: number; readonly queries: number; readonly waitMs: number };
-  /**
-   * The share of the last moments (0 to 1) the event loop may be busy before new API calls are
-   * refused at once, whatever the counts: the process's own CPU is the limit the counts cannot
-   * see (a refusal costs little, but it waits behind everything the loop has to do). 1 or
-   * none: off.
-   */
-  readonly maxEventLoopUtilization?: number;
-}
-
-/** How often the event loop's utilisation is sampled (each sample covers the time since). */
-const LOOP_SAMPLE_MS = 20;
-/** Calls of a class that always get in, however busy the loop: the service keeps making progress. */
-const ALWAYS_IN_FLIGHT = 4;
-
-/** The event loop's utilisation (0 to 1) since the meter was last read. */
-export type LoopMeter = () => number;
-
-/** Node's own measure of how much of the time the event loop was busy. */
-export function eventLoopMeter(): LoopMeter {
-  let last = performance.eventLoopUtilization();
-  return () => {
-    const now = performance.eventLoopUtilization();
-    const utilization = performance.eventLoopUtilization(now, last).utilization;
-    last = now;
-    return utilization;
-  };
 }
 
 interface Waiter {
@@ -72,37 +45,7 @@ export class Admission {
     sockets: [],
   };
 
-  /** The event loop was busier than allowed over the last sample. */
-  private loopBusy = false;
-  private sampler: NodeJS.Timeout | null = null;
-
-  constructor(
-    readonly limits: AdmissionLimits,
-    private readonly meter: LoopMeter = eventLoopMeter(),
-  ) {}
-
-  /**
-   * Samples the event loop's utilisation while the server runs (and stops with it): above the
-   * limit, new commands and queries beyond a handful in flight are refused until it falls.
-   */
-  startSampling(): void {
-    const max = this.limits.maxEventLoopUtilization;
-    if (max === undefined || max >= 1 || this.sampler) return;
-    this.sampler = setInterval(() => this.sample(), LOOP_SAMPLE_MS);
-    this.sampler.unref();
-  }
-
-  /** One sample: is the loop busier than allowed since the last one? */
-  sample(): void {
-    const max = this.limits.maxEventLoopUtilization;
-    this.loopBusy = max !== undefined && max < 1 && this.meter() > max;
-  }
-
-  stopSampling(): void {
-    if (this.sampler) clearInterval(this.sampler);
-    this.sampler = null;
-    this.loopBusy = false;
-  }
+  constructor(readonly limits: AdmissionLimits) {}
 
   /**
    * Takes a place now, or waits for one in the queue: `admit` runs once the request holds a
@@ -134,9 +77,7 @@ export class Admission {
 
   /** Takes a place in the class, or answers false when it is full. */
   tryEnter(routeClass: RouteClass, countRefusal = true): boolean {
-    const busy =
-      this.loopBusy && routeClass !== 'sockets' && this.inFlight[routeClass] >= ALWAYS_IN_FLIGHT;
-    if (busy || this.inFlight[routeClass] >= this.limits[routeClass]) {
+    if (this.inFlight[routeClass] >= this.limits[routeClass]) {
       if (countRefusal) this.refused[routeClass] += 1;
       return false;
     }
@@ -186,14 +127,6 @@ export class Admission {
 
   /** Guards the HTTP API: one hook before anything else runs for a request. */
   install(fastify: FastifyInstance): void {
-    fastify.addHook('onReady', (done) => {
-      this.startSampling();
-      done();
-    });
-    fastify.addHook('onClose', (_instance, done) => {
-      this.stopSampling();
-      done();
-    });
     fastify.addHook('onRequest', (request, reply, done) => {
       const routeClass = classOf(request);
       if (!routeClass) return done();
