@@ -14,6 +14,7 @@ import { WalkInQueueModule } from './modules/walk-in-queue/walk-in-queue.module'
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
 import { IntakeModule } from './modules/intake/intake.module';
 import { TelehealthModule } from './modules/telehealth/telehealth.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { ALL_PROJECTIONS } from './projections';
 
 /** What the app needs from its host; a test may run a few projections instead of all. */
@@ -40,6 +41,7 @@ export class AppModule {
         WaitlistModule,
         IntakeModule,
         TelehealthModule,
+        AuditModule,
         DemoModule,
       ],
     };

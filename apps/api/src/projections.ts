@@ -7,6 +7,7 @@ import { directoryEntriesProjection } from './modules/directory/projections/dire
 import { notificationsProjection } from './modules/notifications/projections/notifications.projection';
 import { walkInQueueProjection } from './modules/walk-in-queue/projections/walk-in-queue.projection';
 import { waitlistProjection } from './modules/waitlist/projections/waitlist.projection';
+import { practiceAuditProjection } from './modules/audit/projections/practice-audit.projection';
 import { telehealthProjection } from './modules/telehealth/projections/telehealth.projection';
 import type { Projection } from './infra/projections/projection';
 
@@ -22,4 +23,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   waitlistProjection,
   auditTrailProjection,
   telehealthProjection,
+  practiceAuditProjection,
 ];

@@ -84,3 +84,8 @@ export function isInstant(value: unknown): value is string {
     !Number.isNaN(Date.parse(value))
   );
 }
+
+/** An ISO 8601 instant that names a real moment (see isInstant). */
+export function IsInstant(options: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy({ name: 'isInstant', validator: { validate: isInstant } }, options);
+}

@@ -32,4 +32,5 @@ export * from './waitlist';
 export * from './walk-in-queue';
 export * from './intake';
 export * from './telehealth';
+export * from './audit';
 export * from './calendar-date';

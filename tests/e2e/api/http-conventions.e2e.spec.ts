@@ -68,6 +68,7 @@ it('reports database and projection state to operators at /api/v1/ops/health in 
     'audit_trail',
     'directory',
     'notifications',
+    'practice-audit',
     'practices',
     'scheduling',
     'search',

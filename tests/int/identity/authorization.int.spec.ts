@@ -235,6 +235,16 @@ const ROUTES: Record<string, RouteCase> = {
     body: { kind: 'guest', name: 'Eve Intruder' },
   },
   'POST /api/v1/meeting-invitations/redeem': { access: { kind: 'public' } },
+  // The audit trail: the practice's admins and operators; a timeline also to its patient.
+  'GET /api/v1/practices/{practice_id}/audit': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/audit/export': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/appointments/{appointment_id}/history': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
   'POST /api/v1/appointments/{appointment_id}/meeting/end': {
     access: { kind: 'object', reachOthers: [] },
     body: {},

@@ -3,6 +3,8 @@ import type { ColumnType, Generated, Insertable, RawBuilder, Selectable } from '
 /** bigint columns come back from postgres.js as strings; numbers go in. */
 type Int8 = ColumnType<string, number | string, number | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** jsonb columns: read as parsed values, written as `sql` casts of their JSON text. */
+type Json = ColumnType<unknown, RawBuilder<string>, RawBuilder<string>>;
 
 export interface ProjectionCheckpointsTable {
   name: string;
@@ -405,6 +407,43 @@ export interface DB {
   rm_waitlist_offers: WaitlistOffersTable;
   rm_walk_in_queue: WalkInQueueTable;
   rm_provider_ratings: ProviderRatingsTable;
+  rm_practice_audit: PracticeAuditTable;
+  rm_practice_audit_appointments: PracticeAuditAppointmentsTable;
+  rm_practice_audit_calendars: PracticeAuditCalendarsTable;
+}
+
+export interface PracticeAuditTable {
+  position: Int8;
+  practice_id: string;
+  kind: string;
+  event_type: string;
+  summary: string;
+  changes: Json;
+  patient_id: string | null;
+  appointment_id: string | null;
+  calendar_id: string | null;
+  actor_id: string | null;
+  actor_role: string | null;
+  on_behalf_of: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  correlation_id: string | null;
+  recorded_at: Timestamp;
+}
+
+export interface PracticeAuditAppointmentsTable {
+  appointment_id: string;
+  practice_id: string;
+  patient_id: string;
+  calendar_id: string;
+  start_date: Timestamp;
+  time_zone: string;
+}
+
+export interface PracticeAuditCalendarsTable {
+  calendar_id: string;
+  practice_id: string;
+  settings: Json;
 }
 
 export interface ProviderRatingsTable {

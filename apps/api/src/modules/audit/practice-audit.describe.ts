@@ -1,0 +1,249 @@
+import type { AuditChange, AuditKind } from '@medbook/contracts';
+import { DateTime } from 'luxon';
+
+/** What later events of an appointment do not repeat. */
+export interface AppointmentFacts {
+  readonly practice_id: string;
+  readonly patient_id: string;
+  readonly calendar_id: string;
+  readonly start_date: string;
+  readonly time_zone: string;
+}
+
+/** A calendar's practice and its settings before the event (for before → after). */
+export interface CalendarFacts {
+  readonly practice_id: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/** One line of the trail, as the event tells it. */
+export interface AuditLine {
+  readonly practice_id: string;
+  readonly kind: AuditKind;
+  readonly summary: string;
+  readonly changes: readonly AuditChange[];
+  readonly patient_id: string | null;
+  readonly appointment_id: string | null;
+  readonly calendar_id: string | null;
+}
+
+/** What the projection looks up and keeps, given to `describe` (no I/O in here). */
+export interface AuditLookups {
+  appointment(id: string): AppointmentFacts | null;
+  calendar(id: string): CalendarFacts | null;
+}
+
+type Data = Record<string, unknown>;
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const when = (instant: string, zone: string): string =>
+  DateTime.fromISO(instant, { zone: zone || 'UTC' }).toFormat("ccc, LLL d, yyyy 'at' h:mm a ZZZZ");
+
+/** Calendar settings told by their names. */
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  name: 'name',
+  first_hour: 'opening hour',
+  last_hour: 'closing hour',
+  time_step: 'time step',
+  working_days: 'working days',
+  date_from: 'first day',
+  date_to: 'last day',
+  booking_capacity: 'capacity',
+  blocked_spans: 'blocked time',
+  associated_reasons: 'visit reasons',
+  accept_reject_enabled: 'accept or reject requests',
+  waitlist_enabled: 'waiting list',
+  can_check_in: 'patient check-in',
+  online_booking_disabled: 'online booking off',
+  visit_type: 'visit type',
+};
+const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
+
+const MEETING_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
+  MeetingParticipantWaiting: (d) => `${str(d.name)} entered the virtual waiting room`,
+  MeetingStarted: () => 'Started the video visit',
+  MeetingParticipantAdmitted: () => 'Let a participant into the video visit',
+  MeetingParticipantJoined: () => 'Joined the video call',
+  MeetingParticipantLeft: () => 'Left the video call',
+  MeetingParticipantRemoved: () => 'Removed a participant from the video visit',
+  MeetingGuestInvited: (d) => `Invited a guest, ${str(d.name)}, to the video visit`,
+  MeetingStaffInvited: (d) => `Invited ${str(d.name)} to the video visit`,
+  MeetingInvitationRedeemed: () => 'A guest opened their invitation link',
+  MeetingChatMessageSent: () => 'Sent a chat message in the video visit',
+  MeetingSessionNoteSaved: () => 'Saved the session notes',
+  MeetingEnded: () => 'Ended the video visit',
+};
+
+const WAITLIST_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
+  WaitlistJoined: () => 'Joined the waiting list',
+  WaitlistLeft: (d) =>
+    d.reason === 'booked' ? 'Left the waiting list with a booking' : 'Left the waiting list',
+  WaitlistOfferMade: () => 'Offered a freed place from the waiting list',
+  WaitlistOfferEnded: (d) => `The waiting-list offer ended (${str(d.status) || 'ended'})`,
+};
+
+/**
+ * The trail's line for an event that touches a practice, or null for one that does not (a
+ * patient's own account, a slot's bookkeeping, which the appointment's events already tell).
+ */
+export function describe(type: string, data: Data, lookups: AuditLookups): AuditLine | null {
+  const appointmentLine = (
+    appointmentId: string,
+    summary: string,
+    changes: AuditChange[] = [],
+    kind: AuditKind = 'appointment',
+  ): AuditLine | null => {
+    const facts = lookups.appointment(appointmentId);
+    if (!facts) return null;
+    return {
+      practice_id: facts.practice_id,
+      kind,
+      summary,
+      changes,
+      patient_id: facts.patient_id,
+      appointment_id: appointmentId,
+      calendar_id: facts.calendar_id,
+    };
+  };
+
+  switch (type) {
+    case 'AppointmentBooked': {
+      const start = when(str(data.start_date), str(data.time_zone));
+      const requested = data.status === 'Pending' ? 'Requested' : 'Booked';
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'appointment',
+        summary: `${requested} a ${str(data.visit_type).toLowerCase()} visit on ${start}`,
+        changes: [
+          { field: 'status', before: null, after: data.status },
+          { field: 'start', before: null, after: data.start_date },
+        ],
+        patient_id: str(data.patient_id),
+        appointment_id: str(data.appointment_id),
+        calendar_id: str(data.calendar_id),
+      };
+    }
+    case 'AppointmentStatusChanged':
+      return appointmentLine(
+        str(data.appointment_id),
+        `Changed the status from ${str(data.from)} to ${str(data.status)}`,
+        [{ field: 'status', before: data.from, after: data.status }],
+      );
+    case 'AppointmentCanceled':
+      return appointmentLine(
+        str(data.appointment_id),
+        `Canceled the appointment${data.reason ? ` (reason: ${str(data.reason)})` : ''}`,
+        [{ field: 'status', before: data.from, after: 'Canceled' }],
+      );
+    case 'AppointmentRescheduled': {
+      const facts = lookups.appointment(str(data.appointment_id));
+      const zone = facts?.time_zone ?? 'UTC';
+      return appointmentLine(
+        str(data.appointment_id),
+        `Moved the appointment from ${when(str(data.from_start), zone)} to ${when(str(data.start_date), zone)}`,
+        [{ field: 'start', before: data.from_start, after: data.start_date }],
+      );
+    }
+    case 'VisitReviewed':
+      return appointmentLine(
+        str(data.appointment_id),
+        `Reviewed the visit: ${String(data.rating)} of 5`,
+        [{ field: 'rating', before: null, after: data.rating }],
+      );
+    case 'CalendarCreated':
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'calendar',
+        summary: `Created the calendar "${str(data.name)}"`,
+        changes: [],
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: str(data.calendar_id),
+      };
+    case 'CalendarSettingsChanged': {
+      const facts = lookups.calendar(str(data.calendar_id));
+      if (!facts) return null;
+      const after = (data.changes ?? {}) as Data;
+      const changes = Object.keys(after)
+        .filter((field) => JSON.stringify(facts.settings[field]) !== JSON.stringify(after[field]))
+        .map((field) => ({ field, before: facts.settings[field] ?? null, after: after[field] }));
+      const name = str(after.name) || str(facts.settings.name);
+      return {
+        practice_id: facts.practice_id,
+        kind: 'calendar',
+        summary:
+          changes.length === 0
+            ? `Saved the calendar "${name}" unchanged`
+            : `Changed the calendar "${name}": ${changes.map((c) => fieldName(c.field)).join(', ')}`,
+        changes,
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: str(data.calendar_id),
+      };
+    }
+    case 'PracticeRegistered':
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'directory',
+        summary: `Registered the practice "${str(data.name)}"`,
+        changes: [],
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: null,
+      };
+    case 'DirectoryEntryRegistered':
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'directory',
+        summary: `Registered the ${str(data.kind) || 'entry'} "${str(data.name)}"`,
+        changes: [],
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: null,
+      };
+    case 'UserRegistered':
+      if (!data.practice_id) return null;
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'staff',
+        summary: `Created the account of ${str(data.first_name)} ${str(data.last_name)} (${str(data.type)})`,
+        changes: [],
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: null,
+      };
+    case 'AuditTrailRead':
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'audit',
+        summary:
+          data.scope === 'appointment'
+            ? "Viewed an appointment's history"
+            : data.scope === 'export'
+              ? 'Exported the audit trail'
+              : 'Viewed the audit trail',
+        changes: [],
+        patient_id: data.patient_id ? str(data.patient_id) : null,
+        appointment_id: data.appointment_id ? str(data.appointment_id) : null,
+        calendar_id: null,
+      };
+  }
+  const meeting = MEETING_SENTENCES[type];
+  if (meeting) return appointmentLine(str(data.appointment_id), meeting(data), [], 'meeting');
+  const waitlist = WAITLIST_SENTENCES[type];
+  if (waitlist) {
+    const calendar = lookups.calendar(str(data.calendar_id));
+    const practiceId = str(data.practice_id) || calendar?.practice_id;
+    if (!practiceId) return null;
+    return {
+      practice_id: practiceId,
+      kind: 'waitlist',
+      summary: waitlist(data),
+      changes: [],
+      patient_id: data.patient_id ? str(data.patient_id) : null,
+      appointment_id: null,
+      calendar_id: str(data.calendar_id),
+    };
+  }
+  return null;
+}

@@ -1,0 +1,164 @@
+import type { RecordedEvent } from '@medbook/event-store';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import { type AppointmentFacts, type CalendarFacts, describe } from '../practice-audit.describe';
+
+type Data = Record<string, unknown>;
+
+/** Events that only feed the lookups or may be told: everything else is skipped at once. */
+const HANDLED = new Set<string>([
+  'AppointmentBooked',
+  'AppointmentStatusChanged',
+  'AppointmentCanceled',
+  'AppointmentRescheduled',
+  'VisitReviewed',
+  'CalendarCreated',
+  'CalendarSettingsChanged',
+  'PracticeRegistered',
+  'DirectoryEntryRegistered',
+  'UserRegistered',
+  'AuditTrailRead',
+  'MeetingParticipantWaiting',
+  'MeetingStarted',
+  'MeetingParticipantAdmitted',
+  'MeetingParticipantJoined',
+  'MeetingParticipantLeft',
+  'MeetingParticipantRemoved',
+  'MeetingGuestInvited',
+  'MeetingStaffInvited',
+  'MeetingInvitationRedeemed',
+  'MeetingChatMessageSent',
+  'MeetingSessionNoteSaved',
+  'MeetingEnded',
+  'WaitlistJoined',
+  'WaitlistLeft',
+  'WaitlistOfferMade',
+  'WaitlistOfferEnded',
+]);
+
+const iso = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+
+/**
+ * rm_practice_audit: the practice's trail for people, one row per event that touches a
+ * practice, with its sentence and changed fields (before → after). The appointment and calendar
+ * lookups are this projection's own, so it never reads another projection's tables (a rebuild of
+ * one alone gives the same rows).
+ */
+export const practiceAuditProjection: Projection = {
+  name: 'practice-audit',
+  tables: ['rm_practice_audit', 'rm_practice_audit_appointments', 'rm_practice_audit_calendars'],
+  async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
+    if (!HANDLED.has(recorded.type)) return;
+    const data = recorded.data as Data;
+    const appointmentId = typeof data.appointment_id === 'string' ? data.appointment_id : null;
+    const calendarId = typeof data.calendar_id === 'string' ? data.calendar_id : null;
+    const [appointment, calendar] = await Promise.all([
+      appointmentId && recorded.type !== 'AppointmentBooked'
+        ? appointmentFacts(trx, appointmentId)
+        : null,
+      calendarId && recorded.type !== 'CalendarCreated' ? calendarFacts(trx, calendarId) : null,
+    ]);
+    const line = describe(recorded.type, data, {
+      appointment: (id) => (id === appointmentId ? appointment : null),
+      calendar: (id) => (id === calendarId ? calendar : null),
+    });
+    await keepLookups(trx, recorded.type, data, calendar);
+    if (!line || !line.practice_id) return;
+    const m = recorded.metadata;
+    await trx
+      .insertInto('rm_practice_audit')
+      .values({
+        position: recorded.globalPosition,
+        practice_id: line.practice_id,
+        kind: line.kind,
+        event_type: recorded.type,
+        summary: line.summary,
+        changes: sql<string>`${JSON.stringify(line.changes)}::text::jsonb`,
+        patient_id: line.patient_id,
+        appointment_id: line.appointment_id,
+        calendar_id: line.calendar_id,
+        actor_id: m.actorId ?? null,
+        actor_role: m.actorRole ?? null,
+        on_behalf_of: m.onBehalfOf ?? null,
+        ip: m.ip ?? null,
+        user_agent: m.userAgent ?? null,
+        correlation_id: m.correlationId ?? null,
+        recorded_at: recorded.recordedAt,
+      })
+      .onConflict((oc) => oc.column('position').doNothing())
+      .execute();
+  },
+};
+
+async function appointmentFacts(
+  trx: Transaction<DB>,
+  appointmentId: string,
+): Promise<AppointmentFacts | null> {
+  const row = await trx
+    .selectFrom('rm_practice_audit_appointments')
+    .selectAll()
+    .where('appointment_id', '=', appointmentId)
+    .executeTakeFirst();
+  return row ? { ...row, start_date: iso(row.start_date) } : null;
+}
+
+async function calendarFacts(
+  trx: Transaction<DB>,
+  calendarId: string,
+): Promise<CalendarFacts | null> {
+  const row = await trx
+    .selectFrom('rm_practice_audit_calendars')
+    .selectAll()
+    .where('calendar_id', '=', calendarId)
+    .executeTakeFirst();
+  return row ? { practice_id: row.practice_id, settings: row.settings as Data } : null;
+}
+
+/** What later events will need: an appointment's practice and patient, a calendar's settings. */
+async function keepLookups(
+  trx: Transaction<DB>,
+  type: string,
+  data: Data,
+  calendar: CalendarFacts | null,
+): Promise<void> {
+  if (type === 'AppointmentBooked') {
+    await trx
+      .insertInto('rm_practice_audit_appointments')
+      .values({
+        appointment_id: data.appointment_id as string,
+        practice_id: data.practice_id as string,
+        patient_id: data.patient_id as string,
+        calendar_id: data.calendar_id as string,
+        start_date: data.start_date as string,
+        time_zone: data.time_zone as string,
+      })
+      .onConflict((oc) => oc.column('appointment_id').doNothing())
+      .execute();
+  } else if (type === 'AppointmentRescheduled') {
+    await trx
+      .updateTable('rm_practice_audit_appointments')
+      .set({ start_date: data.start_date as string })
+      .where('appointment_id', '=', data.appointment_id as string)
+      .execute();
+  } else if (type === 'CalendarCreated') {
+    const { created_at: _, ...settings } = data;
+    await trx
+      .insertInto('rm_practice_audit_calendars')
+      .values({
+        calendar_id: data.calendar_id as string,
+        practice_id: data.practice_id as string,
+        settings: sql<string>`${JSON.stringify(settings)}::text::jsonb`,
+      })
+      .onConflict((oc) => oc.column('calendar_id').doNothing())
+      .execute();
+  } else if (type === 'CalendarSettingsChanged' && calendar) {
+    const settings = { ...calendar.settings, ...(data.changes as Data) };
+    await trx
+      .updateTable('rm_practice_audit_calendars')
+      .set({ settings: sql<string>`${JSON.stringify(settings)}::text::jsonb` })
+      .where('calendar_id', '=', data.calendar_id as string)
+      .execute();
+  }
+}
