@@ -109,6 +109,12 @@ const pages: RouteObject[] = [
     }),
   },
   {
+    path: 'practice-admin/audit',
+    lazy: async () => ({
+      Component: (await import('../features/audit/components/audit-route')).AuditRoute,
+    }),
+  },
+  {
     path: 'booking',
     lazy: async () => ({
       Component: (await import('../features/booking/components/booking-page')).BookingPage,

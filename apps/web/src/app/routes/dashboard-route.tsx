@@ -1,5 +1,6 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
+import { AppointmentTimelineButton } from '../../features/audit/components/appointment-timeline';
 import { JoinVideoVisitButton } from '../../features/telehealth/components/join-video-visit-button';
 import { ProviderWaitingList } from '../../features/telehealth/components/provider-waiting-list';
 import { PatientDashboardPage } from '../../features/patient-dashboard/components/patient-dashboard-page';
@@ -26,6 +27,7 @@ export function DashboardRoute() {
           <QueuePositionCard appointmentId={a.appointment_id} status={a.status} />
         )}
         videoVisit={(a) => <JoinVideoVisitButton appointment={a} />}
+        history={(a) => <AppointmentTimelineButton appointmentId={a.appointment_id} />}
       />
     );
   }
@@ -36,6 +38,16 @@ export function DashboardRoute() {
         type={user.type}
         aside={
           user.type === 'Provider' ? <ProviderWaitingList practiceId={user.practice_id} /> : null
+        }
+        rowExtra={
+          user.type === 'PracticeAdmin'
+            ? (a) => (
+                <AppointmentTimelineButton
+                  appointmentId={a.appointment_id}
+                  label={`History of ${a.patient_name ?? 'the patient'}'s appointment`}
+                />
+              )
+            : undefined
         }
       />
     );

@@ -70,6 +70,8 @@ const LINK_WORDS = [
   'digital',
   'request',
   'checkin-report',
+  // Ours, not the spec's: the audit trail's page keeps the header's links too.
+  'audit',
 ];
 
 export const headerLinksShown = (pathname: string): boolean =>
@@ -78,6 +80,7 @@ export const headerLinksShown = (pathname: string): boolean =>
 export const REQUESTS_PATH = '/dashboard/appointment-requests';
 export const WALK_IN_QUEUE_PATH = '/walk-in-queue';
 export const CALENDARS_PATH = '/practice-admin/calendars';
+export const AUDIT_PATH = '/practice-admin/audit';
 
 export interface MenuLink {
   readonly label: string;
@@ -97,7 +100,10 @@ export function menuLinks(type: WorkspaceType, acceptRejectEnabled: boolean): Me
     { label: 'Dashboard', to: DASHBOARDS[type], more: false },
     { label: 'Walk-In Queue', to: WALK_IN_QUEUE_PATH, more: false },
   ];
-  if (type === 'PracticeAdmin') links.push({ label: 'Calendar', to: CALENDARS_PATH, more: false });
+  if (type === 'PracticeAdmin') {
+    links.push({ label: 'Calendar', to: CALENDARS_PATH, more: false });
+    links.push({ label: 'Audit trail', to: AUDIT_PATH, more: true });
+  }
   if (acceptRejectEnabled) {
     links.push({ label: 'Requests', to: REQUESTS_PATH, more: true, badge: 'requests' });
   }

@@ -55,8 +55,15 @@ describe('practice workspace rules', () => {
       'Dashboard',
       'Walk-In Queue',
       'Calendar',
+      'Audit trail',
       'Requests',
     ]);
+    // The audit trail is the practice admins' alone, in the More menu, and keeps the header.
+    expect(menuLinks('PracticeAdmin', false).find((l) => l.label === 'Audit trail')).toMatchObject({
+      to: '/practice-admin/audit',
+      more: true,
+    });
+    expect(headerLinksShown('/practice-admin/audit')).toBe(true);
     expect(menuLinks('PracticeAdmin', true).find((l) => l.label === 'Requests')).toMatchObject({
       to: '/dashboard/appointment-requests',
       more: true,

@@ -27,6 +27,8 @@ interface Props {
   readonly placeInLine?: (appointment: AppointmentView) => ReactNode;
   /** A video visit's way in (the telehealth feature's, composed by the route). */
   readonly videoVisit?: (appointment: AppointmentView) => ReactNode;
+  /** The appointment's timeline (the audit feature's, composed by the route). */
+  readonly history?: (appointment: AppointmentView) => ReactNode;
 }
 
 export function AppointmentCard(props: Props) {
@@ -36,8 +38,13 @@ export function AppointmentCard(props: Props) {
   const provider = a.provider_name ?? 'Your provider';
   const forMember = a.patient_id !== selfId;
   const video = props.videoVisit?.(a) ?? null;
+  const history = props.history?.(a) ?? null;
   const actions =
-    mayTryCheckIn(a, now) || a.status === 'Checked-In' || mayChange(a, now) || video !== null;
+    mayTryCheckIn(a, now) ||
+    a.status === 'Checked-In' ||
+    mayChange(a, now) ||
+    video !== null ||
+    history !== null;
   return (
     <Card variant="outlined" data-testid="appointment-card" data-appointment-id={a.appointment_id}>
       <CardContent>
@@ -99,6 +106,7 @@ export function AppointmentCard(props: Props) {
               </Button>
             </>
           )}
+          {history}
         </CardActions>
       )}
     </Card>

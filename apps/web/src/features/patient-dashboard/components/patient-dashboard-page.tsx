@@ -38,6 +38,8 @@ export interface PatientDashboardSlots {
   readonly placeInLine?: (appointment: AppointmentView) => ReactNode;
   /** A video visit's way in (join the call), among the card's actions. */
   readonly videoVisit?: (appointment: AppointmentView) => ReactNode;
+  /** The appointment's timeline, among the card's actions. */
+  readonly history?: (appointment: AppointmentView) => ReactNode;
 }
 
 /** The patient's home: their and their family's appointments, live. */
@@ -46,6 +48,7 @@ export function PatientDashboardPage({
   waitlist,
   placeInLine,
   videoVisit,
+  history,
 }: { user: UserView } & PatientDashboardSlots) {
   // A command's position, when it says one, makes the read hold its write.
   const [refresh, refresh$] = useObservableCallback<number | void>();
@@ -88,6 +91,7 @@ export function PatientDashboardPage({
       onShowPass={() => setAction({ kind: 'pass', appointment: a })}
       placeInLine={placeInLine}
       videoVisit={videoVisit}
+      history={history}
     />
   );
 

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import type { AppointmentPage, AppointmentStatus, UserView } from '@medbook/contracts';
+import type {
+  AppointmentPage,
+  AppointmentStatus,
+  AppointmentView,
+  UserView,
+} from '@medbook/contracts';
 import { Alert, Box, Chip, Pagination, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useObservableCallback, useObservableState } from 'observable-hooks';
@@ -36,11 +41,14 @@ export function WorkspaceDashboardPage({
   user,
   type,
   aside,
+  rowExtra,
 }: {
   user: UserView & { practice_id: string };
   type: WorkspaceType;
   /** What the route composes in from other features (the provider's virtual waiting room). */
   aside?: ReactNode;
+  /** More for each row from other features (an admin's view of its history). */
+  rowExtra?: (appointment: AppointmentView) => ReactNode;
 }) {
   const [filters, setFilters] = useState<ListFilters>(() => defaultFilters(DateTime.now()));
   const [pageNo, setPageNo] = useState(1);
@@ -145,11 +153,14 @@ export function WorkspaceDashboardPage({
             empty="No appointments match these filters."
             actions={{
               render: (a) => (
-                <StatusChangeMenu
-                  appointment={a}
-                  busy={busy === a.appointment_id}
-                  onChange={(status) => void change(a.appointment_id, status)}
-                />
+                <>
+                  <StatusChangeMenu
+                    appointment={a}
+                    busy={busy === a.appointment_id}
+                    onChange={(status) => void change(a.appointment_id, status)}
+                  />
+                  {rowExtra?.(a)}
+                </>
               ),
             }}
           />
