@@ -72,7 +72,7 @@ export function AuditEntry(props: {
                 variant="outlined"
                 label={`Patient: ${entry.patient_name ?? 'unknown'}`}
                 onClick={() => props.onPatient?.(entry.patient_id!)}
-                aria-label={`Show only ${entry.patient_name ?? 'this patient'}`}
+                aria-label={`Patient: ${entry.patient_name ?? 'unknown'}, show only this patient`}
               />
             )}
             {props.withAddress !== false && (entry.ip || entry.user_agent) && (
