@@ -110,10 +110,12 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
     case 'AppointmentBooked': {
       const start = when(str(data.start_date), str(data.time_zone));
       const requested = data.status === 'Pending' ? 'Requested' : 'Booked';
+      const visit = str(data.visit_type).toLowerCase();
+      const article = /^[aeiou]/.test(visit) ? 'an' : 'a';
       return {
         practice_id: str(data.practice_id),
         kind: 'appointment',
-        summary: `${requested} a ${str(data.visit_type).toLowerCase()} visit on ${start}`,
+        summary: `${requested} ${article} ${visit} visit on ${start}`,
         changes: [
           { field: 'status', before: null, after: data.status },
           { field: 'start', before: null, after: data.start_date },
