@@ -96,7 +96,7 @@ it("shows the practice's audit trail with filters and export, and each appointme
     admin.waitForEvent('download'),
     admin.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
-  const csv = await readFile((await download.path()), 'utf8');
+  const csv = await readFile(await download.path(), 'utf8');
   expect(csv.split('\n')[0]).toContain('when,who,role');
   expect(csv).toContain('Changed the status from Scheduled to Confirmed');
 
