@@ -70,7 +70,10 @@ export function apiClient(baseUrl: string, defaults: RequestHeaders = {}): ApiCl
     return {
       status: response.status,
       headers: response.headers,
-      body: (text ? JSON.parse(text) : null) as Envelope<T>,
+      // A file (the audit trail's CSV) is no envelope: its text is read with fetch directly.
+      body: (text && response.headers.get('content-type')?.includes('json')
+        ? JSON.parse(text)
+        : null) as Envelope<T>,
     };
   };
   return {

@@ -261,12 +261,18 @@ const urlValue = fc.oneof(
  * them): each route is sent some of them, whether it reads them or not.
  */
 const QUERY_NAMES = [
+  'actor_id',
+  'appointment_id',
+  'as_of',
   'calendar_id',
+  'cursor',
   'date',
   'doctorId',
   'end',
   'endDate',
   'facility_id',
+  'from',
+  'kind',
   'latitude',
   'limit',
   'longitude',
@@ -287,6 +293,7 @@ const QUERY_NAMES = [
   'status',
   'text',
   'timeZone',
+  'to',
   'visitType',
   'visit_type',
 ];

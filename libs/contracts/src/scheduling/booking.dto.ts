@@ -13,13 +13,30 @@ import {
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { invalid } from '../validation-options';
-import { DATE_RANGE_MESSAGE, IsCalendarDate, IsNotBeforeDate } from '../calendar-date';
+import { DATE_RANGE_MESSAGE, IsCalendarDate, IsInstant, IsNotBeforeDate } from '../calendar-date';
 
 /** The week to show, and (as every read) an optional min_position to wait for. */
 export class WeekQuery extends ConsistentReadQuery {
   @IsOptional()
   @IsCalendarDate(invalid)
   start_date?: string;
+}
+
+/**
+ * The week as it was offered at an instant (issue 16, time travel): folded from the log up to
+ * `as_of`, with "now" at that instant.
+ */
+export class WeekAsOfQuery extends WeekQuery {
+  @IsOptional()
+  @IsInstant(invalid)
+  as_of?: string;
+}
+
+/** An appointment as it stood at an instant (folded from its stream up to `as_of`). */
+export class AsOfQuery {
+  @IsOptional()
+  @IsInstant(invalid)
+  as_of?: string;
 }
 
 /** Next availability; reason-based adds the reason's title (its week_time_frame applies). */

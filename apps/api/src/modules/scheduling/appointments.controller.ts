@@ -1,6 +1,7 @@
 import {
   AppointmentChangeDto,
   type AppointmentStatus,
+  AsOfQuery,
   BOOKING_MESSAGES,
   BookAppointmentDto,
   type BookingResult,
@@ -21,6 +22,7 @@ import {
   ParseUUIDPipe,
   Post,
   Put,
+  Query,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -38,6 +40,7 @@ import { HoldSlotCommand } from './commands/hold-slot';
 import { RescheduleAppointmentCommand } from './commands/reschedule-appointment';
 import type { AppointmentDetails } from './domain/appointment.events';
 import { AppointmentViewsQuery } from './queries/appointment-views.query';
+import { PastStates } from './queries/past-states';
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
 
@@ -51,6 +54,7 @@ export class AppointmentsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly appointments: AppointmentViewsQuery,
+    private readonly past: PastStates,
   ) {}
 
   @Put('calendars/:calendar_id/slots/hold')
@@ -104,8 +108,11 @@ export class AppointmentsController {
   appointment(
     @Caller() caller: Principal,
     @Param('appointment_id', new ParseUUIDPipe()) appointmentId: string,
+    @Query() query: AsOfQuery,
   ): Promise<AppointmentDetails & { revision: number }> {
-    return this.appointments.appointment(caller, appointmentId);
+    return query.as_of
+      ? this.past.appointmentAsOf(caller, appointmentId, new Date(query.as_of))
+      : this.appointments.appointment(caller, appointmentId);
   }
 
   @Delete('appointments/:appointment_id')

@@ -2,7 +2,7 @@ import {
   ConsistentReadQuery,
   NextAvailabilityQuery,
   ReasonWeekDto,
-  WeekQuery,
+  WeekAsOfQuery,
   type WeekView,
 } from '@medbook/contracts';
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
@@ -11,13 +11,17 @@ import { PublishedUnder } from '../../infra/http/openapi';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Public } from '../identity/auth/principal';
 import { AvailabilityQuery } from './queries/availability.query';
+import { PastStates } from './queries/past-states';
 
 /** Free slots, as visitors browse them (public). */
 @ApiTags('scheduling')
 @PublishedUnder('SchedulingController')
 @Controller()
 export class AvailabilityController {
-  constructor(private readonly availability: AvailabilityQuery) {}
+  constructor(
+    private readonly availability: AvailabilityQuery,
+    private readonly pastWeeks: PastStates,
+  ) {}
 
   /**
    * The first free slot on or after a day, within 24 months; null when there is none. With
@@ -39,9 +43,11 @@ export class AvailabilityController {
   @ReadsFrom('scheduling')
   week(
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
-    @Query() query: WeekQuery,
+    @Query() query: WeekAsOfQuery,
   ): Promise<WeekView> {
-    return this.availability.week(calendarId, query);
+    return query.as_of
+      ? this.pastWeeks.weekAsOf(calendarId, query, new Date(query.as_of))
+      : this.availability.week(calendarId, query);
   }
 
   /**

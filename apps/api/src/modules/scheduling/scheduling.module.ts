@@ -12,6 +12,7 @@ import { SCHEDULING_COMMAND_HANDLERS } from './commands';
 import { HoldExpiryScheduler } from './hold-expiry.scheduler';
 import { AppointmentViewsQuery } from './queries/appointment-views.query';
 import { AvailabilityQuery } from './queries/availability.query';
+import { PastStates } from './queries/past-states';
 import { CalendarViewsQuery } from './queries/calendar-views.query';
 import { SchedulingReader } from './queries/scheduling-reader';
 import { schedulingRoomRules } from './scheduling-room-rules';
@@ -33,6 +34,7 @@ import { SchedulingRepository } from './scheduling.repository';
     AppointmentListsRepository,
     AppointmentViewsQuery,
     AvailabilityQuery,
+    PastStates,
     CalendarViewsQuery,
     HoldExpiryScheduler,
     {
