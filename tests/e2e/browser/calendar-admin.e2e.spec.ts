@@ -125,5 +125,25 @@ describe('the calendar editor', () => {
       path: path.join(SHOTS, 'calendar-admin-blocked-1280.png'),
       fullPage: true,
     });
+
+    // "View as of" the moment before the block: the week patients saw then still offers them.
+    const day = DateTime.fromISO(starts[0]!, { zone: ZONE }).toISODate()!;
+    const label = DateTime.fromISO(starts[0]!, { zone: ZONE }).toFormat('h:mm a');
+    const pastWeek = admin.getByTestId('past-week').locator(`[data-day="${day}"]`);
+    await admin.getByLabel('Week from').fill(day);
+    await admin
+      .getByTestId('as-of')
+      .fill(DateTime.fromMillis(before, { zone: ZONE }).toFormat("yyyy-MM-dd'T'HH:mm:ss"));
+    await admin.getByRole('button', { name: 'Show' }).click();
+    await pastWeek.getByText(new RegExp(`^${label} · \\d+ free$`)).waitFor();
+    await admin.getByTestId('past-week').screenshot({
+      path: path.join(SHOTS, 'calendar-admin-as-of-1280.png'),
+    });
+    // As of now, the blocked slot is gone from the same week.
+    await admin
+      .getByTestId('as-of')
+      .fill(DateTime.now().setZone(ZONE).plus({ seconds: 1 }).toFormat("yyyy-MM-dd'T'HH:mm:ss"));
+    await admin.getByRole('button', { name: 'Show' }).click();
+    await pastWeek.getByText(new RegExp(`^${label} · \\d+ free$`)).waitFor({ state: 'detached' });
   });
 });

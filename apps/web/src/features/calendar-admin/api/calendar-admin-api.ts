@@ -4,6 +4,7 @@ import type {
   CommandAccepted,
   DirectoryEntryView,
   MarkedTimeSpan,
+  WeekView,
 } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
 
@@ -11,6 +12,12 @@ const enc = encodeURIComponent;
 const after = (position: number | null) => (position === null ? '' : `?min_position=${position}`);
 
 export const calendarAdminApi = {
+  /** The week as it was offered at a past instant (folded from the log). */
+  weekAsOf: (calendarId: string, startDate: string, asOf: string) =>
+    api<WeekView>(
+      'GET',
+      `/calendars/${enc(calendarId)}/week?start_date=${enc(startDate)}&as_of=${enc(asOf)}`,
+    ),
   /** With `minPosition`, the list reflects that change (read your writes). */
   calendars: (practiceId: string, minPosition: number | null = null) =>
     api<CalendarView[]>('GET', `/practices/${enc(practiceId)}/calendars${after(minPosition)}`),

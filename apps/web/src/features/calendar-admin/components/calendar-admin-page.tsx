@@ -14,6 +14,7 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { CalendarEditor } from './calendar-editor';
+import { PastWeek } from './past-week';
 import { CreateCalendarDialog } from './create-calendar-dialog';
 
 /** The calendar editor (/practice-admin/calendars): the practice's calendars, created and edited. */
@@ -69,11 +70,14 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
           </List>
         </Paper>
         {calendar && (
-          <CalendarEditor
-            key={`${calendar.calendar_id}`}
-            calendar={calendar}
-            onChanged={(position) => reload(position)}
-          />
+          <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+            <CalendarEditor
+              key={`${calendar.calendar_id}`}
+              calendar={calendar}
+              onChanged={(position) => reload(position)}
+            />
+            <PastWeek key={`past-${calendar.calendar_id}`} calendar={calendar} />
+          </Stack>
         )}
       </Stack>
       <CreateCalendarDialog
