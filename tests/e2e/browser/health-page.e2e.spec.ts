@@ -106,6 +106,10 @@ it('shows an operator the event a projection is stuck on and parks it with a rea
   const park = stuck.getByRole('button', { name: 'Park event' });
   expect(await park.isDisabled()).toBe(true);
   await page.getByTestId('park-reason-fussy').fill('A test practice; nothing to show');
+  // The button turns from disabled to enabled with a 250 ms colour transition: axe measures the
+  // contrast of the colours it finds, so it looks once the transition is over.
+  await stuck.locator('button:enabled', { hasText: 'Park event' }).waitFor();
+  await page.waitForTimeout(400);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(
     axe.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
