@@ -213,3 +213,31 @@ it('exports the filtered trail as CSV', async () => {
   ).toBe(true);
   expect(lines.slice(1).every((line) => line.includes('Ada Quinn'))).toBe(true);
 });
+
+it("tells a staff member's role change and disabling in their practice's trail", async () => {
+  const superUser = await createUser(app, 'SuperUser');
+  const nurse = await createUser(app, 'Staff', practice.practiceId, { first: 'Nia', last: 'Park' });
+  const promoted = await app.api.as(superUser).put(`/api/v1/users/${nurse.userId}/role`, {
+    type: 'PracticeAdmin',
+    practice_id: practice.practiceId,
+  });
+  expect(promoted.status).toBe(200);
+  const disabled = await app.api
+    .as(superUser)
+    .put(`/api/v1/users/${nurse.userId}/status`, { disabled: true });
+  expect(disabled.status).toBe(200);
+  const page = await eventually(
+    () => trail(practice.admin, '&kind=staff'),
+    (p) => p.entries.some((e) => e.summary === 'Disabled the account of Nia Park'),
+  );
+  expect(
+    find(page.entries, /^Changed the role of Nia Park from Staff to PracticeAdmin$/),
+  ).toMatchObject({
+    actor: { id: superUser.userId, role: 'SuperUser' },
+    changes: [{ field: 'role', before: 'Staff', after: 'PracticeAdmin' }],
+  });
+  expect(find(page.entries, /^Disabled the account of Nia Park$/)).toMatchObject({
+    changes: [{ field: 'disabled', before: false, after: true }],
+  });
+  expect(find(page.entries, /^Created the account of Nia Park \(Staff\)$/)).toBeDefined();
+});

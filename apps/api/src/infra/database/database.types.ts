@@ -410,6 +410,14 @@ export interface DB {
   rm_practice_audit: PracticeAuditTable;
   rm_practice_audit_appointments: PracticeAuditAppointmentsTable;
   rm_practice_audit_calendars: PracticeAuditCalendarsTable;
+  rm_practice_audit_users: PracticeAuditUsersTable;
+}
+
+export interface PracticeAuditUsersTable {
+  user_id: string;
+  practice_id: string | null;
+  name: string;
+  type: string;
 }
 
 export interface PracticeAuditTable {

@@ -16,6 +16,13 @@ export interface CalendarFacts {
   readonly settings: Readonly<Record<string, unknown>>;
 }
 
+/** A practice user as the trail last saw them. */
+export interface UserFacts {
+  readonly practice_id: string | null;
+  readonly name: string;
+  readonly type: string;
+}
+
 /** One line of the trail, as the event tells it. */
 export interface AuditLine {
   readonly practice_id: string;
@@ -31,6 +38,7 @@ export interface AuditLine {
 export interface AuditLookups {
   appointment(id: string): AppointmentFacts | null;
   calendar(id: string): CalendarFacts | null;
+  user(id: string): UserFacts | null;
 }
 
 type Data = Record<string, unknown>;
@@ -214,6 +222,40 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         appointment_id: null,
         calendar_id: null,
       };
+    case 'UserRoleChanged': {
+      const before = lookups.user(str(data.user_id));
+      const practiceId = str(data.practice_id) || before?.practice_id;
+      if (!before || !practiceId) return null;
+      return {
+        practice_id: practiceId,
+        kind: 'staff',
+        summary: `Changed the role of ${before.name} from ${before.type} to ${str(data.type)}`,
+        changes: [
+          { field: 'role', before: before.type, after: data.type },
+          ...(before.practice_id !== (data.practice_id ?? null)
+            ? [{ field: 'practice', before: before.practice_id, after: data.practice_id ?? null }]
+            : []),
+        ],
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: null,
+      };
+    }
+    case 'UserDisabled':
+    case 'UserEnabled': {
+      const user = lookups.user(str(data.user_id));
+      if (!user?.practice_id) return null;
+      const disabled = type === 'UserDisabled';
+      return {
+        practice_id: user.practice_id,
+        kind: 'staff',
+        summary: `${disabled ? 'Disabled' : 'Enabled'} the account of ${user.name}`,
+        changes: [{ field: 'disabled', before: !disabled, after: disabled }],
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: null,
+      };
+    }
     case 'AuditTrailRead':
       return {
         practice_id: str(data.practice_id),

@@ -18,6 +18,8 @@ const calendar: CalendarFacts = {
 const lookups = {
   appointment: (id: string) => (id === 'appt' ? appointment : null),
   calendar: (id: string) => (id === 'cal' ? calendar : null),
+  user: (id: string) =>
+    id === 'nurse' ? { practice_id: 'prac', name: 'Nia Park', type: 'Staff' } : null,
 };
 
 describe('the audit trail in words', () => {
@@ -79,6 +81,21 @@ describe('the audit trail in words', () => {
       summary: 'Changed the calendar "Dr. Lin": capacity',
       changes: [{ field: 'booking_capacity', before: 1, after: 3 }],
     });
+  });
+
+  it("tells a staff member's role change and disabling from what it knew of them", () => {
+    expect(
+      tell('UserRoleChanged', { user_id: 'nurse', type: 'Provider', practice_id: 'prac' }, lookups),
+    ).toMatchObject({
+      practice_id: 'prac',
+      kind: 'staff',
+      summary: 'Changed the role of Nia Park from Staff to Provider',
+      changes: [{ field: 'role', before: 'Staff', after: 'Provider' }],
+    });
+    expect(tell('UserEnabled', { user_id: 'nurse' }, lookups)).toMatchObject({
+      summary: 'Enabled the account of Nia Park',
+    });
+    expect(tell('UserDisabled', { user_id: 'stranger' }, lookups)).toBeNull();
   });
 
   it('leaves out what does not touch a practice', () => {

@@ -2,7 +2,12 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { type AppointmentFacts, type CalendarFacts, describe } from '../practice-audit.describe';
+import {
+  type AppointmentFacts,
+  type CalendarFacts,
+  describe,
+  type UserFacts,
+} from '../practice-audit.describe';
 
 type Data = Record<string, unknown>;
 
@@ -18,6 +23,9 @@ const HANDLED = new Set<string>([
   'PracticeRegistered',
   'DirectoryEntryRegistered',
   'UserRegistered',
+  'UserRoleChanged',
+  'UserDisabled',
+  'UserEnabled',
   'AuditTrailRead',
   'MeetingParticipantWaiting',
   'MeetingStarted',
@@ -48,21 +56,30 @@ const iso = (value: unknown): string =>
  */
 export const practiceAuditProjection: Projection = {
   name: 'practice-audit',
-  tables: ['rm_practice_audit', 'rm_practice_audit_appointments', 'rm_practice_audit_calendars'],
+  tables: [
+    'rm_practice_audit',
+    'rm_practice_audit_appointments',
+    'rm_practice_audit_calendars',
+    'rm_practice_audit_users',
+  ],
   async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
     if (!HANDLED.has(recorded.type)) return;
     const data = recorded.data as Data;
     const appointmentId = typeof data.appointment_id === 'string' ? data.appointment_id : null;
     const calendarId = typeof data.calendar_id === 'string' ? data.calendar_id : null;
-    const [appointment, calendar] = await Promise.all([
+    const userId =
+      recorded.type.startsWith('User') && typeof data.user_id === 'string' ? data.user_id : null;
+    const [appointment, calendar, user] = await Promise.all([
       appointmentId && recorded.type !== 'AppointmentBooked'
         ? appointmentFacts(trx, appointmentId)
         : null,
       calendarId && recorded.type !== 'CalendarCreated' ? calendarFacts(trx, calendarId) : null,
+      userId && recorded.type !== 'UserRegistered' ? userFacts(trx, userId) : null,
     ]);
     const line = describe(recorded.type, data, {
       appointment: (id) => (id === appointmentId ? appointment : null),
       calendar: (id) => (id === calendarId ? calendar : null),
+      user: (id) => (id === userId ? user : null),
     });
     await keepLookups(trx, recorded.type, data, calendar);
     if (!line || !line.practice_id) return;
@@ -104,6 +121,15 @@ async function appointmentFacts(
   return row ? { ...row, start_date: iso(row.start_date) } : null;
 }
 
+async function userFacts(trx: Transaction<DB>, userId: string): Promise<UserFacts | null> {
+  const row = await trx
+    .selectFrom('rm_practice_audit_users')
+    .select(['practice_id', 'name', 'type'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 async function calendarFacts(
   trx: Transaction<DB>,
   calendarId: string,
@@ -123,7 +149,24 @@ async function keepLookups(
   data: Data,
   calendar: CalendarFacts | null,
 ): Promise<void> {
-  if (type === 'AppointmentBooked') {
+  if (type === 'UserRegistered') {
+    await trx
+      .insertInto('rm_practice_audit_users')
+      .values({
+        user_id: data.user_id as string,
+        practice_id: (data.practice_id as string | null) ?? null,
+        name: `${String(data.first_name)} ${String(data.last_name)}`.trim(),
+        type: data.type as string,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  } else if (type === 'UserRoleChanged') {
+    await trx
+      .updateTable('rm_practice_audit_users')
+      .set({ type: data.type as string, practice_id: (data.practice_id as string | null) ?? null })
+      .where('user_id', '=', data.user_id as string)
+      .execute();
+  } else if (type === 'AppointmentBooked') {
     await trx
       .insertInto('rm_practice_audit_appointments')
       .values({
