@@ -7,7 +7,7 @@ const shown = (value: unknown): string => {
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(shown).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
-    return DateTime.fromISO(value).toFormat('ccc, LLL d, h:mm a');
+    return DateTime.fromISO(value).toFormat('ccc, LLL d, h:mm a ZZZZ');
   }
   return typeof value === 'number' || typeof value === 'boolean'
     ? String(value)
