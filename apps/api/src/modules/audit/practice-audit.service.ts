@@ -25,8 +25,22 @@ const EXPORT_PAGE = 1000;
 const OPERATORS: ReadonlySet<string> = new Set(['SuperUser', 'SupportAgent']);
 
 /** Reading the trail is itself recorded, in the reader's own stream for that practice. */
-const readsStreamId = (practiceId: string, readerId: string) =>
+export const auditReadsStreamId = (practiceId: string, readerId: string) =>
   `audit-reads-${practiceId}-${readerId}`;
+
+/** A read of the trail (the first page, an export, an appointment's timeline). */
+export type AuditTrailReadEvent = {
+  type: 'AuditTrailRead';
+  data: {
+    practice_id: string;
+    reader_id: string;
+    scope: ReadScope;
+    patient_id: string | null;
+    appointment_id: string | null;
+    filters: AuditFilter;
+    at: string;
+  };
+};
 const readsFold = { initialState: () => 0, evolve: (count: number) => count + 1 };
 
 type ReadScope = 'practice' | 'appointment' | 'export';
@@ -141,14 +155,14 @@ export class PracticeAuditService {
     await this.pipeline.run({
       commandId: null,
       context,
-      read: [stream(readsStreamId(practiceId, caller.userId), readsFold)],
+      read: [stream(auditReadsStreamId(practiceId, caller.userId), readsFold)],
       decide: ([reads]) => ({
         append: [
           {
             streamId: reads.streamId,
             events: [
               {
-                type: 'AuditTrailRead',
+                type: 'AuditTrailRead' as const,
                 data: {
                   practice_id: practiceId,
                   reader_id: caller.userId,

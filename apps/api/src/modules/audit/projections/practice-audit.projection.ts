@@ -64,6 +64,9 @@ export const practiceAuditProjection: Projection = {
   ],
   async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
     if (!HANDLED.has(recorded.type)) return;
+    // The security stream repeats role changes and disabling under the same names: the user's
+    // own stream is the one told.
+    if (recorded.type.startsWith('User') && !recorded.streamId.startsWith('user-')) return;
     const data = recorded.data as Data;
     const appointmentId = typeof data.appointment_id === 'string' ? data.appointment_id : null;
     const calendarId = typeof data.calendar_id === 'string' ? data.calendar_id : null;
