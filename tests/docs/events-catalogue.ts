@@ -86,7 +86,7 @@ function collect(): EventFile[] {
         const type = checker.getTypeAtLocation(node.name);
         const names = (type.isUnion() ? type.types : [type])
           .filter((t) => t.isStringLiteral())
-          .map((t) => (t).value);
+          .map((t) => t.value);
         if (names.length > 0) named.push([node.name.text, ...names]);
       }
       if (ts.isVariableStatement(node)) {
