@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { OutboxMessageView } from '@medbook/contracts';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { get } from './accounts';
 import type { TestApp } from './test-app';
@@ -117,4 +118,15 @@ export function browserSuite(extraArgs: readonly string[] = []): BrowserSuite {
       return page;
     },
   };
+}
+
+/** axe-core on the page as it stands: no serious or critical violation, each named by its nodes. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BookingResult } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { call, createUser } from '../../support/accounts';
-import { browserSuite, shoot, signIn } from '../../support/browser';
+import { browserSuite, shoot, signIn, expectAccessible } from '../../support/browser';
 import { createCalendar, createPractice, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -17,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-async function accessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 it("shows the practice's audit trail with filters and export, and each appointment's timeline", async () => {
   const practice = await createPractice(app);
@@ -73,7 +62,7 @@ it("shows the practice's audit trail with filters and export, and each appointme
   await list.getByText('booking capacity: 1 → 2').waitFor();
   expect(await list.innerText()).toContain('Test Staff');
   await shoot(admin, 'audit-trail');
-  await accessible(admin);
+  await expectAccessible(admin);
 
   // Filters: calendars only, then one patient.
   await admin.getByLabel('Kind of change').click();
@@ -122,7 +111,7 @@ it("shows the practice's audit trail with filters and export, and each appointme
   await shoot(patientPage, 'audit-timeline-patient', async () => {
     await own.waitFor();
   });
-  await accessible(patientPage);
+  await expectAccessible(patientPage);
 });
 
 /** Waits until every line shown is of this kind (the filtered page has replaced the other). */

@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BookingResult } from '@medbook/contracts';
 import { MEETING_MESSAGES } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { browserSuite, FAKE_MEDIA, shoot, signIn } from '../../support/browser';
+import { browserSuite, FAKE_MEDIA, shoot, signIn, expectAccessible } from '../../support/browser';
 import { meterMoves, previewPlays, seesAndHears } from '../../support/meeting-media';
 import {
   createCalendar,
@@ -28,16 +27,6 @@ afterAll(async () => {
 });
 
 /** No serious or critical accessibility violation on the page as it stands. */
-async function accessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
-
 async function signedIn(
   suite: ReturnType<typeof browserSuite>,
   user: TestUser,
@@ -89,14 +78,14 @@ it('a patient passes readiness and waits, the provider admits, both see and hear
   await previewPlays(patientPage);
   await meterMoves(patientPage);
   await shoot(patientPage, 'telehealth-readiness');
-  await accessible(patientPage);
+  await expectAccessible(patientPage);
   await patientPage.getByTestId('readiness-ready').click();
   await patientPage.waitForURL(`**/meeting/waiting-room/${appointmentId}`);
   expect(await patientPage.getByTestId('waiting-message').innerText()).toBe(
     MEETING_MESSAGES.notAdmitted,
   );
   await shoot(patientPage, 'telehealth-waiting-room');
-  await accessible(patientPage);
+  await expectAccessible(patientPage);
 
   // Live on the provider's dashboard, with how long they waited; the desk sees Waiting-Room.
   const waiting = providerPage.getByTestId('virtual-waiting');
@@ -144,8 +133,8 @@ it('a patient passes readiness and waits, the provider admits, both see and hear
   await providerPage.getByRole('tab', { name: /People/ }).click();
   await shoot(providerPage, 'telehealth-call-provider');
   await shoot(patientPage, 'telehealth-call-patient');
-  await accessible(providerPage);
-  await accessible(patientPage);
+  await expectAccessible(providerPage);
+  await expectAccessible(patientPage);
 
   // Leaving while the meeting is in progress asks first, with the spec's text.
   await patientPage
@@ -168,7 +157,7 @@ it('a patient passes readiness and waits, the provider admits, both see and hear
   await patientPage.getByRole('radio', { name: '5 Stars' }).dispatchEvent('click');
   await patientPage.getByLabel('Comment (optional)').fill('Quick and kind.');
   await shoot(patientPage, 'telehealth-review');
-  await accessible(patientPage);
+  await expectAccessible(patientPage);
   await patientPage.getByRole('button', { name: 'Send review' }).click();
   await patientPage.getByTestId('review-thanks').waitFor();
 }, 180_000);
@@ -220,7 +209,7 @@ it('lets a guest in through a single-use link after the provider admits them, an
   expect(await again.getByTestId('invitation-error').innerText()).toBe(
     MEETING_MESSAGES.invitationUsed,
   );
-  await accessible(again);
+  await expectAccessible(again);
 
   // The provider removes the guest: the guest's call ends.
   await providerPage.getByRole('button', { name: 'Remove Ana Interpreter' }).click();

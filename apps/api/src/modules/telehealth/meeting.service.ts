@@ -98,13 +98,14 @@ export class MeetingService {
 
   /** The meeting as the caller sees it (403 for anyone who is not part of it). */
   async view(caller: Principal, appointmentId: string): Promise<MeetingView> {
-    const [appointment, meeting] = await this.pipeline.read(this.streams(appointmentId));
+    // The review is read in the same round trip as the appointment and its meeting.
+    const [appointment, meeting, review] = await this.pipeline.read([
+      ...this.streams(appointmentId),
+      stream(visitReviewStreamId(appointmentId), visitReviewDecider),
+    ]);
     const { details, actor: me } = await this.participant(caller, appointment, meeting.state);
     const state = meeting.state;
     const staffSide = me.role === 'Provider' || me.role === 'Staff';
-    const [review] = await this.pipeline.read([
-      stream(visitReviewStreamId(appointmentId), visitReviewDecider),
-    ]);
     const position = Math.max(
       appointment.events.at(-1)?.globalPosition ?? 0,
       meeting.events.at(-1)?.globalPosition ?? 0,

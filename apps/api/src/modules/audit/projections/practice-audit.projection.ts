@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import { MEETING_EVENT_TYPES } from '../../telehealth/domain/meeting.events';
 import {
   type AppointmentFacts,
   type CalendarFacts,
@@ -27,18 +28,7 @@ const HANDLED = new Set<string>([
   'UserDisabled',
   'UserEnabled',
   'AuditTrailRead',
-  'MeetingParticipantWaiting',
-  'MeetingStarted',
-  'MeetingParticipantAdmitted',
-  'MeetingParticipantJoined',
-  'MeetingParticipantLeft',
-  'MeetingParticipantRemoved',
-  'MeetingGuestInvited',
-  'MeetingStaffInvited',
-  'MeetingInvitationRedeemed',
-  'MeetingChatMessageSent',
-  'MeetingSessionNoteSaved',
-  'MeetingEnded',
+  ...MEETING_EVENT_TYPES,
   'WaitlistJoined',
   'WaitlistLeft',
   'WaitlistOfferMade',
