@@ -71,3 +71,40 @@ export interface PublicHealth {
   readonly status: 'up' | 'degraded';
   readonly checked_at: string;
 }
+
+/** A place in the log: the writer's transaction and the global position. */
+export interface AuditLogPosition {
+  readonly commit: number;
+  readonly position: number;
+}
+
+/** The first thing found wrong with the log: where, and what. */
+export interface AuditLogProblem {
+  readonly stream_id: string;
+  readonly revision: number;
+  readonly position: number | null;
+  readonly problem: string;
+}
+
+/**
+ * `GET /ops/audit-verification`: the last run of `npm run audit:verify` (null before the first)
+ * and the last seal of the log (null before the first).
+ */
+export interface AuditVerificationReport {
+  readonly last_verification: {
+    readonly started_at: string;
+    readonly finished_at: string;
+    readonly events: number;
+    readonly streams: number;
+    readonly seals: number;
+    readonly sealed_through: AuditLogPosition | null;
+    readonly ok: boolean;
+    readonly first_problem: AuditLogProblem | null;
+    readonly problems: number;
+  } | null;
+  readonly last_seal: {
+    readonly sealed_at: string;
+    readonly through: AuditLogPosition;
+    readonly total_events: number;
+  } | null;
+}

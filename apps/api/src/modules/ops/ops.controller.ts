@@ -1,4 +1,5 @@
 import {
+  type AuditVerificationReport,
   type CommandAccepted,
   type HealthReport,
   OPS_MESSAGES,
@@ -13,6 +14,7 @@ import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ProjectionsService } from '../../infra/projections/projections.service';
 import { Public, Roles } from '../identity/auth/principal';
 import { Context, type RequestContext } from '../../infra/http/request-context';
+import { AuditLogService } from './audit-log/audit-log.service';
 import { ParkProjectionEventCommand } from './commands/park-projection-event';
 import { HealthService } from './health.service';
 
@@ -27,6 +29,7 @@ export class OpsController {
     private readonly healthCheck: HealthService,
     private readonly projections: ProjectionsService,
     private readonly commands: CommandBus,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   @Get('health')
@@ -48,6 +51,14 @@ export class OpsController {
   @Roles('SuperUser', 'SupportAgent')
   projectionStatuses(): Promise<ProjectionStatus[]> {
     return this.projections.statuses();
+  }
+
+  /** The last `npm run audit:verify` (tamper evidence) and the log's last seal. */
+  @Get('ops/audit-verification')
+  @Roles('SuperUser', 'SupportAgent')
+  @ResponseMessage('OK')
+  auditVerification(): Promise<AuditVerificationReport> {
+    return this.auditLog.report();
   }
 
   /** Skip one event for one projection (it stays in the log; the park is an event too). */
