@@ -15,10 +15,12 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
 import { IntakeModule } from './modules/intake/intake.module';
 import { TelehealthModule } from './modules/telehealth/telehealth.module';
 import { AuditModule } from './modules/audit/audit.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { ALL_PROJECTIONS } from './projections';
+import { withUpcasters } from './upcasters';
 
 /** What the app needs from its host; a test may run a few projections instead of all. */
-export type AppDependencies = Omit<InfraDependencies, 'projections'> &
+export type AppDependencies = Omit<InfraDependencies, 'projections' | 'upcast'> &
   Partial<Pick<InfraDependencies, 'projections'>>;
 
 @Module({})
@@ -27,7 +29,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        InfraModule.forRoot({ ...deps, projections: deps.projections ?? ALL_PROJECTIONS }),
+        InfraModule.forRoot({
+          ...deps,
+          projections: deps.projections ?? ALL_PROJECTIONS,
+          upcast: withUpcasters,
+        }),
         CqrsModule.forRoot(),
         OpsModule,
         IdentityModule,
@@ -42,6 +48,7 @@ export class AppModule {
         IntakeModule,
         TelehealthModule,
         AuditModule,
+        AnalyticsModule,
         DemoModule,
       ],
     };

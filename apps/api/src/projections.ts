@@ -9,6 +9,7 @@ import { walkInQueueProjection } from './modules/walk-in-queue/projections/walk-
 import { waitlistProjection } from './modules/waitlist/projections/waitlist.projection';
 import { practiceAuditProjection } from './modules/audit/projections/practice-audit.projection';
 import { telehealthProjection } from './modules/telehealth/projections/telehealth.projection';
+import { analyticsProjection } from './modules/analytics/projections/analytics.projection';
 import type { Projection } from './infra/projections/projection';
 
 /** Every projection the service keeps; a bounded context adds its own here (infra knows none). */
@@ -24,4 +25,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   auditTrailProjection,
   telehealthProjection,
   practiceAuditProjection,
+  analyticsProjection,
 ];

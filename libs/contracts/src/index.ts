@@ -34,3 +34,4 @@ export * from './intake';
 export * from './telehealth';
 export * from './audit';
 export * from './calendar-date';
+export * from './analytics';

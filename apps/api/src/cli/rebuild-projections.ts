@@ -8,6 +8,7 @@ import { openDatabaseServer } from '../infra/database/database-server';
 import { migrateToLatest } from '../infra/database/migrator';
 import { ProjectionRebuilder } from '../infra/projections/projection-rebuilder';
 import { ALL_PROJECTIONS } from '../projections';
+import { withUpcasters } from '../upcasters';
 
 /**
  * `npm run projections:rebuild [name...]`: replays the whole log into fresh tables and swaps them
@@ -29,7 +30,7 @@ async function main(names: readonly string[]): Promise<void> {
     appName: 'medbook-rebuild',
     timeouts: MAINTENANCE_TIMEOUTS,
   });
-  const store = new PostgresEventStore(database.eventStoreSql, { listen: false });
+  const store = withUpcasters(new PostgresEventStore(database.eventStoreSql, { listen: false }));
   try {
     await migrateToLatest(database.db, config.migrationsDir);
     const rebuilder = new ProjectionRebuilder(store, database.db, systemClock);

@@ -411,6 +411,66 @@ export interface DB {
   rm_practice_audit_appointments: PracticeAuditAppointmentsTable;
   rm_practice_audit_calendars: PracticeAuditCalendarsTable;
   rm_practice_audit_users: PracticeAuditUsersTable;
+  rm_analytics_calendars: AnalyticsCalendarsTable;
+  rm_analytics_calendar_versions: AnalyticsCalendarVersionsTable;
+  rm_analytics_weeks: AnalyticsWeeksTable;
+  rm_analytics_appointments: AnalyticsAppointmentsTable;
+  rm_analytics_freed_places: AnalyticsFreedPlacesTable;
+  rm_analytics_offers: AnalyticsOffersTable;
+}
+
+/** date columns: postgres.js reads them as Dates (midnight UTC); YYYY-MM-DD goes in. */
+type CalendarDay = ColumnType<Date, string, string>;
+
+export interface AnalyticsCalendarsTable {
+  calendar_id: string;
+  practice_id: string;
+  provider_id: string | null;
+  time_zone: string;
+  settings: Json;
+  first_week: CalendarDay;
+  last_week: CalendarDay | null;
+}
+
+export interface AnalyticsCalendarVersionsTable {
+  calendar_id: string;
+  position: Int8;
+  effective_from: Timestamp;
+  settings: Json;
+}
+
+export interface AnalyticsWeeksTable {
+  calendar_id: string;
+  week_start: CalendarDay;
+  practice_id: string;
+  provider_id: string | null;
+  slots_offered: number;
+}
+
+export interface AnalyticsAppointmentsTable {
+  appointment_id: string;
+  calendar_id: string;
+  week_start: CalendarDay;
+  start_date: Timestamp;
+  booked_at: Timestamp;
+  status: string;
+  canceled_at: Timestamp | null;
+}
+
+export interface AnalyticsFreedPlacesTable {
+  position: Int8;
+  calendar_id: string;
+  slot_start: Timestamp;
+  week_start: CalendarDay;
+  freed_at: Timestamp;
+  refilled_at: Timestamp | null;
+}
+
+export interface AnalyticsOffersTable {
+  offer_id: string;
+  calendar_id: string;
+  week_start: CalendarDay;
+  status: string;
 }
 
 export interface PracticeAuditUsersTable {
