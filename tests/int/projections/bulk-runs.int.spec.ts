@@ -110,11 +110,22 @@ function history(): RecordedEvent[] {
   hold(B, h2, randomUUID());
   book(C, null);
   log.push({
-    type: 'CalendarSettingsChanged',
+    type: 'CalendarCapacityChanged',
     streamId: `calendar-${calendarId}`,
     data: {
       calendar_id: calendarId,
-      changes: { booking_capacity: 3, accept_reject_enabled: true },
+      before: { booking_capacity: settings.booking_capacity },
+      after: { booking_capacity: 3 },
+      changed_at: at,
+    },
+  });
+  log.push({
+    type: 'CalendarBookingRulesChanged',
+    streamId: `calendar-${calendarId}`,
+    data: {
+      calendar_id: calendarId,
+      before: { accept_reject_enabled: false },
+      after: { accept_reject_enabled: true },
       changed_at: at,
     },
   });

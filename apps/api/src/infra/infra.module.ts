@@ -1,3 +1,4 @@
+import type { EventStore } from '@medbook/event-store';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { Logger } from 'pino';
@@ -5,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './clock';
 import { DATABASE, type Database } from './database/database';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
-import { EVENT_STORE, eventStoreProvider } from './event-store/event-store.provider';
+import { EVENT_STORE, eventStoreProvider, UPCAST } from './event-store/event-store.provider';
 import { Leadership } from './leadership/leadership';
 import { LOGGER } from './logging/logger';
 import { ConsistentReadInterceptor } from './projections/consistent-read.interceptor';
@@ -22,6 +23,8 @@ export interface InfraDependencies {
   readonly clock: Clock;
   /** The projections to run, chosen by the app (infra knows no bounded context). */
   readonly projections: readonly Projection[];
+  /** The store as the app reads it: old event shapes read as today's (see UpcastingEventStore). */
+  readonly upcast: (store: EventStore) => EventStore;
 }
 
 @Global()
@@ -37,6 +40,7 @@ export class InfraModule {
         { provide: LOGGER, useValue: deps.logger },
         { provide: CLOCK, useValue: deps.clock },
         { provide: PROJECTIONS, useValue: deps.projections },
+        { provide: UPCAST, useValue: deps.upcast },
         { provide: LIVE_PUBLISHER, useClass: SocketLivePublisher },
         eventStoreProvider,
         CommandPipeline,

@@ -1,5 +1,7 @@
 import type { AuditChange, AuditKind } from '@medbook/contracts';
 import { DateTime } from 'luxon';
+import { isCalendarChange } from '../scheduling/domain/calendar.events';
+import { describeCalendarChange } from './calendar-change.describe';
 
 /** What later events of an appointment do not repeat. */
 export interface AppointmentFacts {
@@ -46,26 +48,6 @@ type Data = Record<string, unknown>;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const when = (instant: string, zone: string): string =>
   DateTime.fromISO(instant, { zone: zone || 'UTC' }).toFormat("ccc, LLL d, yyyy 'at' h:mm a ZZZZ");
-
-/** Calendar settings told by their names. */
-const FIELD_NAMES: Readonly<Record<string, string>> = {
-  name: 'name',
-  first_hour: 'opening hour',
-  last_hour: 'closing hour',
-  time_step: 'time step',
-  working_days: 'working days',
-  date_from: 'first day',
-  date_to: 'last day',
-  booking_capacity: 'capacity',
-  blocked_spans: 'blocked time',
-  associated_reasons: 'visit reasons',
-  accept_reject_enabled: 'accept or reject requests',
-  waitlist_enabled: 'waiting list',
-  can_check_in: 'patient check-in',
-  online_booking_disabled: 'online booking off',
-  visit_type: 'visit type',
-};
-const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
 
 const MEETING_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
   MeetingParticipantWaiting: (d) => `${str(d.name)} entered the virtual waiting room`,
@@ -170,27 +152,6 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         appointment_id: null,
         calendar_id: str(data.calendar_id),
       };
-    case 'CalendarSettingsChanged': {
-      const facts = lookups.calendar(str(data.calendar_id));
-      if (!facts) return null;
-      const after = (data.changes ?? {}) as Data;
-      const changes = Object.keys(after)
-        .filter((field) => JSON.stringify(facts.settings[field]) !== JSON.stringify(after[field]))
-        .map((field) => ({ field, before: facts.settings[field] ?? null, after: after[field] }));
-      const name = str(after.name) || str(facts.settings.name);
-      return {
-        practice_id: facts.practice_id,
-        kind: 'calendar',
-        summary:
-          changes.length === 0
-            ? `Saved the calendar "${name}" unchanged`
-            : `Changed the calendar "${name}": ${changes.map((c) => fieldName(c.field)).join(', ')}`,
-        changes,
-        patient_id: null,
-        appointment_id: null,
-        calendar_id: str(data.calendar_id),
-      };
-    }
     case 'PracticeRegistered':
       return {
         practice_id: str(data.practice_id),
@@ -271,6 +232,22 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         appointment_id: data.appointment_id ? str(data.appointment_id) : null,
         calendar_id: null,
       };
+  }
+  const change = { type, data };
+  if (isCalendarChange(change)) {
+    const facts = lookups.calendar(change.data.calendar_id);
+    if (!facts) return null;
+    return {
+      practice_id: facts.practice_id,
+      kind: 'calendar',
+      ...describeCalendarChange(change.type, data, {
+        name: str(facts.settings.name),
+        time_zone: str(facts.settings.time_zone) || 'UTC',
+      }),
+      patient_id: null,
+      appointment_id: null,
+      calendar_id: change.data.calendar_id,
+    };
   }
   const meeting = MEETING_SENTENCES[type];
   if (meeting) return appointmentLine(str(data.appointment_id), meeting(data), [], 'meeting');

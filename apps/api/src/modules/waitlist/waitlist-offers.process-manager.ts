@@ -19,8 +19,7 @@ import {
   saveCheckpoint,
 } from '../../infra/projections/projection-checkpoints';
 import { CommandBus } from '@nestjs/cqrs';
-import type { CalendarEvent } from '../scheduling/domain/calendar.events';
-import { SchedulingReader } from '../scheduling/queries/scheduling-reader';
+import type { CalendarChanges } from '../scheduling/domain/calendar.events';
 import type { SlotEvent } from '../scheduling/domain/slot.events';
 import { EndOfferCommand } from './commands/end-offer';
 import { OfferFreedSlotCommand } from './commands/offer-freed-slot';
@@ -59,7 +58,6 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly lines: WaitlistLines,
-    private readonly scheduling: SchedulingReader,
     private readonly commands: CommandBus,
     private readonly leadership: Leadership,
   ) {}
@@ -151,7 +149,7 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
   async react(event: RecordedEvent): Promise<void> {
     try {
       if (SLOT_EVENTS.has(event.type)) await this.slotChanged(event);
-      else if (event.type === 'CalendarSettingsChanged') await this.capacityChanged(event);
+      else if (event.type === 'CalendarCapacityChanged') await this.capacityChanged(event);
     } catch (error) {
       if (error instanceof DomainError) return;
       throw error;
@@ -194,15 +192,15 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
 
   /** A capacity rise frees places on every slot that was full: offered earliest first. */
   private async capacityChanged(recorded: RecordedEvent): Promise<void> {
-    const event = { type: recorded.type, data: recorded.data } as CalendarEvent;
-    if (event.type !== 'CalendarSettingsChanged') return;
-    const raised = event.data.changes.booking_capacity;
-    if (raised === undefined) return;
-    const calendarId = event.data.calendar_id;
+    const {
+      before,
+      after,
+      calendar_id: calendarId,
+    } = recorded.data as CalendarChanges['CalendarCapacityChanged'];
+    const raised = after.booking_capacity;
+    if (raised === undefined || raised <= (before.booking_capacity ?? raised)) return;
     const line = await this.lines.line(calendarId);
     if (line.state.entries.size === 0) return;
-    const before = await this.scheduling.calendarBefore(calendarId, recorded.streamRevision);
-    if (!before || raised <= before.booking_capacity) return;
     const touched = await this.database.db
       .selectFrom('rm_slot_capacity')
       .select('start_at')

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import { CALENDAR_CHANGE_TYPES, isCalendarChange } from '../../scheduling/domain/calendar.events';
 import { MEETING_EVENT_TYPES } from '../../telehealth/domain/meeting.events';
 import {
   type AppointmentFacts,
@@ -20,7 +21,7 @@ const HANDLED = new Set<string>([
   'AppointmentRescheduled',
   'VisitReviewed',
   'CalendarCreated',
-  'CalendarSettingsChanged',
+  ...CALENDAR_CHANGE_TYPES,
   'PracticeRegistered',
   'DirectoryEntryRegistered',
   'UserRegistered',
@@ -97,7 +98,19 @@ export const practiceAuditProjection: Projection = {
         correlation_id: m.correlationId ?? null,
         recorded_at: recorded.recordedAt,
       })
-      .onConflict((oc) => oc.column('position').doNothing())
+      .onConflict((oc) =>
+        // One change recorded before the fine-grained calendar events reads as several facts at
+        // its one position: they share its line, sentence after sentence.
+        isCalendarChange({ type: recorded.type, data })
+          ? oc
+              .column('position')
+              .doUpdateSet({
+                summary: sql<string>`rm_practice_audit.summary || '; ' || excluded.summary`,
+                changes: sql<string>`rm_practice_audit.changes || excluded.changes`,
+              })
+              .where(sql<boolean>`strpos(rm_practice_audit.summary, excluded.summary) = 0`)
+          : oc.column('position').doNothing(),
+      )
       .execute();
   },
 };
@@ -189,8 +202,8 @@ async function keepLookups(
       })
       .onConflict((oc) => oc.column('calendar_id').doNothing())
       .execute();
-  } else if (type === 'CalendarSettingsChanged' && calendar) {
-    const settings = { ...calendar.settings, ...(data.changes as Data) };
+  } else if (isCalendarChange({ type, data }) && calendar) {
+    const settings = { ...calendar.settings, ...(data.after as Data) };
     await trx
       .updateTable('rm_practice_audit_calendars')
       .set({ settings: sql<string>`${JSON.stringify(settings)}::text::jsonb` })

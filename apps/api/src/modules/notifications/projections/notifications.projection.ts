@@ -7,7 +7,12 @@ import {
   statementChunks,
 } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
-import type { CalendarEvent } from '../../scheduling/domain/calendar.events';
+import {
+  CALENDAR_CHANGE_TYPES,
+  type CalendarEvent,
+  type CalendarSettings,
+  isCalendarChange,
+} from '../../scheduling/domain/calendar.events';
 import type { NotificationEvent } from '../domain/notification.events';
 import { countNotifications } from '../queries/notification-counts';
 import { instant } from '../queries/instant';
@@ -16,7 +21,7 @@ type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;
 
 const EVENTS = new Set<string>([
   'CalendarCreated',
-  'CalendarSettingsChanged',
+  ...CALENDAR_CHANGE_TYPES,
   'AppointmentBooked',
   'AppointmentStatusChanged',
   'AppointmentCanceled',
@@ -62,6 +67,19 @@ export const notificationsProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as NotifyingEvent;
     const { trx } = context;
     const position = recorded.globalPosition;
+    if (isCalendarChange(event)) {
+      const enabled = (event.data.after as Partial<CalendarSettings>).accept_reject_enabled;
+      if (enabled === undefined) return;
+      const calendar = await trx
+        .updateTable('rm_notification_calendars')
+        .set({ accept_reject_enabled: enabled, position })
+        .where('calendar_id', '=', event.data.calendar_id)
+        .returning(['practice_id', 'provider_id'])
+        .executeTakeFirst();
+      if (calendar)
+        publishSetting(context, calendar.practice_id, calendar.provider_id, enabled, position);
+      return;
+    }
     switch (event.type) {
       case 'CalendarCreated': {
         const d = event.data;
@@ -77,19 +95,6 @@ export const notificationsProjection: Projection = {
           .onConflict((oc) => oc.column('calendar_id').doNothing())
           .execute();
         publishSetting(context, d.practice_id, d.provider_id, d.accept_reject_enabled, position);
-        return;
-      }
-      case 'CalendarSettingsChanged': {
-        const enabled = event.data.changes.accept_reject_enabled;
-        if (enabled === undefined) return;
-        const calendar = await trx
-          .updateTable('rm_notification_calendars')
-          .set({ accept_reject_enabled: enabled, position })
-          .where('calendar_id', '=', event.data.calendar_id)
-          .returning(['practice_id', 'provider_id'])
-          .executeTakeFirst();
-        if (calendar)
-          publishSetting(context, calendar.practice_id, calendar.provider_id, enabled, position);
         return;
       }
       case 'AppointmentBooked':
@@ -280,6 +285,7 @@ async function publishCounts(
   practiceId: string,
   recorded: RecordedEvent,
 ): Promise<void> {
+  if (context.replaying) return;
   if (context.countsDue) {
     context.countsDue.delete(practiceId);
     context.countsDue.set(practiceId, recorded);

@@ -10,15 +10,16 @@ import {
 } from '@medbook/contracts';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
+import { calendarChangeEvents, sameSpan } from './calendar-change-events';
 import {
   type CalendarEvent,
   type CalendarReason,
   type CalendarSettings,
   type CalendarState,
   evolveCalendar,
+  FIXED_CALENDAR_FIELDS,
   initialCalendarState,
   type MarkedTimeSpan,
-  withCalendarDefaults,
 } from './calendar.events';
 
 // The route handlers that still name it here; the text is the contracts' CALENDAR_MESSAGES.notFound.
@@ -26,16 +27,6 @@ export const CALENDAR_NOT_FOUND = CALENDAR_MESSAGES.notFound;
 export const MAX_MARKED_TIME_SPANS = 500;
 
 const m = CALENDAR_MESSAGES;
-
-/** Fixed at creation: they were checked against the directory then. */
-const FIXED_FIELDS = [
-  'calendar_id',
-  'practice_id',
-  'facility_id',
-  'provider_id',
-  'resource_id',
-  'time_zone',
-] as const;
 
 /** What the directory says of a calendar's facility and its provider or resource. */
 export interface CalendarDirectory {
@@ -56,10 +47,6 @@ export type CalendarCommand =
   /** New rules for a reason the calendar offers (what is left out is cleared). */
   | { type: 'ChangeCalendarReason'; reason: CalendarReason; now: Date }
   | { type: 'RemoveCalendarReason'; title: string; now: Date };
-
-const sameInstant = (a: string, b: string): boolean => Date.parse(a) === Date.parse(b);
-const sameSpan = (a: MarkedTimeSpan, b: MarkedTimeSpan): boolean =>
-  sameInstant(a.start, b.start) && sameInstant(a.end, b.end);
 
 /** Throws the first broken rule's message. */
 function refuse(...problems: (() => string | null)[]): void {
@@ -149,7 +136,7 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
       return [{ type: 'CalendarCreated', data: { ...command.settings, created_at: at } }];
     case 'ChangeCalendarSettings': {
       if (!state.settings) throw new NotFoundError(m.notFound);
-      if (FIXED_FIELDS.some((field) => field in command.changes)) {
+      if (FIXED_CALENDAR_FIELDS.some((field) => field in command.changes)) {
         throw new DomainError('invalid', m.placeFixed);
       }
       return changed(state.settings, command.changes, at);
@@ -207,15 +194,14 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
 }
 
 /**
- * One CalendarSettingsChanged with only the fields whose value differs; a change that changes
- * nothing records nothing (the answer is where the stream stands).
+ * The events of a change, one per kind of fact, with only the fields whose value differs; a
+ * change that changes nothing records nothing (the answer is where the stream stands).
  */
 function changed(
   settings: CalendarSettings,
   requested: Partial<CalendarSettings>,
   at: string,
 ): CalendarEvent[] {
-  const current = withCalendarDefaults(settings) as unknown as Record<string, unknown>;
   const pruned: Partial<CalendarSettings> =
     requested.reasons && !requested.associated_reasons
       ? {
@@ -225,20 +211,20 @@ function changed(
           ),
         }
       : requested;
-  const changes = Object.fromEntries(
-    Object.entries(pruned).filter(
-      ([field, value]) => JSON.stringify(current[field]) !== JSON.stringify(value),
-    ),
-  ) as Partial<CalendarSettings>;
+  const { marked_time_spans: spans, ...rest } = pruned;
+  // Blocked spans are a set: the same spans in another order block nothing new.
+  const changes =
+    spans && !sameSpans(spans, settings.marked_time_spans)
+      ? { ...rest, marked_time_spans: spans }
+      : rest;
   check({ ...settings, ...changes });
-  if (Object.keys(changes).length === 0) return [];
-  return [
-    {
-      type: 'CalendarSettingsChanged',
-      data: { calendar_id: settings.calendar_id, changes, changed_at: at },
-    },
-  ];
+  return calendarChangeEvents(settings, changes, at);
 }
+
+const sameSpans = (a: readonly MarkedTimeSpan[], b: readonly MarkedTimeSpan[]): boolean =>
+  a.length === b.length &&
+  a.every((s) => b.some((t) => sameSpan(s, t))) &&
+  b.every((t) => a.some((s) => sameSpan(s, t)));
 
 export const calendarDecider: Decider<CalendarCommand, CalendarEvent, CalendarState> = {
   initialState: initialCalendarState,

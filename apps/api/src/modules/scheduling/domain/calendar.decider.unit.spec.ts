@@ -3,7 +3,13 @@ import { fold } from '../../../domain/decider';
 import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import { type CalendarCommand, type CalendarDirectory, calendarDecider } from './calendar.decider';
-import { type CalendarEvent, type CalendarSettings, withCalendarDefaults } from './calendar.events';
+import {
+  type CalendarChanges,
+  type CalendarChangeType,
+  type CalendarEvent,
+  type CalendarSettings,
+  withCalendarDefaults,
+} from './calendar.events';
 import { calendarSettings } from './calendar-settings.fixture.spec';
 
 const m = CALENDAR_MESSAGES;
@@ -96,31 +102,35 @@ describe('CreateCalendar', () => {
   });
 });
 
-const changedTo = (changes: Partial<CalendarSettings>): CalendarEvent[] => [
-  {
-    type: 'CalendarSettingsChanged',
-    data: { calendar_id: 'cal', changes, changed_at: now.toISOString() },
-  },
-];
+/** The event of one kind of change, as the decider writes it. */
+const fact = <T extends CalendarChangeType>(
+  type: T,
+  data: Omit<CalendarChanges[T], 'calendar_id' | 'changed_at'>,
+): CalendarEvent =>
+  ({
+    type,
+    data: { calendar_id: 'cal', ...data, changed_at: now.toISOString() },
+  }) as CalendarEvent;
 
 describe('ChangeCalendarSettings', () => {
   it('changes the capacity per slot, up or down, within 1 and 500', () => {
     for (const booking_capacity of [1, 5, 500]) {
-      given([created])
-        .when(change({ booking_capacity }))
-        .then([
-          {
-            type: 'CalendarSettingsChanged',
-            data: {
-              calendar_id: 'cal',
-              changes: { booking_capacity },
-              changed_at: now.toISOString(),
-            },
-          },
-        ]);
+      const expected =
+        booking_capacity === 2
+          ? []
+          : [
+              fact('CalendarCapacityChanged', {
+                before: { booking_capacity: 2 },
+                after: { booking_capacity },
+              }),
+            ];
+      given([created]).when(change({ booking_capacity })).then(expected);
     }
-    const after = fold(calendarDecider, [created, ...changedTo({ booking_capacity: 5 })]);
-    expect(after.settings?.booking_capacity).toBe(5);
+    const raised = fact('CalendarCapacityChanged', {
+      before: { booking_capacity: 2 },
+      after: { booking_capacity: 5 },
+    });
+    expect(fold(calendarDecider, [created, raised]).settings?.booking_capacity).toBe(5);
     for (const booking_capacity of [0, -1, 1.5, 501]) {
       given([created]).when(change({ booking_capacity })).thenThrows(DomainError, m.capacity);
     }
@@ -136,6 +146,22 @@ describe('ChangeCalendarSettings', () => {
     ]) {
       given([created]).when(change(changes)).thenThrows(DomainError, m.placeFixed);
     }
+  });
+
+  it('tells a change of several kinds as one event per kind, in one decision', () => {
+    given([created])
+      .when(change({ last_hour: 16, wait_list_enabled: true, hold_minutes: 15, name: 'Dr. B' }))
+      .then([
+        fact('CalendarRenamed', { before: { name: 'Dr. Rivera' }, after: { name: 'Dr. B' } }),
+        fact('CalendarHoursChanged', {
+          before: { first_hour: 8, last_hour: 17 },
+          after: { first_hour: 8, last_hour: 16 },
+        }),
+        fact('CalendarBookingRulesChanged', {
+          before: { wait_list_enabled: false, hold_minutes: 10 },
+          after: { wait_list_enabled: true, hold_minutes: 15 },
+        }),
+      ]);
   });
 });
 
@@ -161,38 +187,92 @@ describe('the booking wizard settings', () => {
       accept_reject_enabled: true,
       wait_list_enabled: true,
     };
-    given([created]).when(change(changes)).then(changedTo(changes));
-    expect(fold(calendarDecider, [created, ...changedTo(changes)]).settings).toMatchObject(changes);
+    const events = [
+      fact('CalendarBookingRulesChanged', {
+        before: { wait_list_enabled: false, accept_reject_enabled: false },
+        after: { wait_list_enabled: true, accept_reject_enabled: true },
+      }),
+      fact('CalendarWizardSettingsChanged', {
+        before: {
+          custom_form_ids: [],
+          collect_patient_demographics: false,
+          enable_insurance: true,
+          enable_insurance_eligibility: false,
+        },
+        after: {
+          custom_form_ids: ['form-intake', 'form-covid'],
+          collect_patient_demographics: true,
+          enable_insurance: false,
+          enable_insurance_eligibility: true,
+        },
+      }),
+    ];
+    given([created]).when(change(changes)).then(events);
+    expect(fold(calendarDecider, [created, ...events]).settings).toMatchObject(changes);
   });
 
   it('records only what differs, and nothing when nothing differs', () => {
     given([created])
       .when(change({ enable_insurance: true, wait_list_enabled: true }))
-      .then(changedTo({ wait_list_enabled: true }));
+      .then([
+        fact('CalendarBookingRulesChanged', {
+          before: { wait_list_enabled: false },
+          after: { wait_list_enabled: true },
+        }),
+      ]);
     given([created])
       .when(change({ enable_insurance: true, booking_capacity: 2 }))
       .thenNothing();
   });
 });
 
-const settled = (events: CalendarEvent[]) => fold(calendarDecider, events).settings!;
+const settled = (events: readonly CalendarEvent[]) => fold(calendarDecider, events).settings!;
 
-describe('what a practice admin edits, each change one event', () => {
-  it.each<[string, Partial<CalendarSettings>]>([
-    ['hours', { first_hour: 9, last_hour: 13 }],
-    ['the time step', { time_step: 15 }],
-    ['the date range', { date_from: '2026-12-01', date_to: '2027-03-31' }],
-    ['the capacity per slot', { booking_capacity: 4 }],
-    ['the working days', { working_days: [1, 3, 5] }],
-    ['accept/reject (requests wait as Pending)', { accept_reject_enabled: true }],
-    ['the waitlist', { wait_list_enabled: true }],
-    ['minutes_before_showing_slots', { minutes_before_showing_slots: 180 }],
-    ['slots_hide_hours', { slots_hide_hours: 120 }],
-    ['online booking', { online_booking_disabled: true }],
-    ['the name', { name: 'Dr. Rivera (mornings)' }],
-  ])('changes %s', (_, changes) => {
-    given([created]).when(change(changes)).then(changedTo(changes));
-    expect(settled([created, ...changedTo(changes)])).toMatchObject(changes);
+describe('what a practice admin edits, each kind of change its own event', () => {
+  it.each<[CalendarChangeType, Partial<CalendarSettings>, Partial<CalendarSettings>]>([
+    ['CalendarHoursChanged', { first_hour: 9, last_hour: 13 }, { first_hour: 8, last_hour: 17 }],
+    ['CalendarTimeStepChanged', { time_step: 15 }, { time_step: 30 }],
+    [
+      'CalendarDateRangeChanged',
+      { date_from: '2026-12-01', date_to: '2027-03-31' },
+      { date_from: '2026-11-23', date_to: null },
+    ],
+    ['CalendarCapacityChanged', { booking_capacity: 4 }, { booking_capacity: 2 }],
+    ['CalendarWorkingDaysChanged', { working_days: [1, 3, 5] }, { working_days: [1, 2, 3, 4, 5] }],
+    [
+      'CalendarBookingRulesChanged',
+      { accept_reject_enabled: true },
+      { accept_reject_enabled: false },
+    ],
+    ['CalendarBookingRulesChanged', { wait_list_enabled: true }, { wait_list_enabled: false }],
+    [
+      'CalendarSlotVisibilityChanged',
+      { minutes_before_showing_slots: 180 },
+      { minutes_before_showing_slots: 60 },
+    ],
+    ['CalendarSlotVisibilityChanged', { slots_hide_hours: 120 }, { slots_hide_hours: 0 }],
+    [
+      'CalendarBookingRulesChanged',
+      { online_booking_disabled: true },
+      { online_booking_disabled: false },
+    ],
+    ['CalendarRenamed', { name: 'Dr. Rivera (mornings)' }, { name: 'Dr. Rivera' }],
+    ['CalendarVisitTypeChanged', { visit_type: 'Telehealth' }, { visit_type: 'Office' }],
+  ])('tells %s with the fields before and after', (type, after, before) => {
+    const event = fact(type, { before, after });
+    given([created]).when(change(after)).then([event]);
+    expect(settled([created, event])).toMatchObject(after);
+  });
+
+  it('tells a range whole, whichever end moved', () => {
+    given([created])
+      .when(change({ date_to: '2027-01-31' }))
+      .then([
+        fact('CalendarDateRangeChanged', {
+          before: { date_from: '2026-11-23', date_to: null },
+          after: { date_from: '2026-11-23', date_to: '2027-01-31' },
+        }),
+      ]);
   });
 
   it.each<[string, Partial<CalendarSettings>, string]>([
@@ -216,32 +296,69 @@ describe('what a practice admin edits, each change one event', () => {
       .thenThrows(DomainError, m.step);
     given([created])
       .when(change({ time_step: 120, last_hour: 16 }))
-      .thenEvents((events) => expect(events).toHaveLength(1));
+      .thenEvents((events) =>
+        expect(events.map((e) => e.type)).toEqual([
+          'CalendarHoursChanged',
+          'CalendarTimeStepChanged',
+        ]),
+      );
   });
 });
 
 describe('blocked time spans', () => {
   const span = { start: '2026-11-24T15:00:00Z', end: '2026-11-24T17:00:00Z' };
+  const other = { start: '2026-11-25T15:00:00Z', end: '2026-11-25T16:00:00Z' };
   const block = (s = span): CalendarCommand => ({ type: 'BlockTimeSpan', span: s, now });
   const unblock = (s = span): CalendarCommand => ({ type: 'UnblockTimeSpan', span: s, now });
-  const blocked = changedTo({ marked_time_spans: [span] });
+  const blocked = fact('CalendarTimeSpanBlocked', {
+    span,
+    before: { marked_time_spans: [] },
+    after: { marked_time_spans: [span] },
+  });
 
   it('blocks a span, and opens it again', () => {
-    given([created]).when(block()).then(blocked);
-    const reopened = changedTo({ marked_time_spans: [] });
-    given([created, ...blocked])
+    given([created]).when(block()).then([blocked]);
+    const reopened = fact('CalendarTimeSpanReopened', {
+      span,
+      before: { marked_time_spans: [span] },
+      after: { marked_time_spans: [] },
+    });
+    given([created, blocked])
       .when(unblock({ start: '2026-11-24T15:00:00.000Z', end: '2026-11-24T17:00:00+00:00' }))
-      .then(reopened);
-    expect(settled([created, ...blocked, ...reopened]).marked_time_spans).toEqual([]);
+      .then([reopened]);
+    expect(settled([created, blocked, reopened]).marked_time_spans).toEqual([]);
+  });
+
+  it('tells a new list of spans as the spans reopened and blocked; a reordered list is no change', () => {
+    given([created, blocked])
+      .when(change({ marked_time_spans: [other] }))
+      .then([
+        fact('CalendarTimeSpanReopened', {
+          span,
+          before: { marked_time_spans: [span] },
+          after: { marked_time_spans: [] },
+        }),
+        fact('CalendarTimeSpanBlocked', {
+          span: other,
+          before: { marked_time_spans: [] },
+          after: { marked_time_spans: [other] },
+        }),
+      ]);
+    const both = fact('CalendarTimeSpanBlocked', {
+      span: other,
+      before: { marked_time_spans: [span] },
+      after: { marked_time_spans: [span, other] },
+    });
+    given([created, blocked, both])
+      .when(change({ marked_time_spans: [other, span] }))
+      .thenNothing();
   });
 
   it('refuses a span that ends before it starts, the same span twice, and opening one not blocked', () => {
     given([created])
       .when(block({ start: span.end, end: span.start }))
       .thenThrows(DomainError, m.span);
-    given([created, ...blocked])
-      .when(block())
-      .thenThrows(ConflictError, m.spanExists);
+    given([created, blocked]).when(block()).thenThrows(ConflictError, m.spanExists);
     given([created]).when(unblock()).thenThrows(NotFoundError, m.spanNotFound);
   });
 });
@@ -260,31 +377,50 @@ describe('visit reasons of a calendar', () => {
 
   it('adds a reason with its week_time_frame and immediate check-in, edits and removes it', () => {
     const flu = { title: 'Flu shot', week_time_frame: [1, 3], allow_immediate_checkin: true };
-    const added = changedTo({ reasons: ['Flu shot'], associated_reasons: [flu] });
+    const added = fact('CalendarVisitReasonAdded', {
+      reason: flu,
+      before: { reasons: [], associated_reasons: [] },
+      after: { reasons: ['Flu shot'], associated_reasons: [flu] },
+    });
     given([created])
       .when(add({ title: ' Flu shot ', week_time_frame: [1, 3], allow_immediate_checkin: true }))
-      .then(added);
-    const edited = changedTo({
-      associated_reasons: [{ title: 'Flu shot', week_time_frame: [2] }],
+      .then([added]);
+    const edited = fact('CalendarVisitReasonChanged', {
+      reason: { title: 'Flu shot', week_time_frame: [2] },
+      before: { associated_reasons: [flu] },
+      after: { associated_reasons: [{ title: 'Flu shot', week_time_frame: [2] }] },
     });
-    given([created, ...added])
+    given([created, added])
       .when({
         type: 'ChangeCalendarReason',
         reason: { title: 'Flu shot', week_time_frame: [2] },
         now,
       })
-      .then(edited);
-    given([created, ...added, ...edited])
+      .then([edited]);
+    given([created, added, edited])
       .when({ type: 'RemoveCalendarReason', title: 'Flu shot', now })
-      .then(changedTo({ reasons: [], associated_reasons: [] }));
+      .then([
+        fact('CalendarVisitReasonRemoved', {
+          reason: { title: 'Flu shot', week_time_frame: [2] },
+          before: {
+            reasons: ['Flu shot'],
+            associated_reasons: [{ title: 'Flu shot', week_time_frame: [2] }],
+          },
+          after: { reasons: [], associated_reasons: [] },
+        }),
+      ]);
   });
 
   it('refuses a reason twice, editing or removing one not offered, and a bad week_time_frame', () => {
-    const added = changedTo({ reasons: ['Checkup'], associated_reasons: [{ title: 'Checkup' }] });
+    const added = fact('CalendarVisitReasonAdded', {
+      reason: { title: 'Checkup' },
+      before: { reasons: [], associated_reasons: [] },
+      after: { reasons: ['Checkup'], associated_reasons: [{ title: 'Checkup' }] },
+    });
     given([created])
       .when(add({ title: 'Checkup' }))
-      .then(added);
-    given([created, ...added])
+      .then([added]);
+    given([created, added])
       .when(add({ title: 'Checkup' }))
       .thenThrows(DomainError, m.reasonAlreadyOffered);
     given([created])
@@ -300,16 +436,43 @@ describe('visit reasons of a calendar', () => {
     }
   });
 
-  it('listing reason titles directly drops the rules of the reasons left out', () => {
-    const added = changedTo({
-      reasons: ['Flu'],
-      associated_reasons: [{ title: 'Flu', week_time_frame: [2] }],
+  it('listing reason titles directly removes and adds them, dropping the rules of those left out', () => {
+    const flu = { title: 'Flu', week_time_frame: [2] };
+    const added = fact('CalendarVisitReasonAdded', {
+      reason: flu,
+      before: { reasons: [], associated_reasons: [] },
+      after: { reasons: ['Flu'], associated_reasons: [flu] },
     });
-    given([created])
-      .when(add({ title: 'Flu', week_time_frame: [2] }))
-      .then(added);
-    given([created, ...added])
+    given([created]).when(add(flu)).then([added]);
+    given([created, added])
       .when(change({ reasons: ['Checkup'] }))
-      .then(changedTo({ reasons: ['Checkup'], associated_reasons: [] }));
+      .then([
+        fact('CalendarVisitReasonRemoved', {
+          reason: flu,
+          before: { reasons: ['Flu'], associated_reasons: [flu] },
+          after: { reasons: [], associated_reasons: [] },
+        }),
+        fact('CalendarVisitReasonAdded', {
+          reason: { title: 'Checkup' },
+          before: { reasons: [] },
+          after: { reasons: ['Checkup'] },
+        }),
+      ]);
+  });
+
+  it('tells the same reasons listed in another order as reordered', () => {
+    const offered = fact('CalendarVisitReasonAdded', {
+      reason: { title: 'B' },
+      before: { reasons: [] },
+      after: { reasons: ['A', 'B'] },
+    });
+    given([created, offered])
+      .when(change({ reasons: ['B', 'A'] }))
+      .then([
+        fact('CalendarVisitReasonsReordered', {
+          before: { reasons: ['A', 'B'] },
+          after: { reasons: ['B', 'A'] },
+        }),
+      ]);
   });
 });

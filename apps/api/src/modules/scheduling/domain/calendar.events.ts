@@ -90,12 +90,109 @@ export const calendarReasonFrom = (dto: CalendarReasonDto): CalendarReason => ({
     : {}),
 });
 
+/** Fixed at creation: they were checked against the directory then. */
+export const FIXED_CALENDAR_FIELDS = [
+  'calendar_id',
+  'practice_id',
+  'facility_id',
+  'provider_id',
+  'resource_id',
+  'time_zone',
+] as const;
+
+export type ChangeableField = Exclude<
+  keyof CalendarSettings,
+  (typeof FIXED_CALENDAR_FIELDS)[number]
+>;
+
+/**
+ * One kind of change to a calendar: its settings of that kind as they were and as they are now.
+ * `after` holds exactly the fields the change wrote (folding merges it); `before` the same fields
+ * as they read before (a field the calendar never set reads its default).
+ */
+export interface CalendarChange<F extends ChangeableField> {
+  readonly calendar_id: string;
+  readonly before: Partial<Pick<CalendarSettings, F>>;
+  readonly after: Partial<Pick<CalendarSettings, F>>;
+  readonly changed_at: string;
+}
+
+type SpanChange = CalendarChange<'marked_time_spans'> & { readonly span: MarkedTimeSpan };
+/** `reason` is the reason with its rules as added or changed to, or as it was when removed. */
+type ReasonChange = CalendarChange<'reasons' | 'associated_reasons'> & {
+  readonly reason: CalendarReason;
+};
+
+/** Every fine-grained calendar change, by type. */
+export interface CalendarChanges {
+  CalendarRenamed: CalendarChange<'name'>;
+  CalendarVisitTypeChanged: CalendarChange<'visit_type'>;
+  /** Carries both hours, whichever changed. */
+  CalendarHoursChanged: CalendarChange<'first_hour' | 'last_hour'>;
+  CalendarWorkingDaysChanged: CalendarChange<'working_days'>;
+  /** Carries both days, whichever changed. */
+  CalendarDateRangeChanged: CalendarChange<'date_from' | 'date_to'>;
+  CalendarTimeStepChanged: CalendarChange<'time_step'>;
+  CalendarCapacityChanged: CalendarChange<'booking_capacity'>;
+  CalendarSlotVisibilityChanged: CalendarChange<
+    'minutes_before_showing_slots' | 'slots_hide_hours'
+  >;
+  CalendarBookingRulesChanged: CalendarChange<
+    | 'online_booking_disabled'
+    | 'wait_list_enabled'
+    | 'can_check_in'
+    | 'accept_reject_enabled'
+    | 'hold_minutes'
+  >;
+  CalendarWizardSettingsChanged: CalendarChange<
+    | 'custom_form_ids'
+    | 'collect_patient_demographics'
+    | 'enable_insurance'
+    | 'enable_insurance_eligibility'
+  >;
+  CalendarTimeSpanBlocked: SpanChange;
+  CalendarTimeSpanReopened: SpanChange;
+  CalendarVisitReasonAdded: ReasonChange;
+  CalendarVisitReasonChanged: ReasonChange;
+  CalendarVisitReasonRemoved: ReasonChange;
+  /** The same reasons offered in another order. */
+  CalendarVisitReasonsReordered: CalendarChange<'reasons' | 'associated_reasons'>;
+}
+
+export type CalendarChangeType = keyof CalendarChanges;
+export type CalendarChangeEvent = {
+  [T in CalendarChangeType]: { type: T; data: CalendarChanges[T] };
+}[CalendarChangeType];
+
 export type CalendarEvent =
   | { type: 'CalendarCreated'; data: CalendarSettings & { created_at: string } }
-  | {
-      type: 'CalendarSettingsChanged';
-      data: { calendar_id: string; changes: Partial<CalendarSettings>; changed_at: string };
-    };
+  | CalendarChangeEvent;
+
+const CHANGE_TYPES: Record<CalendarChangeType, true> = {
+  CalendarRenamed: true,
+  CalendarVisitTypeChanged: true,
+  CalendarHoursChanged: true,
+  CalendarWorkingDaysChanged: true,
+  CalendarDateRangeChanged: true,
+  CalendarTimeStepChanged: true,
+  CalendarCapacityChanged: true,
+  CalendarSlotVisibilityChanged: true,
+  CalendarBookingRulesChanged: true,
+  CalendarWizardSettingsChanged: true,
+  CalendarTimeSpanBlocked: true,
+  CalendarTimeSpanReopened: true,
+  CalendarVisitReasonAdded: true,
+  CalendarVisitReasonChanged: true,
+  CalendarVisitReasonRemoved: true,
+  CalendarVisitReasonsReordered: true,
+};
+export const CALENDAR_CHANGE_TYPES = Object.keys(CHANGE_TYPES) as CalendarChangeType[];
+
+/** Whether a recorded event is a change to a calendar's settings (any kind). */
+export const isCalendarChange = (event: {
+  type: string;
+  data: unknown;
+}): event is CalendarChangeEvent => event.type in CHANGE_TYPES;
 
 export interface CalendarState {
   readonly settings: CalendarSettings | null;
@@ -103,17 +200,11 @@ export interface CalendarState {
 
 export const initialCalendarState = (): CalendarState => ({ settings: null });
 
+/** The one fold of a calendar's events: every change merges the fields it wrote. */
 export function evolveCalendar(state: CalendarState, event: CalendarEvent): CalendarState {
-  switch (event.type) {
-    case 'CalendarCreated': {
-      const { created_at: _, ...settings } = event.data;
-      return { settings };
-    }
-    case 'CalendarSettingsChanged':
-      return state.settings ? { settings: { ...state.settings, ...event.data.changes } } : state;
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+  if (event.type === 'CalendarCreated') {
+    const { created_at: _, ...settings } = event.data;
+    return { settings };
   }
+  return state.settings ? { settings: { ...state.settings, ...event.data.after } } : state;
 }

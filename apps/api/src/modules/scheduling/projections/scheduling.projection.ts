@@ -8,7 +8,13 @@ import {
   runsOf,
 } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../domain/appointment.events';
-import type { CalendarEvent, CalendarSettings } from '../domain/calendar.events';
+import {
+  CALENDAR_CHANGE_TYPES,
+  type CalendarChangeEvent,
+  type CalendarEvent,
+  type CalendarSettings,
+  isCalendarChange,
+} from '../domain/calendar.events';
 import { findSlot, scheduledSlots } from '../domain/slot-schedule';
 import type { SlotEvent } from '../domain/slot.events';
 import { applyBookingRun, BOOKING_RUN_EVENTS } from './booking-runs';
@@ -18,7 +24,7 @@ type SchedulingEvent = CalendarEvent | SlotEvent | AppointmentEvent;
 
 const EVENTS = new Set<string>([
   'CalendarCreated',
-  'CalendarSettingsChanged',
+  ...CALENDAR_CHANGE_TYPES,
   'SlotHeld',
   'SlotHoldReleased',
   'SlotBooked',
@@ -54,6 +60,7 @@ export const schedulingProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as SchedulingEvent;
     const { trx } = context;
     const position = recorded.globalPosition;
+    if (isCalendarChange(event)) return applySettingsChange(event.data, context, position);
     switch (event.type) {
       case 'CalendarCreated': {
         const { created_at: _, ...settings } = event.data;
@@ -71,78 +78,6 @@ export const schedulingProjection: Projection = {
           })
           .onConflict((oc) => oc.column('calendar_id').doNothing())
           .execute();
-        return;
-      }
-      case 'CalendarSettingsChanged': {
-        const d = event.data;
-        const gridChanged = GRID_FIELDS.some((field) => field in d.changes);
-        const before = gridChanged
-          ? await trx
-              .selectFrom('rm_calendars')
-              .select('settings')
-              .where('calendar_id', '=', d.calendar_id)
-              .executeTakeFirst()
-          : undefined;
-        const updated = await trx
-          .updateTable('rm_calendars')
-          .set({ settings: sql<string>`settings || ${d.changes}::jsonb`, position })
-          .where('calendar_id', '=', d.calendar_id)
-          .returning('settings')
-          .executeTakeFirst();
-        if (!updated) return;
-        const settings = updated.settings as CalendarSettings;
-        // Booked visits keep their place; those the new hours or blocks no longer offer are flagged.
-        const upcoming = await trx
-          .selectFrom('rm_appointments')
-          .select(['appointment_id', 'start_date'])
-          .where('calendar_id', '=', d.calendar_id)
-          .where('start_date', '>=', new Date(d.changed_at))
-          .where('status', 'not in', [...FINAL_STATUSES])
-          .execute();
-        const outside = upcoming
-          .filter((a) => !findSlot(settings, a.start_date.toISOString()))
-          .map((a) => a.appointment_id);
-        if (upcoming.length > 0) {
-          await trx
-            .updateTable('rm_appointments')
-            .set({ outside_schedule: false })
-            .where(
-              'appointment_id',
-              'in',
-              upcoming.map((a) => a.appointment_id),
-            )
-            .execute();
-        }
-        if (outside.length > 0) {
-          await trx
-            .updateTable('rm_appointments')
-            .set({ outside_schedule: true })
-            .where('appointment_id', 'in', outside)
-            .execute();
-        }
-        if (d.changes.booking_capacity !== undefined) {
-          await recountSlots(
-            context,
-            d.calendar_id,
-            settings.booking_capacity,
-            d.changed_at,
-            position,
-          );
-        }
-        if (before) {
-          await publishVanished(
-            context,
-            before.settings as CalendarSettings,
-            settings,
-            d.changed_at,
-            position,
-          );
-        }
-        context.publish(`calendar:${d.calendar_id}`, 'calendar.changed', {
-          calendar_id: d.calendar_id,
-          outside_schedule: outside,
-          position,
-        });
         return;
       }
       case 'SlotHeld':
@@ -236,6 +171,81 @@ export const schedulingProjection: Projection = {
     }
   },
 };
+
+/**
+ * Any change of a calendar's settings: the fields it wrote are merged; booked visits the new hours
+ * or blocks no longer offer are flagged, a new capacity recounts the slots already in use, and
+ * slots that vanished are pushed.
+ */
+async function applySettingsChange(
+  d: CalendarChangeEvent['data'],
+  context: ProjectionContext,
+  position: number,
+): Promise<void> {
+  const { trx } = context;
+  const gridChanged = GRID_FIELDS.some((field) => field in d.after);
+  const before = gridChanged
+    ? await trx
+        .selectFrom('rm_calendars')
+        .select('settings')
+        .where('calendar_id', '=', d.calendar_id)
+        .executeTakeFirst()
+    : undefined;
+  const updated = await trx
+    .updateTable('rm_calendars')
+    .set({ settings: sql<string>`settings || ${d.after}::jsonb`, position })
+    .where('calendar_id', '=', d.calendar_id)
+    .returning('settings')
+    .executeTakeFirst();
+  if (!updated) return;
+  const settings = updated.settings as CalendarSettings;
+  // Booked visits keep their place; those the new hours or blocks no longer offer are flagged.
+  const upcoming = await trx
+    .selectFrom('rm_appointments')
+    .select(['appointment_id', 'start_date'])
+    .where('calendar_id', '=', d.calendar_id)
+    .where('start_date', '>=', new Date(d.changed_at))
+    .where('status', 'not in', [...FINAL_STATUSES])
+    .execute();
+  const outside = upcoming
+    .filter((a) => !findSlot(settings, a.start_date.toISOString()))
+    .map((a) => a.appointment_id);
+  if (upcoming.length > 0) {
+    await trx
+      .updateTable('rm_appointments')
+      .set({ outside_schedule: false })
+      .where(
+        'appointment_id',
+        'in',
+        upcoming.map((a) => a.appointment_id),
+      )
+      .execute();
+  }
+  if (outside.length > 0) {
+    await trx
+      .updateTable('rm_appointments')
+      .set({ outside_schedule: true })
+      .where('appointment_id', 'in', outside)
+      .execute();
+  }
+  if ('booking_capacity' in d.after) {
+    await recountSlots(context, d.calendar_id, settings.booking_capacity, d.changed_at, position);
+  }
+  if (before) {
+    await publishVanished(
+      context,
+      before.settings as CalendarSettings,
+      settings,
+      d.changed_at,
+      position,
+    );
+  }
+  context.publish(`calendar:${d.calendar_id}`, 'calendar.changed', {
+    calendar_id: d.calendar_id,
+    outside_schedule: outside,
+    position,
+  });
+}
 
 /** Settings that move, add or take away slots. */
 const GRID_FIELDS = [
@@ -343,6 +353,7 @@ async function publishStatus(
   at: string,
   position: number,
 ): Promise<void> {
+  if (context.replaying) return;
   const row = await context.trx
     .selectFrom('rm_appointments')
     .select(['patient_id', 'booked_by', 'provider_id', 'resource_id', 'practice_id'])

@@ -1,11 +1,7 @@
 import type { EventStore } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../domain/domain-error';
-import {
-  CommandPipeline,
-  foldRecorded,
-  stream,
-} from '../../../infra/event-sourcing/command-pipeline';
+import { CommandPipeline, stream } from '../../../infra/event-sourcing/command-pipeline';
 import { EVENT_STORE } from '../../../infra/event-store/event-store.provider';
 import {
   type DirectoryEntry,
@@ -15,8 +11,8 @@ import {
 import { CalendarStates } from '../calendar-states';
 import { APPOINTMENT_NOT_FOUND, appointmentDecider } from '../domain/appointment.decider';
 import { type AppointmentDetails, appointmentStreamId } from '../domain/appointment.events';
-import { CALENDAR_NOT_FOUND, calendarDecider } from '../domain/calendar.decider';
-import { type CalendarSettings, calendarStreamId } from '../domain/calendar.events';
+import { CALENDAR_NOT_FOUND } from '../domain/calendar.decider';
+import type { CalendarSettings } from '../domain/calendar.events';
 import { slotDecider } from '../domain/slot.decider';
 import { type SlotState, slotStreamId } from '../domain/slot.events';
 
@@ -55,14 +51,6 @@ export class SchedulingReader {
       throw new NotFoundError(APPOINTMENT_NOT_FOUND);
     }
     return { details, revision: appointment.revision };
-  }
-
-  /** The calendar's settings before the event at this revision of its stream (null: none yet). */
-  async calendarBefore(calendarId: string, revision: number): Promise<CalendarSettings | null> {
-    const history = await this.store.readStream(calendarStreamId(calendarId), {
-      maxCount: revision,
-    });
-    return foldRecorded(calendarDecider, history).settings;
   }
 
   /** A slot's holds, bookings and how its holds ended. */

@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import type { DirectoryEntryEvent } from '../../directory/domain/directory-entry.events';
 import type { PracticeEvent } from '../../directory/domain/practice.events';
-import type { CalendarEvent, CalendarSettings } from '../../scheduling/domain/calendar.events';
+import {
+  CALENDAR_CHANGE_TYPES,
+  type CalendarChangeEvent,
+  type CalendarEvent,
+  type CalendarSettings,
+  isCalendarChange,
+} from '../../scheduling/domain/calendar.events';
 import { facilityPlace, providerRow } from './provider-search.rows';
 
 type SearchEvent = PracticeEvent | DirectoryEntryEvent | CalendarEvent;
@@ -11,7 +17,7 @@ const SEARCH_EVENTS = new Set<string>([
   'PracticeRegistered',
   'DirectoryEntryRegistered',
   'CalendarCreated',
-  'CalendarSettingsChanged',
+  ...CALENDAR_CHANGE_TYPES,
 ] satisfies SearchEvent['type'][]);
 
 /**
@@ -31,6 +37,7 @@ export const providerSearchProjection: Projection = {
     if (!SEARCH_EVENTS.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as SearchEvent;
     const position = recorded.globalPosition;
+    if (isCalendarChange(event)) return applySettingsChange(trx, event.data, position);
     switch (event.type) {
       case 'PracticeRegistered':
         await trx
@@ -119,42 +126,6 @@ export const providerSearchProjection: Projection = {
           .execute();
         return;
       }
-      case 'CalendarSettingsChanged': {
-        const changes = event.data.changes;
-        const current = await trx
-          .selectFrom('rm_search_calendars')
-          .selectAll()
-          .where('calendar_id', '=', event.data.calendar_id)
-          .executeTakeFirst();
-        if (!current) return;
-        const merged = {
-          visit_type: changes.visit_type ?? current.visit_type,
-          time_zone: changes.time_zone ?? current.time_zone,
-          working_days: changes.working_days ?? current.working_days,
-          first_hour: changes.first_hour ?? current.first_hour,
-          last_hour: changes.last_hour ?? current.last_hour,
-          date_from: changes.date_from ?? null,
-          date_to: 'date_to' in changes ? (changes.date_to ?? null) : undefined,
-          online_booking_disabled:
-            changes.online_booking_disabled ?? current.online_booking_disabled,
-        };
-        await trx
-          .updateTable('rm_search_calendars')
-          .set({
-            visit_type: merged.visit_type,
-            time_zone: merged.time_zone,
-            working_days: [...merged.working_days],
-            first_hour: merged.first_hour,
-            last_hour: merged.last_hour,
-            online_booking_disabled: merged.online_booking_disabled,
-            ...(merged.date_from ? { date_from: merged.date_from } : {}),
-            ...(merged.date_to !== undefined ? { date_to: merged.date_to } : {}),
-            position,
-          })
-          .where('calendar_id', '=', event.data.calendar_id)
-          .execute();
-        return;
-      }
       default: {
         const unknown: never = event;
         return unknown;
@@ -174,4 +145,44 @@ function hours(settings: CalendarSettings) {
     date_to: settings.date_to,
     online_booking_disabled: settings.online_booking_disabled,
   };
+}
+
+/** A calendar's hours, days, dates, visit type or online booking as search matches them. */
+async function applySettingsChange(
+  trx: ProjectionContext['trx'],
+  d: CalendarChangeEvent['data'],
+  position: number,
+): Promise<void> {
+  const changes: Partial<CalendarSettings> = d.after;
+  const current = await trx
+    .selectFrom('rm_search_calendars')
+    .selectAll()
+    .where('calendar_id', '=', d.calendar_id)
+    .executeTakeFirst();
+  if (!current) return;
+  const merged = {
+    visit_type: changes.visit_type ?? current.visit_type,
+    time_zone: changes.time_zone ?? current.time_zone,
+    working_days: changes.working_days ?? current.working_days,
+    first_hour: changes.first_hour ?? current.first_hour,
+    last_hour: changes.last_hour ?? current.last_hour,
+    date_from: changes.date_from ?? null,
+    date_to: 'date_to' in changes ? (changes.date_to ?? null) : undefined,
+    online_booking_disabled: changes.online_booking_disabled ?? current.online_booking_disabled,
+  };
+  await trx
+    .updateTable('rm_search_calendars')
+    .set({
+      visit_type: merged.visit_type,
+      time_zone: merged.time_zone,
+      working_days: [...merged.working_days],
+      first_hour: merged.first_hour,
+      last_hour: merged.last_hour,
+      online_booking_disabled: merged.online_booking_disabled,
+      ...(merged.date_from ? { date_from: merged.date_from } : {}),
+      ...(merged.date_to !== undefined ? { date_to: merged.date_to } : {}),
+      position,
+    })
+    .where('calendar_id', '=', d.calendar_id)
+    .execute();
 }
