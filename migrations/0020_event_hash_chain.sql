@@ -7,6 +7,7 @@ ALTER TABLE es_events ADD COLUMN hash bytea;
 -- What an event's hash covers, as unambiguous bytes: a JSON array (strings escaped) of every
 -- column, jsonb in its canonical text and the instant as epoch microseconds (a timestamptz's text
 -- would depend on the session's time zone). `npm run audit:verify` recomputes the same bytes.
+-- STABLE as json_build_array is (its output does not depend on settings for these types).
 CREATE FUNCTION es_event_digest(
   p_global_position bigint,
   p_transaction_id xid8,
@@ -18,7 +19,7 @@ CREATE FUNCTION es_event_digest(
   p_metadata jsonb,
   p_recorded_at timestamptz
 ) RETURNS bytea
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT sha256(convert_to(json_build_array(
     p_global_position, p_transaction_id::text, p_stream_id, p_stream_revision, p_event_id,
     p_event_type, p_data, p_metadata, (extract(epoch FROM p_recorded_at) * 1000000)::bigint
