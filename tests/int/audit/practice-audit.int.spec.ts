@@ -88,11 +88,13 @@ it("tells the practice's changes for people: who, from where, what, before and a
     actor: { id: practice.staff.userId, name: 'Test Staff', role: 'Staff' },
     changes: [{ field: 'status', before: 'Scheduled', after: 'Confirmed' }],
   });
-  expect(find(entries, /^Changed the calendar "Dr. Audit": capacity$/)).toMatchObject({
-    kind: 'calendar',
-    calendar_id: calendarId,
-    changes: [{ field: 'booking_capacity', before: 1, after: 3 }],
-  });
+  expect(find(entries, /^Changed the capacity of "Dr. Audit" from 1 to 3 per slot$/)).toMatchObject(
+    {
+      kind: 'calendar',
+      calendar_id: calendarId,
+      changes: [{ field: 'booking_capacity', before: 1, after: 3 }],
+    },
+  );
   // Newest first.
   const positions = entries.map((e) => e.position);
   expect([...positions].sort((a, b) => b - a)).toEqual(positions);
