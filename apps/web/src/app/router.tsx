@@ -115,6 +115,12 @@ const pages: RouteObject[] = [
     }),
   },
   {
+    path: 'practice-admin/analytics',
+    lazy: async () => ({
+      Component: (await import('../features/analytics/components/analytics-route')).AnalyticsRoute,
+    }),
+  },
+  {
     path: 'booking',
     lazy: async () => ({
       Component: (await import('../features/booking/components/booking-page')).BookingPage,

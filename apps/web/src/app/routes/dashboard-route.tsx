@@ -1,5 +1,5 @@
-import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
-import { Navigate, useLocation } from 'react-router';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { AppointmentTimelineButton } from '../../features/audit/components/appointment-timeline';
 import { JoinVideoVisitButton } from '../../features/telehealth/components/join-video-visit-button';
 import { ProviderWaitingList } from '../../features/telehealth/components/provider-waiting-list';
@@ -62,6 +62,13 @@ export function DashboardRoute() {
           <Chip label={user.type} color="primary" data-testid="dashboard-type" />
         </Box>
         <Typography color="text.secondary">Signed in as {user.email}</Typography>
+        {(user.type === 'SuperUser' || user.type === 'SupportAgent') && (
+          <Box>
+            <Button variant="outlined" component={RouterLink} to="/practice-admin/analytics">
+              Practice analytics
+            </Button>
+          </Box>
+        )}
       </Stack>
     </Paper>
   );

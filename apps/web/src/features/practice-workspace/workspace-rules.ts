@@ -81,6 +81,7 @@ export const REQUESTS_PATH = '/dashboard/appointment-requests';
 export const WALK_IN_QUEUE_PATH = '/walk-in-queue';
 export const CALENDARS_PATH = '/practice-admin/calendars';
 export const AUDIT_PATH = '/practice-admin/audit';
+export const ANALYTICS_PATH = '/practice-admin/analytics';
 
 export interface MenuLink {
   readonly label: string;
@@ -103,6 +104,7 @@ export function menuLinks(type: WorkspaceType, acceptRejectEnabled: boolean): Me
   if (type === 'PracticeAdmin') {
     links.push({ label: 'Calendar', to: CALENDARS_PATH, more: false });
     links.push({ label: 'Audit trail', to: AUDIT_PATH, more: true });
+    links.push({ label: 'Analytics', to: ANALYTICS_PATH, more: true });
   }
   if (acceptRejectEnabled) {
     links.push({ label: 'Requests', to: REQUESTS_PATH, more: true, badge: 'requests' });

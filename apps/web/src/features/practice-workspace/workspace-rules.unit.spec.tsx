@@ -56,6 +56,7 @@ describe('practice workspace rules', () => {
       'Walk-In Queue',
       'Calendar',
       'Audit trail',
+      'Analytics',
       'Requests',
     ]);
     // The audit trail is the practice admins' alone, in the More menu, and keeps the header.
@@ -64,6 +65,11 @@ describe('practice workspace rules', () => {
       more: true,
     });
     expect(headerLinksShown('/practice-admin/audit')).toBe(true);
+    expect(menuLinks('PracticeAdmin', false).find((l) => l.label === 'Analytics')).toMatchObject({
+      to: '/practice-admin/analytics',
+      more: true,
+    });
+    expect(headerLinksShown('/practice-admin/analytics')).toBe(true);
     expect(menuLinks('PracticeAdmin', true).find((l) => l.label === 'Requests')).toMatchObject({
       to: '/dashboard/appointment-requests',
       more: true,

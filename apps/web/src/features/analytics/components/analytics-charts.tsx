@@ -1,0 +1,73 @@
+import type { AnalyticsWeek } from '@medbook/contracts';
+import { Box, Paper, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import type { ReactNode } from 'react';
+import { weekLabel } from './analytics-format';
+
+const HEIGHT = 260;
+const asPercent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
+
+/** A chart with its heading; the numbers it draws are the table's below, for screen readers too. */
+function ChartCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper
+      variant="outlined"
+      component="figure"
+      aria-labelledby={`${id}-title`}
+      sx={{ m: 0, p: 2, minWidth: 0 }}
+      data-testid={id}
+    >
+      <Typography id={`${id}-title`} variant="subtitle1" component="figcaption" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** Places offered against booked, and the utilisation and no-show rates, week by week. */
+export function AnalyticsCharts({ weeks }: { weeks: readonly AnalyticsWeek[] }) {
+  const labels = weeks.map((w) => weekLabel(w.week_start));
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <ChartCard id="places-chart" title="Slot places offered and booked, by week">
+        <BarChart
+          height={HEIGHT}
+          title="Slot places offered and booked, by week"
+          desc="The same numbers are in the table below."
+          xAxis={[{ scaleType: 'band', data: labels }]}
+          series={[
+            { data: weeks.map((w) => w.slots_offered), label: 'Offered' },
+            { data: weeks.map((w) => w.booked), label: 'Booked' },
+          ]}
+          margin={{ left: 0, right: 8 }}
+        />
+      </ChartCard>
+      <ChartCard id="rates-chart" title="Utilisation and no-show rate (%), by week">
+        <LineChart
+          height={HEIGHT}
+          title="Utilisation and no-show rate in percent, by week"
+          desc="The same numbers are in the table below."
+          xAxis={[{ scaleType: 'point', data: labels }]}
+          yAxis={[{ min: 0, valueFormatter: (v: number) => `${v} %` }]}
+          series={[
+            {
+              data: weeks.map((w) => asPercent(w.utilisation)),
+              label: 'Utilisation',
+              connectNulls: true,
+              valueFormatter: (v) => (v === null ? '–' : `${v} %`),
+            },
+            {
+              data: weeks.map((w) => asPercent(w.no_show_rate)),
+              label: 'No-show rate',
+              connectNulls: true,
+              valueFormatter: (v) => (v === null ? '–' : `${v} %`),
+            },
+          ]}
+          margin={{ left: 0, right: 8 }}
+        />
+      </ChartCard>
+    </Box>
+  );
+}
