@@ -2,7 +2,7 @@ import { IsInt, IsNotEmpty, IsString, MaxLength, Min, MinLength } from 'class-va
 import { invalid, length, required } from './validation-options';
 export interface ProjectionStatus {
   readonly name: string;
-  readonly state: 'starting' | 'running' | 'failing' | 'stopped';
+  readonly state: 'starting' | 'running' | 'failing' | 'stopped' | 'back-filling';
   /** Global position of the last event the projection applied (0 before the first). */
   readonly position: number;
   readonly lag_events: number;
@@ -13,6 +13,16 @@ export interface ProjectionStatus {
   readonly failing_event: FailingEventView | null;
   /** Events an operator told this projection to skip, oldest first. */
   readonly parked_events: readonly ParkedEventView[];
+  /** A projection added to a running service, replaying the log before it joins the others. */
+  readonly backfill: BackfillView | null;
+}
+
+export interface BackfillView {
+  /** Log events replayed so far, of `total` when it started. */
+  readonly applied: number;
+  readonly total: number;
+  readonly events_per_second: number;
+  readonly started_at: string;
 }
 
 export interface FailingEventView {

@@ -8,8 +8,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../database/database.types';
 import type { Projection, ProjectionContext } from './projection';
-import { lockCheckpoint, saveCheckpoint } from './projection-checkpoints';
-import { readParks } from './projection-parks';
+import { lockCheckpoints, saveCheckpoints } from './projection-checkpoints';
+import { readParks, type ParkedEvent } from './projection-parks';
 
 export interface RebuildProgress {
   readonly applied: number;
@@ -19,14 +19,42 @@ export interface RebuildProgress {
 export interface RebuildResult {
   readonly applied: number;
   readonly position: LogPosition;
+  /** False when a back-fill found the projections already projected (another process did it). */
+  readonly swapped: boolean;
 }
 
-const BATCH = 2000;
+export interface RebuildOptions {
+  readonly onProgress?: (progress: RebuildProgress) => void;
+  /** Stops between batches (the process lost the lead, or shuts down): nothing is swapped. */
+  readonly signal?: AbortSignal;
+  /**
+   * A back-fill of projections never run: the tables are swapped in only if their checkpoints
+   * are still at the log's start under the lock, so a back-fill racing another process's leaves
+   * the winner's tables alone.
+   */
+  readonly backfill?: boolean;
+  /** `apply` one event at a time, as replay did before batches: to measure and compare with. */
+  readonly eventByEvent?: boolean;
+}
+
+/** Events per read of the log: large, as nothing waits on a rebuild's batches. */
+const READ_BATCH = 5000;
+
+interface Scratch {
+  readonly projection: Projection;
+  readonly schema: string;
+  readonly parked: ReadonlyMap<number, ParkedEvent>;
+}
 
 /**
- * Replays the whole log into fresh copies of a projection's tables in a scratch schema, then swaps
- * them in. The live runner keeps serving the old tables meanwhile; the swap holds the checkpoint
- * row lock, so the runner pauses for the last catch-up and resumes from the rebuilt checkpoint.
+ * Replays the whole log into fresh copies of projections' tables in scratch schemas, then swaps
+ * them in. The log is read once for all the projections rebuilt together, in large batches (the
+ * next read runs while the current batch is applied); each projection applies a whole batch at
+ * once (`applyAll`: a few multi-row statements, no round trip per event). The copies get their
+ * unique indexes (upserts need them) but their other indexes only after the load: one sorted
+ * build instead of an index update per row. The live runner keeps serving the old tables
+ * meanwhile; the swap holds the checkpoint row locks, so the runner pauses for the last catch-up
+ * and resumes from the rebuilt checkpoint.
  */
 export class ProjectionRebuilder {
   constructor(
@@ -35,55 +63,136 @@ export class ProjectionRebuilder {
     private readonly clock: Clock,
   ) {}
 
-  async rebuild(
-    projection: Projection,
-    onProgress: (progress: RebuildProgress) => void = () => undefined,
-  ): Promise<RebuildResult> {
-    const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
-    await this.prepareScratchTables(schema, projection.tables);
-    // Events an operator parked for this projection are skipped again.
-    const parked = await readParks(this.store, projection.name);
-    const total = await this.countEvents();
-    let applied = 0;
-    let position: LogPosition = LOG_START;
-    for (;;) {
-      const events = await this.store.readAll({ after: position, maxCount: BATCH });
-      if (events.length === 0) break;
-      await this.db.transaction().execute(async (trx) => {
-        await useSchema(trx, schema);
-        position = (await applyAll(projection, events, trx, parked)) ?? position;
-      });
-      applied += events.length;
-      onProgress({ applied, total: Math.max(total, applied) });
-    }
-    await this.db.transaction().execute(async (trx) => {
-      await lockCheckpoint(trx, projection.name);
-      await useSchema(trx, schema);
-      for (;;) {
-        const events = await this.store.readAll({ after: position, maxCount: BATCH });
-        if (events.length === 0) break;
-        position = (await applyAll(projection, events, trx, parked)) ?? position;
-        applied += events.length;
-        onProgress({ applied, total: Math.max(total, applied) });
-      }
-      await useSchema(trx, 'public');
-      for (const table of projection.tables) await swapTable(trx, schema, table);
-      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(trx);
-      await saveCheckpoint(trx, projection.name, position, this.clock.now());
-    });
-    return { applied, position };
+  rebuild(projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
+    return this.rebuildAll([projection], options);
   }
 
+  async rebuildAll(
+    projections: readonly Projection[],
+    options: RebuildOptions = {},
+  ): Promise<RebuildResult> {
+    const scratches: Scratch[] = [];
+    for (const projection of [...projections].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
+      await this.prepareScratchTables(schema, projection.tables);
+      // Events an operator parked for this projection are skipped again.
+      scratches.push({ projection, schema, parked: await readParks(this.store, projection.name) });
+    }
+    try {
+      return await this.replay(scratches, options);
+    } finally {
+      await this.dropScratch(scratches);
+    }
+  }
+
+  private async replay(scratches: readonly Scratch[], options: RebuildOptions) {
+    const report = options.onProgress ?? (() => undefined);
+    const total = await this.countEvents();
+    report({ applied: 0, total });
+    let applied = 0;
+    let batches = 0;
+    let position: LogPosition = LOG_START;
+    let next = this.read(position);
+    for (;;) {
+      const events = await next;
+      if (events.length === 0) break;
+      options.signal?.throwIfAborted();
+      position = events[events.length - 1]!.logPosition;
+      next = this.read(position);
+      await this.db.transaction().execute(async (trx) => {
+        // A crash loses only scratch rows, which the next rebuild recreates: no need to wait for
+        // the WAL flush of each batch.
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        await forReplay(trx);
+        for (const scratch of scratches) await applyInto(trx, scratch, events, options);
+      });
+      applied += events.length;
+      batches += 1;
+      if ((batches & (batches - 1)) === 0) await this.analyze(scratches);
+      report({ applied, total: Math.max(total, applied) });
+    }
+    options.signal?.throwIfAborted();
+    for (const scratch of scratches) await this.createDeferredIndexes(scratch);
+    return this.db.transaction().execute(async (trx) => {
+      await forReplay(trx);
+      const names = scratches.map((s) => s.projection.name);
+      const stored = await lockCheckpoints(trx, names);
+      const started = [...stored.values()].some((at) => at.commit !== 0 || at.position !== 0);
+      if (options.backfill && started) return { applied, position, swapped: false };
+      for (;;) {
+        const events = await this.read(position);
+        if (events.length === 0) break;
+        position = events[events.length - 1]!.logPosition;
+        for (const scratch of scratches) await applyInto(trx, scratch, events, options);
+        applied += events.length;
+        report({ applied, total: Math.max(total, applied) });
+      }
+      await useSchema(trx, 'public');
+      for (const { projection, schema } of scratches) {
+        for (const table of projection.tables) await swapTable(trx, schema, table);
+      }
+      await saveCheckpoints(trx, new Map(names.map((name) => [name, position])), this.clock.now());
+      return { applied, position, swapped: true };
+    });
+  }
+
+  private read(after: LogPosition): Promise<RecordedEvent[]> {
+    const reading = this.store.readAll({ after, maxCount: READ_BATCH });
+    // Read ahead: a failed apply must not leave this rejection unhandled.
+    reading.catch(() => undefined);
+    return reading;
+  }
+
+  /** Columns, defaults, checks and the unique indexes and constraints; other indexes later. */
   private async prepareScratchTables(schema: string, tables: readonly string[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(trx);
       await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx);
       for (const table of tables) {
-        await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(
-          trx,
-        );
+        await sql`CREATE TABLE ${sql.id(schema, table)}
+                    (LIKE ${sql.id('public', table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(trx);
+        for (const index of await liveIndexes(trx, table)) {
+          if (index.constraint) {
+            await sql`ALTER TABLE ${sql.id(schema, table)} ADD CONSTRAINT ${sql.id(index.name)}
+                      ${sql.raw(index.constraint)}`.execute(trx);
+          } else if (index.unique) {
+            await sql.raw(inSchema(index.definition, schema, table)).execute(trx);
+          }
+        }
       }
     });
+  }
+
+  /** The live tables' other indexes, under their own names (the scratch schema is apart). */
+  private async createDeferredIndexes({ projection, schema }: Scratch): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+      for (const table of projection.tables) {
+        for (const index of await liveIndexes(trx, table)) {
+          if (index.constraint || index.unique) continue;
+          await sql.raw(inSchema(index.definition, schema, table)).execute(trx);
+        }
+      }
+    });
+  }
+
+  /**
+   * Statistics of the growing copies, each time they have doubled: without them the planner
+   * takes them for empty and scans them whole for every lookup by key, and replay time grows
+   * with the square of the log.
+   */
+  private async analyze(scratches: readonly Scratch[]): Promise<void> {
+    for (const { projection, schema } of scratches) {
+      for (const table of projection.tables) {
+        await sql`ANALYZE ${sql.id(schema, table)}`.execute(this.db);
+      }
+    }
+  }
+
+  private async dropScratch(scratches: readonly Scratch[]): Promise<void> {
+    for (const { schema } of scratches) {
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(this.db);
+    }
   }
 
   private async countEvents(): Promise<number> {
@@ -94,47 +203,57 @@ export class ProjectionRebuilder {
   }
 }
 
+/** No statement limit: a batch of thousands of events may take a while. */
+async function forReplay(trx: Transaction<DB>): Promise<void> {
+  await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+}
+
 async function useSchema(trx: Transaction<DB>, schema: string): Promise<void> {
   await sql`SELECT set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
 }
 
-async function applyAll(
-  projection: Projection,
-  events: readonly RecordedEvent[],
+async function applyInto(
   trx: Transaction<DB>,
-  parked: ReadonlyMap<number, unknown>,
-): Promise<LogPosition | undefined> {
-  const context: ProjectionContext = { trx, publish: () => undefined };
-  for (const event of events) {
-    if (!parked.has(event.globalPosition)) await projection.apply(event, context);
-  }
-  return events[events.length - 1]?.logPosition;
+  { projection, schema, parked }: Scratch,
+  events: readonly RecordedEvent[],
+  options: RebuildOptions,
+): Promise<void> {
+  await useSchema(trx, schema);
+  const context: ProjectionContext = { trx, publish: () => undefined, replaying: true };
+  const fresh = parked.size === 0 ? events : events.filter((e) => !parked.has(e.globalPosition));
+  if (projection.applyAll && !options.eventByEvent) await projection.applyAll(fresh, context);
+  else for (const event of fresh) await projection.apply(event, context);
 }
 
-/** Moves the rebuilt table into public in place of the live one, keeping its index names. */
+interface LiveIndex {
+  readonly name: string;
+  readonly unique: boolean;
+  readonly definition: string;
+  /** The constraint's definition when the index backs one (primary key, unique, exclusion). */
+  readonly constraint: string | null;
+}
+
+async function liveIndexes(trx: Transaction<DB>, table: string): Promise<LiveIndex[]> {
+  const { rows } = await sql<LiveIndex>`
+    SELECT c.relname AS name, i.indisunique AS unique,
+           pg_get_indexdef(i.indexrelid) AS definition,
+           pg_get_constraintdef(k.oid) AS constraint
+      FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indexrelid
+      LEFT JOIN pg_constraint k ON k.conindid = i.indexrelid AND k.conrelid = i.indrelid
+     WHERE i.indrelid = ${sql.lit(`public.${table}`)}::regclass
+     ORDER BY c.relname`.execute(trx);
+  return rows;
+}
+
+/** A live index's definition, made on the scratch copy of its table instead. */
+function inSchema(definition: string, schema: string, table: string): string {
+  const target = `"${schema}"."${table}"`;
+  return definition.replace(/ ON (ONLY )?\S+ USING /, ` ON ${target} USING `);
+}
+
+/** Moves the rebuilt table into public in place of the live one; its indexes keep their names. */
 async function swapTable(trx: Transaction<DB>, schema: string, table: string): Promise<void> {
-  const indexes = async (namespace: string) =>
-    (
-      await sql<{ indexname: string; indexdef: string }>`
-        SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = ${namespace} AND tablename = ${table}`.execute(
-        trx,
-      )
-    ).rows.map((row) => ({ name: row.indexname, shape: indexShape(row.indexdef) }));
-  const live = await indexes('public');
-  const rebuilt = await indexes(schema);
   await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx);
   await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA public`.execute(trx);
-  for (const index of rebuilt) {
-    const original = live.find((candidate) => candidate.shape === index.shape);
-    if (original && original.name !== index.name) {
-      await sql`ALTER INDEX ${sql.id('public', index.name)} RENAME TO ${sql.id(original.name)}`.execute(
-        trx,
-      );
-    }
-  }
-}
-
-/** An index definition without its own name and schema, to pair a copy with its original. */
-function indexShape(definition: string): string {
-  return definition.replace(/INDEX \S+ ON \S+/, 'INDEX ON').replace(/\s+/g, ' ');
 }

@@ -15,6 +15,11 @@ export interface ProjectionContext {
   readonly trx: Transaction<DB>;
   /** Queued, and sent only once the batch's transaction has committed. */
   publish<E extends LiveEventName>(room: RoomName, event: E, message: LiveMessage<E>): void;
+  /**
+   * A rebuild or back-fill: nothing is published, so a projection skips the reads that only
+   * work out what its live messages would say.
+   */
+  readonly replaying?: boolean;
 }
 
 /**

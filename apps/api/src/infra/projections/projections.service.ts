@@ -17,6 +17,7 @@ import { LIVE_PUBLISHER, type SocketLivePublisher } from '../realtime/socket-liv
 import { type Projection, PROJECTIONS } from './projection';
 import { readCheckpoint, readCheckpointStates } from './projection-checkpoints';
 import { readParksOf } from './projection-parks';
+import { ProjectionBackfill, readBackfills, unprojected } from './projection-backfill';
 import { ProjectionGroup } from './projection-group';
 import { ProjectionRunner } from './projection-runner';
 
@@ -36,6 +37,7 @@ export type LedProjectionStatus = ProjectionStatus & { readonly leader: string |
 export class ProjectionsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly runners: Map<string, ProjectionRunner>;
   private group: ProjectionGroup | null = null;
+  private backfill: ProjectionBackfill | null = null;
 
   constructor(
     @Inject(PROJECTIONS) projections: Projection[],
@@ -89,19 +91,47 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
     return this.leadership.isLeading(PROJECTIONS_ROLE);
   }
 
-  /** Every projection in one group again (those that had failed out of it included). */
+  /**
+   * Every projection in one group again (those that had failed out of it included), but those
+   * added since the service last ran: they are back-filled first, then all start again together.
+   */
   private async startAll(): Promise<void> {
     await this.stopAll();
-    this.group = new ProjectionGroup([...this.runners.values()], {
+    const runners = [...this.runners.values()];
+    const { db } = this.database;
+    const added = await unprojected(
+      db,
+      this.store,
+      runners.map((r) => r.projection),
+    );
+    this.group = new ProjectionGroup(
+      runners.filter((r) => !added.includes(r.projection)),
+      { store: this.store, db, clock: this.clock, logger: this.logger },
+    );
+    await this.group.start();
+    if (added.length === 0) return;
+    const backfill = new ProjectionBackfill(added, {
       store: this.store,
-      db: this.database.db,
+      db,
       clock: this.clock,
       logger: this.logger,
     });
-    await this.group.start();
+    this.backfill = backfill;
+    // Done (swapped here, or found projected by a process that led meanwhile): all together now.
+    // Stopped instead (stopAll cleared it first): whoever leads next starts again.
+    backfill.done
+      .then(async () => {
+        if (this.backfill !== backfill) return;
+        this.backfill = null;
+        if (this.leading) await this.startAll();
+      })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'projections failed to start'));
   }
 
   private async stopAll(): Promise<void> {
+    const backfill = this.backfill;
+    this.backfill = null;
+    await backfill?.stop();
     const group = this.group;
     this.group = null;
     await group?.stop();
@@ -116,9 +146,10 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
     // One query for every checkpoint and failure, one read of every parks stream: /health asks
     // this too, so its cost does not grow with a query per projection.
     const names = [...this.runners.keys()];
-    const [states, parksByName] = await Promise.all([
+    const [states, parksByName, backfills] = await Promise.all([
       readCheckpointStates(this.database.db, names),
       readParksOf(this.store, names),
+      readBackfills(this.database.db, names),
     ]);
     return Promise.all(
       [...this.runners.values()].map(async (runner) => {
@@ -131,9 +162,10 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
           ? runner.status
           : { lastError: failing?.error ?? null, updatedAt: stored.updatedAt };
         const followerState = failing ? 'failing' : leader.instance ? 'running' : 'stopped';
+        const backfill = backfills.get(runner.name) ?? null;
         return {
           name: runner.name,
-          state: leading ? runner.state : followerState,
+          state: backfill ? 'back-filling' : leading ? runner.state : followerState,
           position: position.position,
           lag_events: pending.count,
           lag_ms: pending.oldest ? Math.max(0, now - pending.oldest.getTime()) : 0,
@@ -153,6 +185,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
             parked_by: park.parkedBy,
             parked_at: park.parkedAt.toISOString(),
           })),
+          backfill,
           leader: leader.instance,
         };
       }),

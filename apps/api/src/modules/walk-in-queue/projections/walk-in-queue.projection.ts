@@ -137,6 +137,7 @@ async function publishQueue(
   position: number,
   left: Left | null,
 ): Promise<void> {
+  if (context.replaying) return;
   const lines = await readQueueLines(context.trx, { providerId }, recordedAt);
   const patientsInQueue = countWaiting(lines);
   const queue = {

@@ -28,6 +28,7 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { parkEvent } from '../api/get-health';
 import { connection$ } from '../../../live/live-socket';
 import { health$ } from '../streams/health.stream';
+import { BackfillProgress } from './backfill-progress';
 
 const LIVE_LABEL = { connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting' };
 
@@ -97,7 +98,12 @@ export function HealthPage() {
                 {(report?.projections ?? []).map((projection) => (
                   <TableRow key={projection.name} data-testid={`projection-${projection.name}`}>
                     <TableCell>{projection.name}</TableCell>
-                    <TableCell>{projection.state}</TableCell>
+                    <TableCell>
+                      {projection.state}
+                      {projection.backfill && (
+                        <BackfillProgress name={projection.name} backfill={projection.backfill} />
+                      )}
+                    </TableCell>
                     <TableCell align="right" data-testid={`projection-position-${projection.name}`}>
                       {projection.position}
                     </TableCell>

@@ -1,0 +1,148 @@
+// `npm run bench:replay`: a rebuild of every projection over a log of at least 100,000 events
+// (BENCH_REPLAY_EVENTS) written by the real deciders (see replay-log.ts; writing it is not timed).
+// Before: each projection alone, `apply` event by event (how replay ran before), on a shorter log
+// (BENCH_REPLAY_BEFORE_EVENTS): at that pace the long one takes minutes per projection. After: all
+// projections from one read of the log, whole batches through `applyAll`, then each alone.
+// Floor (issue 16): 50,000 log events/s for a rebuild of them all. Results: REPLAY-RESULTS.md.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  LOG_START,
+  type LogPosition,
+  PostgresEventStore,
+  type RecordedEvent,
+} from '@medbook/event-store';
+import { copyUntil, driveOnePractice } from './replay-log';
+import { PROJECT_ROOT } from '../../apps/api/src/infra/config/project-root';
+import type { Projection } from '../../apps/api/src/infra/projections/projection';
+import {
+  ProjectionRebuilder,
+  type RebuildOptions,
+} from '../../apps/api/src/infra/projections/projection-rebuilder';
+import { ALL_PROJECTIONS } from '../../apps/api/src/projections';
+import { startTestApp } from '../support/test-app';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
+const BEFORE_EVENTS = Number(process.env.BENCH_REPLAY_BEFORE_EVENTS ?? 5_000);
+const COMMANDS = Number(process.env.BENCH_REPLAY_COMMANDS ?? 400);
+const FLOOR = 50_000;
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ max: 4 });
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+async function wholeLog(store: PostgresEventStore): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  let after: LogPosition = LOG_START;
+  for (;;) {
+    const batch = await store.readAll({ after, maxCount: 5000 });
+    if (batch.length === 0) return events;
+    events.push(...batch);
+    after = batch[batch.length - 1]!.logPosition;
+  }
+}
+
+interface Timed {
+  readonly label: string;
+  readonly events: number;
+  readonly seconds: number;
+}
+
+async function timed(
+  rebuilder: ProjectionRebuilder,
+  label: string,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<Timed> {
+  const started = performance.now();
+  const { applied } = await rebuilder.rebuildAll(projections, options);
+  const result = { label, events: applied, seconds: (performance.now() - started) / 1000 };
+  process.stdout.write(`${label}: ${applied} events in ${result.seconds.toFixed(2)} s\n`);
+  return result;
+}
+
+const rate = (t: Timed) => Math.round(t.events / t.seconds);
+const row = (t: Timed) =>
+  `| ${t.label} | ${t.events.toLocaleString('en-US')} | ${t.seconds.toFixed(2)} s | ${rate(t).toLocaleString('en-US')} |`;
+
+it(`rebuilds every projection over ${EVENTS.toLocaleString('en-US')} events`, async () => {
+  const app = await startTestApp({ database });
+  const generating = performance.now();
+  const answered = await driveOnePractice(app, COMMANDS);
+  await app.close();
+  const store = new PostgresEventStore(database.eventStoreSql, { listen: false });
+  const original = await wholeLog(store);
+  const rebuilder = new ProjectionRebuilder(store, database.db, { now: () => new Date() });
+
+  let length = await copyUntil(store, original, BEFORE_EVENTS, original.length);
+  const before: Timed[] = [];
+  for (const projection of ALL_PROJECTIONS) {
+    before.push(
+      await timed(rebuilder, projection.name, [projection], {
+        eventByEvent: true,
+      }),
+    );
+  }
+  const beforeSeconds = before.reduce((sum, t) => sum + t.seconds, 0);
+  const beforeAll: Timed = {
+    label: 'all, one after another',
+    events: length,
+    seconds: beforeSeconds,
+  };
+
+  length = await copyUntil(store, original, EVENTS, length);
+  const generated = (performance.now() - generating) / 1000;
+  const all = await timed(rebuilder, 'all, one read of the log', ALL_PROJECTIONS);
+  const after: Timed[] = [];
+  for (const projection of ALL_PROJECTIONS) {
+    after.push(await timed(rebuilder, projection.name, [projection]));
+  }
+  await store.close();
+
+  const kinds = Object.entries(answered)
+    .map(([key, count]) => `${key}: ${count}`)
+    .join(', ');
+  const file = path.join(PROJECT_ROOT, 'tests/bench/REPLAY-RESULTS.md');
+  writeFileSync(
+    file,
+    `# Replay benchmark
+
+\`npm run bench:replay\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores shared with
+other work (the numbers move with the machine's load). The log: ${COMMANDS} commands of one practice's
+day through the API (${original.length} events; answers ${kinds}), copied with fresh ids and emails
+to ${length.toLocaleString('en-US')} events (written in ${generated.toFixed(0)} s, not timed). Floor: ${FLOOR.toLocaleString('en-US')} log events/s
+for a rebuild of every projection; here ${rate(all).toLocaleString('en-US')} (${rate(all) >= FLOOR ? 'met' : 'MISSED'}).
+
+## After: one read of the log, whole batches, indexes after the load
+
+| Projections | Log events | Time | Log events/s |
+| --- | --- | --- | --- |
+${row(all)}
+${after.map(row).join('\n')}
+
+## Before: each projection alone, event by event (first ${beforeAll.events.toLocaleString('en-US')} events of the same log)
+
+| Projections | Log events | Time | Log events/s |
+| --- | --- | --- | --- |
+${row(beforeAll)}
+${before.map(row).join('\n')}
+`,
+  );
+  // Formatted by Prettier's own command (jest's module loader cannot import Prettier's plugins).
+  execFileSync(process.execPath, [
+    path.join(PROJECT_ROOT, 'node_modules/prettier/bin/prettier.cjs'),
+    '--write',
+    file,
+  ]);
+  expect(all.events).toBeGreaterThanOrEqual(EVENTS);
+}, 3_600_000);
