@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { ProjectionRebuilder } from '../../../apps/api/src/infra/projections/projection-rebuilder';
 import { ALL_PROJECTIONS } from '../../../apps/api/src/projections';
 import { withUpcasters } from '../../../apps/api/src/upcasters';
+import { eventually } from '../../support/events';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
 /**
@@ -58,6 +59,12 @@ beforeAll(async () => {
     );
     positions.set(event.global_position, String(appended.position));
   }
+  // Readers see only events older than every transaction running on the server (other test
+  // files' included): the rebuild starts once all of the log is visible.
+  await eventually(
+    () => store.readAll({ maxCount: log.events.length + 1 }),
+    (events) => events.length === log.events.length,
+  );
   const rebuilder = new ProjectionRebuilder(withUpcasters(store), database.db, {
     now: () => new Date(),
   });

@@ -29,6 +29,13 @@ const LABELS: Readonly<Record<string, string>> = {
   enable_insurance_eligibility: 'insurance eligibility check',
 };
 
+/** Fields are told in the order a form shows them (stored data keeps no order). */
+const FIELD_ORDER = Object.keys(LABELS);
+const rank = (field: string): number => {
+  const at = FIELD_ORDER.indexOf(field);
+  return at < 0 ? FIELD_ORDER.length : at;
+};
+
 const list = (value: unknown): string =>
   Array.isArray(value) && value.length ? value.map(String).join(', ') : 'none';
 const hour = (value: unknown): string => {
@@ -76,11 +83,13 @@ export function describeCalendarChange(
 ): CalendarChangeLine {
   const before = (data.before ?? {}) as Data;
   const after = (data.after ?? {}) as Data;
-  const changes: AuditChange[] = Object.keys(after).map((field) => ({
-    field,
-    before: before[field] ?? null,
-    after: after[field],
-  }));
+  const changes: AuditChange[] = Object.keys(after)
+    .sort((a, b) => rank(a) - rank(b))
+    .map((field) => ({
+      field,
+      before: before[field] ?? null,
+      after: after[field],
+    }));
   const name = `"${calendar.name}"`;
   const from = (field: string) => before[field];
   const to = (field: string) => after[field];

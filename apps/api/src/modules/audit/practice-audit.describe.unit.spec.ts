@@ -127,7 +127,7 @@ describe('the audit trail in words', () => {
           before: { wait_list_enabled: false, online_booking_disabled: false, hold_minutes: 10 },
           after: { wait_list_enabled: true, online_booking_disabled: true, hold_minutes: 15 },
         },
-        'Changed the booking rules of "Dr. Lin": waiting list off → on, online booking on → off, hold minutes 10 → 15',
+        'Changed the booking rules of "Dr. Lin": online booking on → off, waiting list off → on, hold minutes 10 → 15',
       ],
       [
         'CalendarWizardSettingsChanged',
