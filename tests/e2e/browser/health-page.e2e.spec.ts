@@ -2,11 +2,14 @@ import path from 'node:path';
 import type { CommandAccepted, Envelope } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { createUser } from '../../support/accounts';
-import { browserSuite, shoot, signIn } from '../../support/browser';
+import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Projection } from '../../../apps/api/src/infra/projections/projection';
 import { ALL_PROJECTIONS } from '../../../apps/api/src/projections';
+import { verifyAndRecord } from '../../../apps/api/src/modules/ops/audit-log/log-verification';
+import { PostgresEventStore } from '@medbook/event-store';
+import { newEvents } from '../../support/events';
 
 let app: TestApp;
 const browser = browserSuite();
@@ -128,3 +131,40 @@ it('shows an operator the event a projection is stuck on and parks it with a rea
   expect(await parked.innerText()).toContain('A test practice; nothing to show');
   await shoot(page, 'health-parked');
 }, 60_000);
+
+it('shows an operator the last verification of the log: intact, then the tampered event it named', async () => {
+  const superUser = await createUser(app, 'SuperUser');
+  await signIn(page, app, superUser);
+  const { sql } = app.database;
+  const store = new PostgresEventStore(sql, { listen: false });
+  try {
+    const stream = `tamper-demo-${Date.now()}`;
+    await store.appendToStream(stream, newEvents(3), 'no_stream');
+    expect((await verifyAndRecord(sql, store)).verified.ok).toBe(true);
+    await page.goto(`${app.url}/health`);
+    await page.getByTestId('audit-verification-state').filter({ hasText: 'intact' }).waitFor();
+    expect(await text('audit-verification-summary')).toMatch(
+      /^Last verified .*: \d+ events in \d+ streams, \d+ seals? checked\.$/,
+    );
+    await expectAccessible(page);
+
+    // A superuser edits an event behind the application's back (triggers off).
+    const [victim] = await sql<{ global_position: string }[]>`
+      SELECT global_position FROM es_events WHERE stream_id = ${stream} AND stream_revision = 1`;
+    await sql.begin(async (tx) => {
+      await tx`SET LOCAL session_replication_role = replica`;
+      await tx`UPDATE es_events SET data = '{"n": 99}' WHERE global_position = ${victim!.global_position}`;
+    });
+    expect((await verifyAndRecord(sql, store)).verified.ok).toBe(false);
+    await page.reload();
+    await page.getByTestId('audit-verification-state').filter({ hasText: 'tampered' }).waitFor();
+    expect(await text('audit-first-problem')).toContain(
+      `Stream ${stream}, revision 1, position ${victim!.global_position}`,
+    );
+    expect(await text('audit-first-problem')).toContain('does not match its content');
+    await expectAccessible(page);
+    await shoot(page, 'health-tampered');
+  } finally {
+    await store.close();
+  }
+});

@@ -3,8 +3,10 @@ import { type EventStore, type LogPosition, WrongExpectedRevision } from '@medbo
 import type { Sql } from 'postgres';
 import { metadataOf } from '../../../infra/event-sourcing/metadata';
 import { systemContext } from '../../../infra/http/request-context';
-import { CHAIN_START } from './event-hash';
 import { LOG_SEALED, type LogSealed, SEALS_STREAM } from './audit-log.events';
+
+/** What the first event of a stream, and the first seal, chain to. */
+export const CHAIN_START = Buffer.alloc(32);
 
 /** At most this many events per seal: its digest is one string_agg of their 32-byte hashes. */
 export const SEAL_MAX_EVENTS = 100_000;

@@ -1,4 +1,4 @@
-import type { CommandAccepted, HealthReport } from '@medbook/contracts';
+import type { AuditVerificationReport, CommandAccepted, HealthReport } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
 
 /** The operators' health report: database, log head and each projection (super user, support). */
@@ -13,4 +13,9 @@ export function parkEvent(projection: string, position: number, reason: string) 
     `/ops/projections/${encodeURIComponent(projection)}/parked-events`,
     { position, reason },
   );
+}
+
+/** The last `npm run audit:verify` and the log's last seal (super user, support). */
+export function getAuditVerification(): Promise<AuditVerificationReport> {
+  return api<AuditVerificationReport>('GET', '/ops/audit-verification');
 }

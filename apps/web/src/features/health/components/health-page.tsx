@@ -28,6 +28,7 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { parkEvent } from '../api/get-health';
 import { connection$ } from '../../../live/live-socket';
 import { health$ } from '../streams/health.stream';
+import { AuditVerification } from './audit-verification';
 import { BackfillProgress } from './backfill-progress';
 
 const LIVE_LABEL = { connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting' };
@@ -116,6 +117,7 @@ export function HealthPage() {
           </TableContainer>
         </CardContent>
       </Card>
+      {report && <AuditVerification />}
       {(report?.projections ?? [])
         .filter((projection) => projection.failing_event)
         .map((projection) => (
