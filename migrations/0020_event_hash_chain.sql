@@ -59,9 +59,13 @@ BEGIN
         USING ERRCODE = 'ES004';
     END IF;
   END IF;
-  NEW.hash := es_chain_step(v_previous, es_event_digest(
-    NEW.global_position, NEW.transaction_id, NEW.stream_id, NEW.stream_revision, NEW.event_id,
-    NEW.event_type, NEW.data, NEW.metadata, NEW.recorded_at));
+  -- es_chain_step(v_previous, es_event_digest(NEW...)) written out: calling the two SQL functions
+  -- for every event cost a fifth more of the trigger's time. The tests check that both agree.
+  NEW.hash := sha256(v_previous || sha256(convert_to(json_build_array(
+    NEW.global_position, NEW.transaction_id::text, NEW.stream_id, NEW.stream_revision,
+    NEW.event_id, NEW.event_type, NEW.data, NEW.metadata,
+    (extract(epoch FROM NEW.recorded_at) * 1000000)::bigint
+  )::text, 'UTF8')));
   RETURN NEW;
 END;
 $$;
