@@ -26,7 +26,8 @@ async function main(names: readonly string[]): Promise<void> {
   const config = loadConfig();
   const server = await openDatabaseServer(config);
   const database = connectDatabase(server.url, {
-    max: 2,
+    // The projections load side by side on two connections; the log is read on its own pool.
+    max: 4,
     appName: 'medbook-rebuild',
     timeouts: MAINTENANCE_TIMEOUTS,
   });
