@@ -181,6 +181,27 @@ describe('the audit trail in words', () => {
         'Removed the visit reason "Flu shot" from "Dr. Lin"',
       ],
     ];
+    sentences.push(
+      [
+        'CalendarVisitTypeChanged',
+        { before: { visit_type: 'Office' }, after: { visit_type: 'Telehealth' } },
+        'Changed the visit type of "Dr. Lin" from Office to Telehealth',
+      ],
+      [
+        'CalendarTimeSpanReopened',
+        {
+          span: { start: '2026-11-30T14:00:00Z', end: '2026-11-30T15:30:00Z' },
+          before: {},
+          after: { marked_time_spans: [] },
+        },
+        'Reopened Mon, Nov 30, 2026 at 9:00 AM to Mon, Nov 30, 2026 at 10:30 AM EST on "Dr. Lin"',
+      ],
+      [
+        'CalendarVisitReasonsReordered',
+        { before: { reasons: ['A', 'B'] }, after: { reasons: ['B', 'A'] } },
+        'Reordered the visit reasons of "Dr. Lin" from A, B to B, A',
+      ],
+    );
     for (const [type, data, summary] of sentences) {
       expect(told(type, data)?.summary).toBe(summary);
     }
