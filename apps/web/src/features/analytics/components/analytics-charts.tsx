@@ -34,8 +34,6 @@ export function AnalyticsCharts({ weeks }: { weeks: readonly AnalyticsWeek[] }) 
       <ChartCard id="places-chart" title="Slot places offered and booked, by week">
         <BarChart
           height={HEIGHT}
-          title="Slot places offered and booked, by week"
-          desc="The same numbers are in the table below."
           xAxis={[{ scaleType: 'band', data: labels }]}
           series={[
             { data: weeks.map((w) => w.slots_offered), label: 'Offered' },
@@ -47,8 +45,6 @@ export function AnalyticsCharts({ weeks }: { weeks: readonly AnalyticsWeek[] }) 
       <ChartCard id="rates-chart" title="Utilisation and no-show rate (%), by week">
         <LineChart
           height={HEIGHT}
-          title="Utilisation and no-show rate in percent, by week"
-          desc="The same numbers are in the table below."
           xAxis={[{ scaleType: 'point', data: labels }]}
           yAxis={[{ min: 0, valueFormatter: (v: number) => `${v} %` }]}
           series={[
@@ -56,12 +52,15 @@ export function AnalyticsCharts({ weeks }: { weeks: readonly AnalyticsWeek[] }) 
               data: weeks.map((w) => asPercent(w.utilisation)),
               label: 'Utilisation',
               connectNulls: true,
+              // A lone week between quiet ones is a point, not a line: marks show it.
+              showMark: true,
               valueFormatter: (v) => (v === null ? '–' : `${v} %`),
             },
             {
               data: weeks.map((w) => asPercent(w.no_show_rate)),
               label: 'No-show rate',
               connectNulls: true,
+              showMark: true,
               valueFormatter: (v) => (v === null ? '–' : `${v} %`),
             },
           ]}

@@ -13,7 +13,7 @@ export function AnalyticsSummary({ totals }: { totals: AnalyticsNumbers }) {
     {
       label: 'No-show rate',
       value: percent(totals.no_show_rate),
-      detail: `${totals.no_shows} no-shows`,
+      detail: totals.no_shows === 1 ? '1 no-show' : `${totals.no_shows} no-shows`,
     },
     {
       label: 'Median lead time',

@@ -59,7 +59,15 @@ export function AnalyticsTable({
       tabIndex={0}
       aria-label="Analytics by week (scrolls sideways)"
     >
-      <Table size="small" aria-label="Analytics by week" sx={{ whiteSpace: 'nowrap' }}>
+      <Table
+        size="small"
+        aria-label="Analytics by week"
+        // The numbers stay on one line; the long headings wrap, so a desktop shows every column.
+        sx={{
+          whiteSpace: 'nowrap',
+          '& thead th': { whiteSpace: 'normal', verticalAlign: 'bottom' },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
