@@ -19,7 +19,7 @@ import {
   saveCheckpoint,
 } from '../../infra/projections/projection-checkpoints';
 import { CommandBus } from '@nestjs/cqrs';
-import type { CalendarChanges } from '../scheduling/domain/calendar.events';
+import type { CalendarChangeData } from '../scheduling/domain/calendar.events';
 import type { SlotEvent } from '../scheduling/domain/slot.events';
 import { EndOfferCommand } from './commands/end-offer';
 import { OfferFreedSlotCommand } from './commands/offer-freed-slot';
@@ -196,7 +196,7 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
       before,
       after,
       calendar_id: calendarId,
-    } = recorded.data as CalendarChanges['CalendarCapacityChanged'];
+    } = recorded.data as CalendarChangeData['CalendarCapacityChanged'];
     const raised = after.booking_capacity;
     if (raised === undefined || raised <= (before.booking_capacity ?? raised)) return;
     const line = await this.lines.line(calendarId);

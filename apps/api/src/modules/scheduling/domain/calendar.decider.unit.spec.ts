@@ -4,7 +4,7 @@ import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import { type CalendarCommand, type CalendarDirectory, calendarDecider } from './calendar.decider';
 import {
-  type CalendarChanges,
+  type CalendarChangeData,
   type CalendarChangeType,
   type CalendarEvent,
   type CalendarSettings,
@@ -105,7 +105,7 @@ describe('CreateCalendar', () => {
 /** The event of one kind of change, as the decider writes it. */
 const fact = <T extends CalendarChangeType>(
   type: T,
-  data: Omit<CalendarChanges[T], 'calendar_id' | 'changed_at'>,
+  data: Omit<CalendarChangeData[T], 'calendar_id' | 'changed_at'>,
 ): CalendarEvent =>
   ({
     type,

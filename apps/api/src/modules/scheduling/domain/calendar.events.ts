@@ -123,8 +123,8 @@ type ReasonChange = CalendarChange<'reasons' | 'associated_reasons'> & {
   readonly reason: CalendarReason;
 };
 
-/** Every fine-grained calendar change, by type. */
-export interface CalendarChanges {
+/** The data of every fine-grained calendar change, by its type. */
+export interface CalendarChangeData {
   CalendarRenamed: CalendarChange<'name'>;
   CalendarVisitTypeChanged: CalendarChange<'visit_type'>;
   /** Carries both hours, whichever changed. */
@@ -159,9 +159,9 @@ export interface CalendarChanges {
   CalendarVisitReasonsReordered: CalendarChange<'reasons' | 'associated_reasons'>;
 }
 
-export type CalendarChangeType = keyof CalendarChanges;
+export type CalendarChangeType = keyof CalendarChangeData;
 export type CalendarChangeEvent = {
-  [T in CalendarChangeType]: { type: T; data: CalendarChanges[T] };
+  [T in CalendarChangeType]: { type: T; data: CalendarChangeData[T] };
 }[CalendarChangeType];
 
 export type CalendarEvent =
