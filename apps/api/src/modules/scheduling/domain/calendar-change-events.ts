@@ -42,7 +42,7 @@ const TOLD_WHOLE = new Set<CalendarChangeType>([
 const SPAN_FIELDS = ['marked_time_spans'] as const;
 const REASON_FIELDS = ['reasons', 'associated_reasons'] as const;
 
-/** Every changeable field is told by exactly one kind: a field added to the settings fails here. */
+/** Every changeable field is told by a kind: a setting added to none fails to compile here. */
 type Told =
   | (typeof SETTING_KINDS)[keyof typeof SETTING_KINDS][number]
   | (typeof SPAN_FIELDS)[number]
