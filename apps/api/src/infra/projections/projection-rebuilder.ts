@@ -46,6 +46,14 @@ export interface RebuildOptions {
 const READ_BATCH = 5000;
 
 /**
+ * Events per load transaction. Readers of the log read only what transactions older than the
+ * oldest still running committed (transaction ids are cluster-wide), so a long rebuild
+ * transaction would hold back every live projection on the server, the running service's
+ * included, for as long as it runs.
+ */
+const TRANSACTION_EVENTS = 1000;
+
+/**
  * Projections apply a batch side by side: most of their time is round trips to PostgreSQL, which
  * overlap on separate connections.
  */
@@ -63,7 +71,8 @@ interface Scratch {
  * Replays the whole log into fresh copies of projections' tables in scratch schemas, then swaps
  * them in. The log is read once for all the projections rebuilt together, in large batches (the
  * next read runs while the current batch is applied); each projection applies a whole batch at
- * once (`applyAll`: a few multi-row statements, no round trip per event). The copies get their
+ * once (`applyAll` where it has one: a few multi-row statements rather than round trips per
+ * event), two projections side by side. The copies get their
  * unique indexes (upserts need them) but their other indexes only after the load: one sorted
  * build instead of an index update per row. The live runner keeps serving the old tables
  * meanwhile; the swap holds the checkpoint row locks, so the runner pauses for the last catch-up
@@ -85,18 +94,14 @@ export class ProjectionRebuilder {
     options: RebuildOptions = {},
   ): Promise<RebuildResult> {
     const scratches: Scratch[] = [];
-    for (const projection of [...projections].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
-      await this.prepareScratchTables(schema, projection.tables);
-      // Events an operator parked for this projection are skipped again.
-      scratches.push({
-        projection,
-        schema,
-        parked: await readParks(this.store, projection.name),
-        spent: { ms: 0 },
-      });
-    }
     try {
+      for (const projection of [...projections].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
+        // Events an operator parked for this projection are skipped again.
+        const parked = await readParks(this.store, projection.name);
+        scratches.push({ projection, schema, parked, spent: { ms: 0 } });
+        await this.prepareScratchTables(schema, projection.tables);
+      }
       return await this.replay(scratches, options);
     } finally {
       await this.dropScratch(scratches);
@@ -151,20 +156,22 @@ export class ProjectionRebuilder {
     });
   }
 
-  /** One batch into one projection's copies, in a transaction of its own. */
+  /** One batch into one projection's copies, in short transactions of their own. */
   private async load(
     scratch: Scratch,
     events: readonly RecordedEvent[],
     options: RebuildOptions,
   ): Promise<void> {
     const started = performance.now();
-    await this.db.transaction().execute(async (trx) => {
-      // A crash loses only scratch rows, which the next rebuild recreates: no need to wait for
-      // the WAL flush of each batch.
-      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-      await forReplay(trx);
-      await applyInto(trx, scratch, events, options);
-    });
+    for (let from = 0; from < events.length; from += TRANSACTION_EVENTS) {
+      await this.db.transaction().execute(async (trx) => {
+        // A crash loses only scratch rows, which the next rebuild recreates: no need to wait for
+        // the WAL flush of each transaction.
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        await forReplay(trx);
+        await applyInto(trx, scratch, events.slice(from, from + TRANSACTION_EVENTS), options);
+      });
+    }
     scratch.spent.ms += performance.now() - started;
   }
 
