@@ -84,11 +84,17 @@ beforeAll(async () => {
   });
   practice = await createPractice(app);
   otherProvider = await createUser(app, 'Provider', practice.practiceId);
-  ({ calendarId } = await createCalendar(app, practice, {
+  const created = await createCalendar(app, practice, {
     ...hours,
     date_from: '2026-04-01',
     wait_list_enabled: true,
-  }));
+  });
+  calendarId = created.calendarId;
+  // The waitlist's offers read the calendar's read model: it is there before anyone waits.
+  const read = await (
+    await as(practice.admin)
+  ).get(`/api/v1/calendars/${calendarId}?min_position=${created.position}`);
+  expect(read.status).toBe(200);
   // A second provider's calendar, one slot a day: only the unfiltered numbers include it.
   const { calendarId: other } = await createCalendar(app, practice, {
     first_hour: 9,

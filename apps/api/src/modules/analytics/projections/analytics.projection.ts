@@ -48,9 +48,16 @@ interface CalendarRow {
   last_week: string | null;
   /** The schedule's versions from the table, read only when weeks are to be counted. */
   stored: ScheduleVersion[] | null;
-  readonly added: (ScheduleVersion & { position: number })[];
+  readonly added: AddedVersion[];
   readonly weeks: Set<string>;
   changed: boolean;
+}
+
+/** A version this batch made; the facts an old event is upcast to share its position and one. */
+interface AddedVersion {
+  readonly position: number;
+  readonly fromMs: number;
+  settings: CalendarSettings;
 }
 
 interface AppointmentRow {
@@ -154,7 +161,9 @@ class Batch {
     before.settings = settings;
     before.changed = true;
     if (!scheduleChanged) return;
-    before.added.push(version);
+    const last = before.added.at(-1);
+    if (last?.position === version.position) last.settings = settings;
+    else before.added.push(version);
     // The weeks from the change's on count again: slots before it keep the settings they had.
     if (before.last_week) {
       const changedWeek = weekOf(at, before.time_zone);
@@ -435,7 +444,11 @@ async function save(trx: Transaction<DB>, batch: Batch): Promise<void> {
           settings: json(v.settings),
         })),
       )
-      .onConflict((oc) => oc.columns(['calendar_id', 'position']).doNothing())
+      .onConflict((oc) =>
+        oc.columns(['calendar_id', 'position']).doUpdateSet((eb) => ({
+          settings: eb.ref('excluded.settings'),
+        })),
+      )
       .execute();
   }
   for (const rows of statementChunks(weeks)) {
