@@ -14,15 +14,12 @@ import { ForbiddenError, InvalidError } from '../../domain/domain-error';
 import { CLOCK, type Clock } from '../../infra/clock';
 import type { Principal } from '../identity/auth/principal';
 import { AnalyticsRepository, type WeekRow } from './analytics.repository';
-import { addDays, weeksFrom } from './offered-places';
+import { addDays, mondayOf, weeksFrom } from './offered-places';
 
 const OPERATORS: ReadonlySet<string> = new Set(['SuperUser', 'SupportAgent']);
 /** Without a range: the twelve weeks before today and the four after it. */
 const DEFAULT_WEEKS_BEFORE = 12;
 const DEFAULT_DAYS_AHEAD = 28;
-
-const mondayOf = (day: string): string =>
-  addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 /**
  * The practice's analytics (issue 16, part 5), for the practice's admins and operators, as the

@@ -24,14 +24,35 @@ const SCHEDULE_FIELDS = [
 export const sameSchedule = (a: CalendarSettings, b: CalendarSettings): boolean =>
   SCHEDULE_FIELDS.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]));
 
-/** The Monday (YYYY-MM-DD) of the week an instant falls in, in the zone. */
-export function weekOf(instant: string, zone: string): string {
-  return DateTime.fromISO(instant, { zone }).startOf('week').toISODate()!;
-}
-
 /** A calendar day some days later; calendar days are zone-free. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The Monday (YYYY-MM-DD) of the week a calendar day falls in. */
+export const mondayOf = (day: string): string =>
+  addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/**
+ * Every zone's offset is a whole number of quarter hours, so all of one UTC quarter hour is one
+ * local day: the zone rules are asked once per zone and quarter hour (they were most of a
+ * replay's time), remembered up to a bound.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const MEMO_LIMIT = 20_000;
+const localDays = new Map<string, string>();
+
+/** The Monday (YYYY-MM-DD) of the week an instant falls in, in the zone. */
+export function weekOf(instant: string, zone: string): string {
+  const quarter = Math.floor(Date.parse(instant) / QUARTER_HOUR_MS);
+  const key = `${zone}|${quarter}`;
+  let day = localDays.get(key);
+  if (day === undefined) {
+    day = DateTime.fromMillis(quarter * QUARTER_HOUR_MS, { zone }).toISODate()!;
+    if (localDays.size >= MEMO_LIMIT) localDays.clear();
+    localDays.set(key, day);
+  }
+  return mondayOf(day);
 }
 
 /** Every week's Monday from the first to the last, both included. */
