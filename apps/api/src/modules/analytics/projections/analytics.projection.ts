@@ -172,7 +172,7 @@ class Batch {
     }
   }
 
-  /** The week of an instant on a calendar, counted from now on; null for an unknown calendar. */
+  /** The week of an instant on a calendar, its counted weeks grown to it; null for an unknown one. */
   private weekIn(calendarId: string, instant: string): string | null {
     const calendar = this.calendars.get(calendarId);
     if (!calendar) return null;
