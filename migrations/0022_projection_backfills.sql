@@ -8,3 +8,8 @@ CREATE TABLE projection_backfills (
   started_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );
+
+-- A calendar's settings change marks its coming visits that the new schedule leaves out: found by
+-- calendar (the scheduling projection scanned every appointment for each change, live and in a
+-- replay).
+CREATE INDEX rm_appointments_calendar_idx ON rm_appointments (calendar_id, start_date);

@@ -100,7 +100,7 @@ export class ProjectionRebuilder {
         // Events an operator parked for this projection are skipped again.
         const parked = await readParks(this.store, projection.name);
         scratches.push({ projection, schema, parked, spent: { ms: 0 } });
-        await this.prepareScratchTables(schema, projection.tables);
+        await this.prepareScratchTables(schema, projection);
       }
       return await this.replay(scratches, options);
     } finally {
@@ -182,19 +182,22 @@ export class ProjectionRebuilder {
     return reading;
   }
 
-  /** Columns, defaults, checks and the unique indexes and constraints; other indexes later. */
-  private async prepareScratchTables(schema: string, tables: readonly string[]): Promise<void> {
+  /**
+   * Columns, defaults, checks, the unique indexes and constraints and the projection's lookup
+   * indexes; other indexes later.
+   */
+  private async prepareScratchTables(schema: string, projection: Projection): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(trx);
       await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx);
-      for (const table of tables) {
+      for (const table of projection.tables) {
         await sql`CREATE TABLE ${sql.id(schema, table)}
                     (LIKE ${sql.id('public', table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(trx);
         for (const index of await liveIndexes(trx, table)) {
           if (index.constraint) {
             await sql`ALTER TABLE ${sql.id(schema, table)} ADD CONSTRAINT ${sql.id(index.name)}
                       ${sql.raw(index.constraint)}`.execute(trx);
-          } else if (index.unique) {
+          } else if (loadsWith(projection, index)) {
             await sql.raw(inSchema(index.definition, schema, table)).execute(trx);
           }
         }
@@ -208,7 +211,7 @@ export class ProjectionRebuilder {
       await sql`SET LOCAL statement_timeout = 0`.execute(trx);
       for (const table of projection.tables) {
         for (const index of await liveIndexes(trx, table)) {
-          if (index.constraint || index.unique) continue;
+          if (index.constraint || loadsWith(projection, index)) continue;
           await sql.raw(inSchema(index.definition, schema, table)).execute(trx);
         }
       }
@@ -278,6 +281,11 @@ async function applyInto(
   const fresh = parked.size === 0 ? events : events.filter((e) => !parked.has(e.globalPosition));
   if (projection.applyAll && !options.eventByEvent) await projection.applyAll(fresh, context);
   else for (const event of fresh) await projection.apply(event, context);
+}
+
+/** Made before the load: upserts need the unique ones, the projection's lookups its own. */
+function loadsWith(projection: Projection, index: LiveIndex): boolean {
+  return index.unique || (projection.lookupIndexes ?? []).includes(index.name);
 }
 
 interface LiveIndex {

@@ -30,6 +30,11 @@ export interface Projection {
   readonly name: string;
   /** The read model tables this projection alone writes; a rebuild recreates exactly these. */
   readonly tables: readonly (keyof DB)[];
+  /**
+   * Indexes (by name, of its tables) its own statements find rows by, beyond the unique ones: a
+   * rebuild keeps them while it loads; the others are built after the load.
+   */
+  readonly lookupIndexes?: readonly string[];
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
   /**
    * A batch at once, in log order, when the projection can do better than event by event (one

@@ -47,6 +47,7 @@ interface Raised {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: ['rm_notifications', 'rm_notification_appointments', 'rm_notification_calendars'],
+  lookupIndexes: ['rm_notifications_appointment_idx'],
   /**
    * Runs of bookings in three statements, other events one by one, then each practice's counts
    * once, as the batch's commit makes them true.

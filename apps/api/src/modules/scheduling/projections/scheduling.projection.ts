@@ -48,6 +48,7 @@ export const schedulingProjection: Projection = {
     'rm_appointments',
     'rm_appointment_request_logs',
   ],
+  lookupIndexes: ['rm_appointments_calendar_idx'],
   /** Holds and bookings in runs of a few multi-row statements; every other event alone. */
   async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     for (const run of runsOf(events, BOOKING_RUN_EVENTS, EVENTS)) {
