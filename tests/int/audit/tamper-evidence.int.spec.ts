@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { AuditVerificationReport } from '@medbook/contracts';
 import { PostgresEventStore } from '@medbook/event-store';
 import type postgres from 'postgres';
 import type { LogProblem } from '../../../apps/api/src/modules/ops/audit-log/audit-log.events';
@@ -9,6 +10,12 @@ import { verifyAndRecord } from '../../../apps/api/src/modules/ops/audit-log/log
 import { LogSealer } from '../../../apps/api/src/modules/ops/audit-log/log-sealer';
 import { eventually, newEvent, newEvents, testMetadata } from '../../support/events';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+import { createUser } from '../../support/accounts';
+import { startTestApp } from '../../support/test-app';
+import {
+  type LogSealed,
+  SEALS_STREAM,
+} from '../../../apps/api/src/modules/ops/audit-log/audit-log.events';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
@@ -336,6 +343,36 @@ describe('seals', () => {
       problem: "its hash is not the one sealed for the stream's head",
     });
     expect(verified.problems).toBe(2);
+  });
+});
+
+describe('the seal job', () => {
+  it('seals the log on the leading process, and GET /ops/audit-verification shows the last seal', async () => {
+    const testApp = await startTestApp({ database, config: { auditSealIntervalMs: 200 } });
+    try {
+      const { single } = await writeLog();
+      const [head] = await database.sql<{ last: string }[]>`
+        SELECT max(global_position) AS last FROM es_events WHERE stream_id = ${single}`;
+      const [seal] = await eventually(
+        () => store.readStream(SEALS_STREAM, { direction: 'backwards', maxCount: 1 }),
+        ([last]) =>
+          ((last?.data as LogSealed['data'] | undefined)?.through.position ?? 0) >=
+          Number(head!.last),
+        60_000,
+      );
+      expect(seal!.type).toBe('LogSealed');
+      const superUser = await createUser(testApp, 'SuperUser');
+      const answer = await testApp.api.as(superUser).get('/api/v1/ops/audit-verification');
+      expect(answer.status).toBe(200);
+      // The job goes on sealing (signing the operator in appended events): the last seal or a later one.
+      const report = answer.body.data as AuditVerificationReport;
+      expect(report.last_verification).toBeNull();
+      expect(report.last_seal!.through.position).toBeGreaterThanOrEqual(
+        (seal!.data as LogSealed['data']).through.position,
+      );
+    } finally {
+      await testApp.close();
+    }
   });
 });
 
