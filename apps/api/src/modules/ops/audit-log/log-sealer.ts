@@ -78,9 +78,10 @@ export class LogSealer {
       SELECT count(*) AS events,
              count(*) FILTER (WHERE stream_id <> ${SEALS_STREAM}) AS others,
              count(DISTINCT stream_id) AS streams,
-             sha256(${previousDigest}::bytea || coalesce(
-               string_agg(hash, ''::bytea ORDER BY transaction_id, global_position), ''::bytea)
-             ) AS digest,
+             -- In the range's (commit) order, as materialised: sorting again in the aggregate
+             -- cost four times as much. audit:verify reads the hashes the same way.
+             sha256(${previousDigest}::bytea || coalesce(string_agg(hash, ''::bytea), ''::bytea))
+               AS digest,
              (SELECT transaction_id::text FROM last) AS last_commit,
              (SELECT global_position::text FROM last) AS last_position,
              (SELECT count(*) FROM heads) AS heads_moved
