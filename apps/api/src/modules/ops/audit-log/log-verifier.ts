@@ -315,9 +315,9 @@ export class LogVerifier {
 
 /**
  * A seal's range recomputed: its events' count and sha256(previous digest || their hashes in
- * commit order). The hashes come in the order of the inner query, read along the commit-order
- * index (PostgreSQL aggregates a sorted subquery's rows in its order; sorting in the aggregate
- * instead cost four times as much). A different order would raise a false alarm, never hide one.
+ * commit order). The order is the aggregate's own (guaranteed); the inner query reads the range
+ * along the commit-order index, so PostgreSQL 16+ finds it sorted already and does not sort again
+ * (sorting 100,000 hashes cost four times the read).
  */
 async function sealedRange(
   sql: Sql,
@@ -327,8 +327,9 @@ async function sealedRange(
   const [range] = await sql<{ events: string; digest: string }[]>`
     SELECT count(*)::text AS events,
            encode(sha256(decode(${previousDigest ?? '00'.repeat(32)}, 'hex') ||
-                         coalesce(string_agg(hash, ''::bytea), ''::bytea)), 'hex') AS digest
-      FROM (SELECT hash FROM es_events
+                         coalesce(string_agg(hash, ''::bytea ORDER BY transaction_id, global_position),
+                                  ''::bytea)), 'hex') AS digest
+      FROM (SELECT transaction_id, global_position, hash FROM es_events
              WHERE (transaction_id, global_position)
                      > (${String(seal.after.commit)}::xid8, ${seal.after.position})
                AND (transaction_id, global_position)
