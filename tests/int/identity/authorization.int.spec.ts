@@ -29,6 +29,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/health': { access: { kind: 'public' } },
   'GET /api/v1/ops/projections': { access: { kind: 'self', types: OPERATORS } },
   'GET /api/v1/ops/health': { access: { kind: 'self', types: OPERATORS } },
+  'GET /api/v1/ops/audit-verification': { access: { kind: 'self', types: OPERATORS } },
   'POST /api/v1/ops/projections/{name}/parked-events': {
     access: { kind: 'self', types: OPERATORS },
     body: { position: 1, reason: 'authorization test' },
@@ -244,6 +245,17 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/v1/appointments/{appointment_id}/history': {
     access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  // Analytics: the practice's admins and operators, as the audit trail.
+  'GET /api/v1/practices/{practice_id}/analytics': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/analytics/export': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  // A practice admin is answered its own practice only.
+  'GET /api/v1/analytics/practices': {
+    access: { kind: 'self', types: [...OPERATORS, 'PracticeAdmin'] },
   },
   'POST /api/v1/appointments/{appointment_id}/meeting/end': {
     access: { kind: 'object', reachOthers: [] },
