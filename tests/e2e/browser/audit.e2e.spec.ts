@@ -58,7 +58,7 @@ it("shows the practice's audit trail with filters and export, and each appointme
   const list = admin.getByTestId('audit-list');
   await list.getByText('Changed the status from Scheduled to Confirmed').waitFor();
   await list.getByText('status: Scheduled → Confirmed').waitFor();
-  await list.getByText(/Changed the calendar "Dr\. Trail": capacity/).waitFor();
+  await list.getByText('Changed the capacity of "Dr. Trail" from 1 to 2 per slot').waitFor();
   await list.getByText('booking capacity: 1 → 2').waitFor();
   expect(await list.innerText()).toContain('Test Staff');
   await shoot(admin, 'audit-trail');
@@ -67,7 +67,7 @@ it("shows the practice's audit trail with filters and export, and each appointme
   // Filters: calendars only, then one patient.
   await admin.getByLabel('Kind of change').click();
   await admin.getByRole('option', { name: 'Calendars' }).click();
-  await list.getByText(/Changed the calendar/).waitFor();
+  await list.getByText(/Changed the capacity of "Dr\. Trail"/).waitFor();
   await onlyKind(admin, 'calendar');
   await admin.getByRole('button', { name: 'Clear filters' }).click();
   await admin
@@ -78,7 +78,7 @@ it("shows the practice's audit trail with filters and export, and each appointme
   const lines = await list.getByTestId('audit-summary').allInnerTexts();
   expect(lines.length).toBeGreaterThan(0);
   expect(lines).toContain('Changed the status from Scheduled to Confirmed');
-  expect(lines.some((line) => line.startsWith('Changed the calendar'))).toBe(false);
+  expect(lines.some((line) => line.startsWith('Changed the capacity'))).toBe(false);
 
   // The filtered trail as a CSV file.
   const [download] = await Promise.all([
