@@ -279,6 +279,45 @@ async function main(): Promise<void> {
       queryCounts.clear();
     };
     printQueryCounts(BOOKINGS);
+    // 1b. What the hash chain costs the booking path (issue 16: at most 10 %): the same closed loop
+    // with the chain trigger off and on, in this one run and database, in the order off-on-on-off
+    // per round so a drift over the run (a growing log) weighs on both alike. Off, the events get
+    // a constant hash (the column's default) so the chain stays computable for later appends.
+    const chainRounds = Number(process.env.BENCH_CHAIN_ROUNDS ?? 2);
+    const chainArms: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    const setChain = async (on: boolean) => {
+      await (on
+        ? database.sql`ALTER TABLE es_events ENABLE TRIGGER es_events_chain, ALTER COLUMN hash DROP DEFAULT`
+        : database.sql`ALTER TABLE es_events DISABLE TRIGGER es_events_chain, ALTER COLUMN hash SET DEFAULT '\\x00'::bytea`);
+    };
+    for (let round = 0; round < chainRounds; round++) {
+      for (const arm of ['off', 'on', 'on', 'off'] as const) {
+        await setChain(arm === 'on');
+        const result = summary(
+          await load({
+            mode: 'closed',
+            calendarId: await calendar(1),
+            starts: slotStarts(Math.ceil(BOOKINGS / 288) + 1).slice(0, BOOKINGS),
+          }),
+        );
+        chainArms[arm].push(result.rate);
+        process.stdout.write(`  chain ${arm}: ${Math.round(result.rate)}/s\n`);
+        await projectionsIdle();
+      }
+    }
+    await setChain(true);
+    if (chainRounds > 0) {
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const on = mean(chainArms.on);
+      const off = mean(chainArms.off);
+      const drop = 1 - on / off;
+      rows.push({
+        case: `the hash chain's cost: closed loop with the chain trigger on and off, ${chainRounds} rounds of off-on-on-off (${BOOKINGS} bookings each)`,
+        value: `on ${Math.round(on)}/s (${chainArms.on.map(Math.round).join(', ')}), ${(drop * 100).toFixed(1)} % below off`,
+        baseline: `off ${Math.round(off)}/s (${chainArms.off.map(Math.round).join(', ')})`,
+        floor: `at most 10 % lower: ${drop <= 0.1 ? 'met' : 'MISSED'}`,
+      });
+    }
     const openCount = OPEN_RATE * OPEN_SECONDS;
     process.stdout.write(
       `Booking at ${OPEN_RATE}/s for ${OPEN_SECONDS} s, open loop (load ${os.loadavg()[0]!.toFixed(2)})...\n`,
