@@ -122,7 +122,9 @@ it('shows an operator the event a projection is stuck on and parks it with a rea
   await shoot(page, 'health-stuck');
 
   await park.click();
-  await stuck.waitFor({ state: 'detached', timeout: 10_000 });
+  // The park travels to the leader through the fan-out, which retries the projection at once;
+  // under a whole CI run (13 projections now, the seal job) that took longer than 10 s once.
+  await stuck.waitFor({ state: 'detached', timeout: 20_000 });
   const parked = page.getByTestId('parked-events');
   await parked.waitFor();
   expect(await parked.innerText()).toContain(
