@@ -74,12 +74,12 @@ async function writeLog(): Promise<{
   single: string;
   created: string;
   moved: string;
-  any: string;
+  anyRevision: string;
 }> {
   const single = `single-${randomUUID()}`;
   const created = `a-created-${randomUUID()}`;
   const moved = `z-moved-${randomUUID()}`;
-  const any = `any-${randomUUID()}`;
+  const anyRevision = `any-${randomUUID()}`;
   await store.appendToStream(single, newEvents(3), 'no_stream');
   await store.appendToStream(single, newEvents(2), 2);
   await store.appendToStream(moved, newEvents(2), 'no_stream');
@@ -87,13 +87,13 @@ async function writeLog(): Promise<{
     { streamId: created, events: newEvents(3), expectedRevision: 'no_stream' },
     { streamId: moved, events: newEvents(2), expectedRevision: 1 },
   ]);
-  await store.appendToStream(any, newEvents(2), 'any');
+  await store.appendToStream(anyRevision, newEvents(2), 'any');
   await store.appendToStream(
-    any,
+    anyRevision,
     [newEvent('Odd', { text: 'quote " backslash \\ tab \t é ✓ \u0001' })],
     'any',
   );
-  return { single, created, moved, any };
+  return { single, created, moved, anyRevision };
 }
 
 const firstProblem = async (): Promise<LogProblem> => {
@@ -104,9 +104,9 @@ const firstProblem = async (): Promise<LogProblem> => {
 
 describe('the hash chain', () => {
   it('chains every event of every write path, and an untouched log verifies', async () => {
-    const { single, created, moved, any } = await writeLog();
+    const { single, created, moved, anyRevision } = await writeLog();
     const hashes = await database.sql<{ stream_id: string; hash: Buffer | null }[]>`
-      SELECT stream_id, hash FROM es_events WHERE stream_id IN (${single}, ${created}, ${moved}, ${any})`;
+      SELECT stream_id, hash FROM es_events WHERE stream_id IN (${single}, ${created}, ${moved}, ${anyRevision})`;
     expect(hashes).toHaveLength(5 + 3 + 4 + 3);
     expect(hashes.every((h) => h.hash?.length === 32)).toBe(true);
 
@@ -261,31 +261,31 @@ describe('tampering found by audit:verify', () => {
   });
 
   it('names a forged event inserted without the chain', async () => {
-    const { any } = await writeLog();
+    const { anyRevision } = await writeLog();
     await tamper(async (tx) => {
       await tx`
         INSERT INTO es_events (event_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, hash)
-        VALUES (${randomUUID()}, ${any}, 3, 'Forged', '{}', ${tx.json(testMetadata() as never)}, now(),
+        VALUES (${randomUUID()}, ${anyRevision}, 3, 'Forged', '{}', ${tx.json(testMetadata() as never)}, now(),
                 sha256('forged'))`;
-      await tx`UPDATE es_streams SET revision = 3 WHERE stream_id = ${any}`;
+      await tx`UPDATE es_streams SET revision = 3 WHERE stream_id = ${anyRevision}`;
     });
     expect(await firstProblem()).toMatchObject({
-      stream_id: any,
+      stream_id: anyRevision,
       revision: 3,
-      position: await positionOf(any, 3),
+      position: await positionOf(anyRevision, 3),
       problem: expect.stringMatching(/does not match its content/) as unknown,
     });
   });
 
   it('names a forged event with a valid chain slipped into a sealed range', async () => {
-    const { single, any } = await writeLog();
+    const { single, anyRevision } = await writeLog();
     await sealWritten();
     // The intruder knows the algorithm: the chain is right, and the commit is an old, sealed one.
     await tamper(async (tx) => {
       await tx`
         INSERT INTO es_events (event_id, stream_id, stream_revision, event_type, data, metadata,
                                recorded_at, transaction_id, hash)
-        SELECT ${randomUUID()}::uuid, ${any}, 3, 'Forged', '{}', metadata, recorded_at,
+        SELECT ${randomUUID()}::uuid, ${anyRevision}, 3, 'Forged', '{}', metadata, recorded_at,
                transaction_id, sha256('placeholder')
           FROM es_events WHERE stream_id = ${single} AND stream_revision = 0`;
       await tx`
@@ -294,15 +294,15 @@ describe('tampering found by audit:verify', () => {
                  e.stream_id, e.stream_revision, e.event_id, e.event_type, e.data, e.metadata,
                  e.recorded_at))
           FROM es_events p
-         WHERE e.stream_id = ${any} AND e.stream_revision = 3
+         WHERE e.stream_id = ${anyRevision} AND e.stream_revision = 3
            AND p.stream_id = e.stream_id AND p.stream_revision = 2`;
-      await tx`UPDATE es_streams SET revision = 3 WHERE stream_id = ${any}`;
+      await tx`UPDATE es_streams SET revision = 3 WHERE stream_id = ${anyRevision}`;
     });
     const verified = await verify();
     expect(verified.first_problem).toEqual({
-      stream_id: any,
+      stream_id: anyRevision,
       revision: 3,
-      position: await positionOf(any, 3),
+      position: await positionOf(anyRevision, 3),
       problem: 'event not covered by its seal: it lies in a sealed range but was not sealed',
     });
     expect(verified.problems).toBe(2);
