@@ -29,6 +29,12 @@ const EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const BEFORE_EVENTS = Number(process.env.BENCH_REPLAY_BEFORE_EVENTS ?? 5_000);
 const COMMANDS = Number(process.env.BENCH_REPLAY_COMMANDS ?? 400);
 const FLOOR = 50_000;
+/**
+ * BENCH_REPLAY_ONLY=scheduling,users: rebuild only these projections, print their times and skip
+ * the event-by-event run and the results page (for working on one projection's replay).
+ */
+const ONLY = process.env.BENCH_REPLAY_ONLY?.split(',').filter(Boolean);
+const PROJECTIONS = ONLY ? ALL_PROJECTIONS.filter((p) => ONLY.includes(p.name)) : ALL_PROJECTIONS;
 
 let database: TestDatabase;
 
@@ -64,12 +70,12 @@ async function timed(
   options: RebuildOptions = {},
 ): Promise<Timed[]> {
   const started = performance.now();
-  const { applied, seconds } = await rebuilder.rebuildAll(ALL_PROJECTIONS, options);
+  const { applied, seconds } = await rebuilder.rebuildAll(PROJECTIONS, options);
   const all = { label, events: applied, seconds: (performance.now() - started) / 1000 };
   process.stdout.write(`${label}: ${applied} events in ${all.seconds.toFixed(2)} s\n`);
   return [
     all,
-    ...ALL_PROJECTIONS.map((p) => ({ label: p.name, events: applied, seconds: seconds[p.name]! })),
+    ...PROJECTIONS.map((p) => ({ label: p.name, events: applied, seconds: seconds[p.name]! })),
   ];
 }
 
@@ -86,6 +92,15 @@ it(`rebuilds every projection over ${EVENTS.toLocaleString('en-US')} events`, as
   const original = await wholeLog(store);
   const rebuilder = new ProjectionRebuilder(store, database.db, { now: () => new Date() });
 
+  if (ONLY) {
+    expect(PROJECTIONS.map((p) => p.name).sort()).toEqual([...ONLY].sort());
+    await copyUntil(store, original, EVENTS, original.length);
+    const only = await timed(rebuilder, ONLY.join(', '));
+    await store.close();
+    process.stdout.write(`${only.map((t) => `${row(t)}\n`).join('')}`);
+    expect(only[0]!.events).toBeGreaterThanOrEqual(EVENTS);
+    return;
+  }
   let length = await copyUntil(store, original, BEFORE_EVENTS, original.length);
   const before = await timed(rebuilder, 'all, event by event, one connection', {
     eventByEvent: true,
