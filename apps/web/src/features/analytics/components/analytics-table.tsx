@@ -1,12 +1,17 @@
 import type { AnalyticsNumbers, AnalyticsWeek } from '@medbook/contracts';
 import {
+  Box,
   Paper,
+  Stack,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { duration, percent, weekLabel } from './analytics-format';
 
@@ -32,14 +37,79 @@ const COLUMNS: readonly { label: string; cell: (n: AnalyticsNumbers) => string |
   },
 ];
 
-/** The report's numbers, a row per week and one for the whole range: what the charts draw. */
-export function AnalyticsTable({
-  weeks,
-  totals,
-}: {
-  weeks: readonly AnalyticsWeek[];
-  totals: AnalyticsNumbers;
-}) {
+interface AnalyticsTableProps {
+  readonly weeks: readonly AnalyticsWeek[];
+  readonly totals: AnalyticsNumbers;
+}
+
+/**
+ * The report's numbers, a row per week and one for the whole range: what the charts draw. A
+ * phone gets a card per week instead: thirteen columns would scroll sideways under headings
+ * wrapped into a tall band.
+ */
+export function AnalyticsTable(props: AnalyticsTableProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  return phone ? <AnalyticsCards {...props} /> : <WideTable {...props} />;
+}
+
+/** A week with nothing in it: its card says so in one line instead of thirteen zeros. */
+const idle = (n: AnalyticsNumbers) =>
+  n.slots_offered === 0 &&
+  n.booked === 0 &&
+  n.cancellations === 0 &&
+  n.no_shows === 0 &&
+  n.places_freed === 0 &&
+  n.offers_made === 0;
+
+function AnalyticsCards({ weeks, totals }: AnalyticsTableProps) {
+  const card = (key: string, label: string, numbers: AnalyticsNumbers, total = false) => (
+    <Paper
+      key={key}
+      variant="outlined"
+      component="section"
+      aria-label={label}
+      data-testid={`analytics-card-${key}`}
+      sx={{ p: 2 }}
+    >
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {total ? label : `Week of ${label}`}
+      </Typography>
+      {idle(numbers) ? (
+        <Typography variant="body2" color="text.secondary">
+          No slots offered, no bookings.
+        </Typography>
+      ) : (
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '1fr auto',
+            columnGap: 2,
+            rowGap: 0.5,
+            m: 0,
+            '& dt': { color: 'text.secondary' },
+            '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+          }}
+        >
+          {COLUMNS.map((column) => (
+            <Box key={column.label} sx={{ display: 'contents' }}>
+              <dt>{column.label}</dt>
+              <dd>{column.cell(numbers)}</dd>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+  return (
+    <Stack spacing={1.5}>
+      {weeks.map((week) => card(week.week_start, weekLabel(week.week_start), week))}
+      {card('total', 'Whole range', totals, true)}
+    </Stack>
+  );
+}
+
+function WideTable({ weeks, totals }: AnalyticsTableProps) {
   const row = (key: string, label: string, numbers: AnalyticsNumbers, total = false) => (
     <TableRow key={key} data-testid={`analytics-row-${key}`}>
       <TableCell component="th" scope="row" sx={{ fontWeight: total ? 700 : 400 }}>
