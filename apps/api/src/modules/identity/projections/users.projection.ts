@@ -1,5 +1,11 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import type { Insertable, Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
+import {
+  type Projection,
+  type ProjectionContext,
+  statementChunks,
+} from '../../../infra/projections/projection';
 import type { UserEvent } from '../domain/user.events';
 
 const USER_EVENTS = new Set<string>([
@@ -12,91 +18,158 @@ const USER_EVENTS = new Set<string>([
   'FamilyMemberAdded',
 ] satisfies UserEvent['type'][]);
 
-/** rm_users and rm_family_members, from the user-<id> streams. */
+type UserRow = Insertable<DB['rm_users']>;
+type FamilyMemberRow = Insertable<DB['rm_family_members']>;
+
+/**
+ * rm_users and rm_family_members, from the user-<id> streams. A batch is told in memory: the
+ * users its events name are read in one statement, changed in log order as each event would
+ * change its row, and the changed ones written back in a few multi-row upserts. `apply` is a
+ * batch of one event.
+ */
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['rm_users', 'rm_family_members'],
-  async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
-    if (!USER_EVENTS.has(recorded.type)) return;
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
-    const position = recorded.globalPosition;
-    const update = (user_id: string) =>
-      trx.updateTable('rm_users').where('user_id', '=', user_id).set({ position });
+  apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    return applyUsers([recorded], context.trx);
+  },
+  applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    return applyUsers(events, context.trx);
+  },
+};
+
+async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<DB>): Promise<void> {
+  const events = recorded.filter((e) => USER_EVENTS.has(e.type));
+  if (events.length === 0) return;
+  const ids = new Set<string>();
+  for (const { type, data } of events) {
+    if (type !== 'FamilyMemberAdded') ids.add((data as { user_id: string }).user_id);
+  }
+  const users = new Map<string, UserRow>();
+  if (ids.size > 0) {
+    const stored = await trx
+      .selectFrom('rm_users')
+      .selectAll()
+      .where('user_id', 'in', [...ids])
+      .execute();
+    for (const row of stored) users.set(row.user_id, row);
+  }
+  const changed = new Map<string, UserRow>();
+  // A member already added keeps its first row (the insert does nothing on conflict).
+  const members = new Map<string, FamilyMemberRow>();
+  for (const e of events) {
+    const event = { type: e.type, data: e.data } as UserEvent;
+    const position = e.globalPosition;
+    if (event.type === 'FamilyMemberAdded') {
+      const d = event.data;
+      if (!members.has(d.member_id)) {
+        members.set(d.member_id, {
+          member_id: d.member_id,
+          patient_id: d.patient_id,
+          relationship: d.relationship,
+          first_name: d.first_name,
+          last_name: d.last_name,
+          middle_name: d.middle_name ?? null,
+          birth_date: d.birth_date ?? null,
+          gender: d.gender ?? null,
+          added_at: d.added_at,
+          position,
+        });
+      }
+      continue;
+    }
+    if (event.type === 'UserRegistered') {
+      const d = event.data;
+      // Registered already: the insert does nothing on conflict.
+      if (users.has(d.user_id)) continue;
+      const row: UserRow = {
+        user_id: d.user_id,
+        type: d.type,
+        email: d.email,
+        first_name: d.first_name,
+        last_name: d.last_name,
+        middle_name: d.middle_name ?? null,
+        birth_date: d.birth_date ?? null,
+        gender: d.gender ?? null,
+        mobile_number: d.mobile_number ?? null,
+        is_mobile_verified: false,
+        zip_code: d.zip_code ?? null,
+        time_zone: d.time_zone ?? null,
+        practice_id: d.practice_id ?? null,
+        sms_alerts_consent: d.sms_alerts_consent ?? false,
+        otp_consent: false,
+        social_provider: d.social_provider ?? null,
+        disabled: false,
+        registered_at: d.registered_at,
+        position,
+      };
+      users.set(d.user_id, row);
+      changed.set(d.user_id, row);
+      continue;
+    }
+    // An update of a user the read model does not have changes nothing.
+    const user = users.get(event.data.user_id);
+    if (!user) continue;
+    changed.set(event.data.user_id, user);
+    user.position = position;
     switch (event.type) {
-      case 'UserRegistered': {
-        const d = event.data;
-        await trx
-          .insertInto('rm_users')
-          .values({
-            user_id: d.user_id,
-            type: d.type,
-            email: d.email,
-            first_name: d.first_name,
-            last_name: d.last_name,
-            middle_name: d.middle_name,
-            birth_date: d.birth_date,
-            gender: d.gender,
-            mobile_number: d.mobile_number,
-            zip_code: d.zip_code,
-            time_zone: d.time_zone,
-            practice_id: d.practice_id,
-            sms_alerts_consent: d.sms_alerts_consent,
-            social_provider: d.social_provider,
-            registered_at: d.registered_at,
-            position,
-          })
-          .onConflict((oc) => oc.column('user_id').doNothing())
-          .execute();
-        return;
-      }
       case 'UserRoleChanged':
-        await update(event.data.user_id)
-          .set({ type: event.data.type, practice_id: event.data.practice_id })
-          .execute();
-        return;
+        user.type = event.data.type;
+        user.practice_id = event.data.practice_id;
+        break;
       case 'UserDisabled':
-        await update(event.data.user_id).set({ disabled: true }).execute();
-        return;
+        user.disabled = true;
+        break;
       case 'UserEnabled':
-        await update(event.data.user_id).set({ disabled: false }).execute();
-        return;
+        user.disabled = false;
+        break;
       case 'MobileNumberVerified':
-        await update(event.data.user_id)
-          .set({ mobile_number: event.data.mobile_number, is_mobile_verified: true })
-          .execute();
-        return;
+        user.mobile_number = event.data.mobile_number;
+        user.is_mobile_verified = true;
+        break;
       case 'SmsConsentsChanged':
-        await update(event.data.user_id)
-          .set({
-            sms_alerts_consent: event.data.sms_alerts_consent,
-            otp_consent: event.data.otp_consent,
-          })
-          .execute();
-        return;
-      case 'FamilyMemberAdded': {
-        const d = event.data;
-        await trx
-          .insertInto('rm_family_members')
-          .values({
-            member_id: d.member_id,
-            patient_id: d.patient_id,
-            relationship: d.relationship,
-            first_name: d.first_name,
-            last_name: d.last_name,
-            middle_name: d.middle_name,
-            birth_date: d.birth_date,
-            gender: d.gender,
-            added_at: d.added_at,
-            position,
-          })
-          .onConflict((oc) => oc.column('member_id').doNothing())
-          .execute();
-        return;
-      }
+        user.sms_alerts_consent = event.data.sms_alerts_consent;
+        user.otp_consent = event.data.otp_consent;
+        break;
       default: {
         const unknown: never = event;
         return unknown;
       }
     }
-  },
-};
+  }
+  for (const rows of statementChunks([...changed.values()])) {
+    await trx
+      .insertInto('rm_users')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet((eb) => ({
+          type: eb.ref('excluded.type'),
+          email: eb.ref('excluded.email'),
+          first_name: eb.ref('excluded.first_name'),
+          last_name: eb.ref('excluded.last_name'),
+          middle_name: eb.ref('excluded.middle_name'),
+          birth_date: eb.ref('excluded.birth_date'),
+          gender: eb.ref('excluded.gender'),
+          mobile_number: eb.ref('excluded.mobile_number'),
+          is_mobile_verified: eb.ref('excluded.is_mobile_verified'),
+          zip_code: eb.ref('excluded.zip_code'),
+          time_zone: eb.ref('excluded.time_zone'),
+          practice_id: eb.ref('excluded.practice_id'),
+          sms_alerts_consent: eb.ref('excluded.sms_alerts_consent'),
+          otp_consent: eb.ref('excluded.otp_consent'),
+          social_provider: eb.ref('excluded.social_provider'),
+          disabled: eb.ref('excluded.disabled'),
+          registered_at: eb.ref('excluded.registered_at'),
+          position: eb.ref('excluded.position'),
+        })),
+      )
+      .execute();
+  }
+  for (const rows of statementChunks([...members.values()])) {
+    await trx
+      .insertInto('rm_family_members')
+      .values(rows)
+      .onConflict((oc) => oc.column('member_id').doNothing())
+      .execute();
+  }
+}
