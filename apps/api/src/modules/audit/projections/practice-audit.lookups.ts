@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
-import { statementChunks } from '../../../infra/projections/projection';
+import { insertRows, updating } from './bulk-rows';
 import type { AppointmentFacts, CalendarFacts, UserFacts } from '../practice-audit.describe';
 
 type Data = Record<string, unknown>;
@@ -132,21 +132,21 @@ export class BatchLookups implements Lookups {
         : trx
             .selectFrom('rm_practice_audit_appointments')
             .selectAll()
-            .where('appointment_id', 'in', [...ids.appointments])
+            .where(sql<boolean>`appointment_id = ANY(${[...ids.appointments]}::uuid[])`)
             .execute(),
       ids.calendars.size === 0
         ? []
         : trx
             .selectFrom('rm_practice_audit_calendars')
             .selectAll()
-            .where('calendar_id', 'in', [...ids.calendars])
+            .where(sql<boolean>`calendar_id = ANY(${[...ids.calendars]}::uuid[])`)
             .execute(),
       ids.users.size === 0
         ? []
         : trx
             .selectFrom('rm_practice_audit_users')
             .selectAll()
-            .where('user_id', 'in', [...ids.users])
+            .where(sql<boolean>`user_id = ANY(${[...ids.users]}::uuid[])`)
             .execute(),
     ]);
     for (const { appointment_id: id, ...row } of appointments) {
@@ -217,59 +217,48 @@ export class BatchLookups implements Lookups {
     return Promise.resolve();
   }
 
-  /** Writes back what the batch changed, as it stands after the batch. */
+  /** Writes back what the batch changed, as it stands after the batch (a statement a table). */
   async write(): Promise<void> {
     const appointments = [...this.changed.appointments].map((id) => ({
       ...this.appointments.get(id)!,
       appointment_id: id,
     }));
-    const calendars = [...this.changed.calendars].map((id) => {
-      const facts = this.calendars.get(id)!;
-      return { calendar_id: id, practice_id: facts.practice_id, settings: json(facts.settings) };
-    });
-    const users: Insertable<DB['rm_practice_audit_users']>[] = [...this.changed.users].map(
-      (id) => ({ ...this.users.get(id)!, user_id: id }),
+    const calendars = [...this.changed.calendars].map((id) => ({
+      ...this.calendars.get(id)!,
+      calendar_id: id,
+    }));
+    const users = [...this.changed.users].map((id) => ({ ...this.users.get(id)!, user_id: id }));
+    await insertRows(
+      this.trx,
+      'rm_practice_audit_appointments',
+      {
+        appointment_id: 'uuid',
+        practice_id: 'uuid',
+        patient_id: 'uuid',
+        calendar_id: 'uuid',
+        start_date: 'timestamptz',
+        time_zone: 'text',
+      },
+      appointments,
+      updating(
+        ['appointment_id'],
+        ['practice_id', 'patient_id', 'calendar_id', 'start_date', 'time_zone'],
+      ),
     );
-    for (const rows of statementChunks(appointments)) {
-      await this.trx
-        .insertInto('rm_practice_audit_appointments')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.column('appointment_id').doUpdateSet((eb) => ({
-            practice_id: eb.ref('excluded.practice_id'),
-            patient_id: eb.ref('excluded.patient_id'),
-            calendar_id: eb.ref('excluded.calendar_id'),
-            start_date: eb.ref('excluded.start_date'),
-            time_zone: eb.ref('excluded.time_zone'),
-          })),
-        )
-        .execute();
-    }
-    for (const rows of statementChunks(calendars)) {
-      await this.trx
-        .insertInto('rm_practice_audit_calendars')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.column('calendar_id').doUpdateSet((eb) => ({
-            practice_id: eb.ref('excluded.practice_id'),
-            settings: eb.ref('excluded.settings'),
-          })),
-        )
-        .execute();
-    }
-    for (const rows of statementChunks(users)) {
-      await this.trx
-        .insertInto('rm_practice_audit_users')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet((eb) => ({
-            practice_id: eb.ref('excluded.practice_id'),
-            name: eb.ref('excluded.name'),
-            type: eb.ref('excluded.type'),
-          })),
-        )
-        .execute();
-    }
+    await insertRows(
+      this.trx,
+      'rm_practice_audit_calendars',
+      { calendar_id: 'uuid', practice_id: 'uuid', settings: 'jsonb' },
+      calendars,
+      updating(['calendar_id'], ['practice_id', 'settings']),
+    );
+    await insertRows(
+      this.trx,
+      'rm_practice_audit_users',
+      { user_id: 'uuid', practice_id: 'uuid', name: 'text', type: 'text' },
+      users,
+      updating(['user_id'], ['practice_id', 'name', 'type']),
+    );
   }
 }
 

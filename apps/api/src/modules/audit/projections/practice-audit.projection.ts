@@ -1,14 +1,11 @@
 import type { RecordedEvent } from '@medbook/event-store';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
-import {
-  type Projection,
-  type ProjectionContext,
-  statementChunks,
-} from '../../../infra/projections/projection';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import { CALENDAR_CHANGE_TYPES, isCalendarChange } from '../../scheduling/domain/calendar.events';
 import { MEETING_EVENT_TYPES } from '../../telehealth/domain/meeting.events';
 import { type CalendarFacts, describe } from '../practice-audit.describe';
+import { type Columns, ignoring, insertRows } from './bulk-rows';
 import { BatchLookups, type Lookups, storedLookups } from './practice-audit.lookups';
 
 type Data = Record<string, unknown>;
@@ -148,32 +145,43 @@ async function insertLines(trx: Transaction<DB>, lines: readonly TrailLine[]): P
     }
   }
   const rows = [...byPosition.values()];
-  for (const calendarChange of [false, true]) {
-    const kind = rows.filter((row) => row.calendarChange === calendarChange);
-    for (const chunk of statementChunks(kind)) {
-      await trx
-        .insertInto('rm_practice_audit')
-        .values(
-          chunk.map(({ calendarChange: _, changes, ...row }) => ({
-            ...row,
-            changes: sql<string>`${JSON.stringify(changes)}::text::jsonb`,
-          })),
-        )
-        .onConflict((oc) =>
-          calendarChange
-            ? oc
-                .column('position')
-                .doUpdateSet({
-                  summary: sql<string>`rm_practice_audit.summary || '; ' || excluded.summary`,
-                  changes: sql<string>`rm_practice_audit.changes || excluded.changes`,
-                })
-                .where(sql<boolean>`strpos(rm_practice_audit.summary, excluded.summary) = 0`)
-            : oc.column('position').doNothing(),
-        )
-        .execute();
-    }
-  }
+  await insertRows(
+    trx,
+    'rm_practice_audit',
+    LINE_COLUMNS,
+    rows.filter((row) => !row.calendarChange),
+    ignoring(['position']),
+  );
+  await insertRows(
+    trx,
+    'rm_practice_audit',
+    LINE_COLUMNS,
+    rows.filter((row) => row.calendarChange),
+    sql`ON CONFLICT (position) DO UPDATE SET
+          summary = rm_practice_audit.summary || '; ' || excluded.summary,
+          changes = rm_practice_audit.changes || excluded.changes
+        WHERE strpos(rm_practice_audit.summary, excluded.summary) = 0`,
+  );
 }
+
+const LINE_COLUMNS: Columns<Omit<TrailLine, 'calendarChange'>> = {
+  position: 'bigint',
+  practice_id: 'uuid',
+  kind: 'text',
+  event_type: 'text',
+  summary: 'text',
+  changes: 'jsonb',
+  patient_id: 'uuid',
+  appointment_id: 'uuid',
+  calendar_id: 'uuid',
+  actor_id: 'text',
+  actor_role: 'text',
+  on_behalf_of: 'text',
+  ip: 'text',
+  user_agent: 'text',
+  correlation_id: 'text',
+  recorded_at: 'timestamptz',
+};
 
 /** What later events will need: an appointment's practice and patient, a calendar's settings. */
 async function keepLookups(

@@ -1,0 +1,61 @@
+import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
+
+/**
+ * A column's PostgreSQL type. A jsonb value is sent as its JSON text (one text[] parameter) and
+ * cast by the statement, as `${JSON.stringify(value)}::text::jsonb` did row by row.
+ */
+export type ColumnType =
+  'uuid' | 'text' | 'bigint' | 'integer' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
+
+/** The columns a statement writes, in order, with their types. */
+export type Columns<Row> = { readonly [K in keyof Row & string]: ColumnType };
+
+/** A value as one element of its column's array parameter (Dates as ISO text, jsonb as JSON). */
+function element(value: unknown, type: ColumnType): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 'jsonb') return JSON.stringify(value);
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+/**
+ * Rows in one statement, a parameter per column (`INSERT ... SELECT FROM unnest(...)`): its text
+ * is the same whatever the number of rows, so each connection prepares it once, where a
+ * multi-row VALUES list is parsed and planned afresh for each count of rows (one parameter per
+ * value, and a statement per 500 rows). `conflict` is the statement's ON CONFLICT clause;
+ * `excluded.<column>` names the row that conflicted, as after VALUES.
+ */
+export async function insertRows<Row extends object>(
+  trx: Transaction<DB>,
+  table: keyof DB,
+  columns: Columns<Row>,
+  rows: readonly NoInfer<Row>[],
+  conflict: RawBuilder<unknown>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = Object.keys(columns) as (keyof Row & string)[];
+  const arrays = names.map((name) => {
+    const type = columns[name];
+    const values = rows.map((row) => element(row[name], type));
+    return sql`${values}::${sql.raw(type === 'jsonb' ? 'text' : type)}[]`;
+  });
+  const selected = names.map((name) =>
+    columns[name] === 'jsonb' ? sql`${sql.ref(`u.${name}`)}::jsonb` : sql.ref(`u.${name}`),
+  );
+  const ids = sql.join(names.map((name) => sql.id(name)));
+  await sql`INSERT INTO ${sql.table(table)} (${ids})
+            SELECT ${sql.join(selected)} FROM unnest(${sql.join(arrays)}) AS u(${ids})
+            ${conflict}`.execute(trx);
+}
+
+/** ON CONFLICT (keys) DO UPDATE SET each column = the conflicting row's. */
+export function updating(keys: readonly string[], columns: readonly string[]): RawBuilder<unknown> {
+  const set = columns.map((column) => sql`${sql.id(column)} = ${sql.ref(`excluded.${column}`)}`);
+  return sql`ON CONFLICT (${sql.join(keys.map((key) => sql.id(key)))}) DO UPDATE SET ${sql.join(set)}`;
+}
+
+/** ON CONFLICT (keys) DO NOTHING. */
+export function ignoring(keys: readonly string[]): RawBuilder<unknown> {
+  return sql`ON CONFLICT (${sql.join(keys.map((key) => sql.id(key)))}) DO NOTHING`;
+}
