@@ -3,21 +3,17 @@ import type { RecordedEvent } from '@medbook/event-store';
 import {
   type Projection,
   type ProjectionContext,
-  runsOf,
   statementChunks,
 } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import {
   CALENDAR_CHANGE_TYPES,
-  type CalendarEvent,
   type CalendarSettings,
   isCalendarChange,
 } from '../../scheduling/domain/calendar.events';
-import type { NotificationEvent } from '../domain/notification.events';
 import { countNotifications } from '../queries/notification-counts';
 import { instant } from '../queries/instant';
-
-type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;
+import { applyBatch, type NotifyingEvent } from './notifications.batch';
 
 const EVENTS = new Set<string>([
   'CalendarCreated',
@@ -28,9 +24,6 @@ const EVENTS = new Set<string>([
   'AppointmentRescheduled',
   'NotificationsSeen',
 ] satisfies NotifyingEvent['type'][]);
-
-/** Written in runs of multi-row statements. */
-const BOOKED = new Set<string>(['AppointmentBooked'] satisfies NotifyingEvent['type'][]);
 
 interface Raised {
   readonly type: NotificationType;
@@ -49,20 +42,17 @@ export const notificationsProjection: Projection = {
   tables: ['rm_notifications', 'rm_notification_appointments', 'rm_notification_calendars'],
   lookupIndexes: ['rm_notifications_appointment_idx'],
   /**
-   * Runs of bookings in three statements, other events one by one, then each practice's counts
-   * once, as the batch's commit makes them true.
+   * The batch folded in memory (see applyBatch): one read per table, a few multi-row writes, the
+   * same for live batches and replay. Then each practice's counts once, as the batch's commit
+   * makes them true.
    */
   async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
-    const countsDue = new Map<string, RecordedEvent>();
-    const batch: BatchContext = { ...context, countsDue };
-    for (const run of runsOf(events, BOOKED, EVENTS)) {
-      if (run.bulk) await applyBookings(run.events, batch);
-      else await this.apply(run.event, batch);
-    }
+    const countsDue = await applyBatch(events, context, EVENTS);
     for (const [practiceId, recorded] of countsDue) {
       await publishCounts(context, practiceId, recorded);
     }
   },
+  /** Event by event, a statement per change: what a batch must leave and send. */
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (!EVENTS.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as NotifyingEvent;
@@ -177,7 +167,7 @@ async function setStatus(
  */
 async function applyBookings(
   events: readonly RecordedEvent[],
-  context: BatchContext,
+  context: ProjectionContext,
 ): Promise<void> {
   const booked = events.map((recorded) => ({
     recorded,
@@ -222,7 +212,7 @@ async function raise(
 
 /** Notifications about appointments in the read model, in log order: one select, one insert. */
 async function raiseAll(
-  context: BatchContext,
+  context: ProjectionContext,
   raised: readonly (Raised & { readonly recorded: RecordedEvent })[],
 ): Promise<void> {
   for (const part of statementChunks(raised)) {
@@ -275,23 +265,13 @@ async function raiseAll(
   }
 }
 
-/** A batch's context: practices whose counts are pushed once, after the batch's last event. */
-interface BatchContext extends ProjectionContext {
-  readonly countsDue?: Map<string, RecordedEvent>;
-}
-
 /** Counted inside the batch's transaction, so the numbers are those the commit makes true. */
 async function publishCounts(
-  context: BatchContext,
+  context: ProjectionContext,
   practiceId: string,
   recorded: RecordedEvent,
 ): Promise<void> {
   if (context.replaying) return;
-  if (context.countsDue) {
-    context.countsDue.delete(practiceId);
-    context.countsDue.set(practiceId, recorded);
-    return;
-  }
   const counts = await countNotifications(context.trx, practiceId, recorded.recordedAt);
   context.publish(`practice:${practiceId}`, 'notification.counts', {
     practiceId,

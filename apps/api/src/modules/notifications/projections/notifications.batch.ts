@@ -1,0 +1,427 @@
+import type { AppointmentStatus, NotificationType } from '@medbook/contracts';
+import type { RecordedEvent } from '@medbook/event-store';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
+import type { ProjectionContext } from '../../../infra/projections/projection';
+import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
+import {
+  type CalendarEvent,
+  type CalendarSettings,
+  isCalendarChange,
+} from '../../scheduling/domain/calendar.events';
+import type { NotificationEvent } from '../domain/notification.events';
+import { instant } from '../queries/instant';
+
+export type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;
+
+/** A timestamptz as read back (a Date) or as an event wrote it (an ISO string). */
+type Instant = Date | string;
+
+interface AppointmentRow {
+  readonly appointment_id: string;
+  readonly practice_id: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly patient_id: string;
+  status: string;
+  start_date: Instant;
+  position: number | string;
+}
+
+interface CalendarRow {
+  readonly calendar_id: string;
+  readonly practice_id: string;
+  readonly provider_id: string | null;
+  accept_reject_enabled: boolean;
+  position: number | string;
+}
+
+interface NotificationRow {
+  readonly notification_id: string;
+  readonly practice_id: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly patient_id: string;
+  readonly appointment_id: string;
+  readonly notification_type: NotificationType;
+  notification_status: 'New' | 'Seen';
+  appointment_status: string;
+  readonly appointment_start_date: Date;
+  readonly notification_date: string;
+  position: number;
+}
+
+/** What a batch's events need of each table, read in one statement per table. */
+interface Known {
+  readonly appointments: Map<string, AppointmentRow>;
+  readonly calendars: Map<string, CalendarRow>;
+}
+
+/**
+ * A batch folded in memory, in log order, as `apply` would leave it event by event: the
+ * appointments and calendars its events name are read up front (one statement per table), the
+ * rows it creates kept with them, and everything written back at the end in a few statements.
+ * Live messages are queued as each event is folded (they are sent after the commit anyway);
+ * the practices whose counts are due are returned, to be counted once the rows are written.
+ */
+export async function applyBatch(
+  events: readonly RecordedEvent[],
+  context: ProjectionContext,
+  handled: ReadonlySet<string>,
+): Promise<Map<string, RecordedEvent>> {
+  const countsDue = new Map<string, RecordedEvent>();
+  const relevant = events.filter((e) => handled.has(e.type));
+  if (relevant.length === 0) return countsDue;
+  const known = await readKnown(context.trx, relevant);
+  const fold = new Fold(known, context, countsDue);
+  for (const recorded of relevant) fold.apply(recorded);
+  await fold.write(context.trx);
+  return countsDue;
+}
+
+async function readKnown(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<Known> {
+  const appointmentIds = new Set<string>();
+  const calendarIds = new Set<string>();
+  for (const { type, data } of events) {
+    const d = data as { appointment_id?: unknown; calendar_id?: unknown };
+    if (type.startsWith('Appointment') && typeof d.appointment_id === 'string')
+      appointmentIds.add(d.appointment_id);
+    else if (type === 'CalendarCreated' && typeof d.calendar_id === 'string')
+      calendarIds.add(d.calendar_id);
+    else if (isCalendarChange({ type, data }) && settingChanged(data))
+      calendarIds.add((data as { calendar_id: string }).calendar_id);
+  }
+  const [appointments, calendars] = await Promise.all([
+    appointmentIds.size === 0
+      ? []
+      : trx
+          .selectFrom('rm_notification_appointments')
+          .selectAll()
+          .where(sql<boolean>`appointment_id = ANY(${[...appointmentIds]}::uuid[])`)
+          .execute(),
+    calendarIds.size === 0
+      ? []
+      : trx
+          .selectFrom('rm_notification_calendars')
+          .selectAll()
+          .where(sql<boolean>`calendar_id = ANY(${[...calendarIds]}::uuid[])`)
+          .execute(),
+  ]);
+  return {
+    appointments: new Map(appointments.map((a) => [a.appointment_id, a])),
+    calendars: new Map(calendars.map((c) => [c.calendar_id, c])),
+  };
+}
+
+class Fold {
+  /** Appointments and calendars the batch created or changed: upserted as they end. */
+  private readonly changedAppointments = new Set<string>();
+  private readonly changedCalendars = new Set<string>();
+  /** Notifications raised in the batch, in log order (the first of an id wins, as on insert). */
+  private readonly raised = new Map<string, NotificationRow>();
+  private readonly raisedByAppointment = new Map<string, NotificationRow[]>();
+  /**
+   * Changes to notifications that were there before the batch (none of those raised in it):
+   * each appointment's last status, and each (practice, notification) last seen at.
+   */
+  private readonly statusOfEarlier = new Map<string, string>();
+  private readonly seenOfEarlier = new Map<
+    string,
+    { practiceId: string; id: string; position: number }
+  >();
+
+  constructor(
+    private readonly known: Known,
+    private readonly context: ProjectionContext,
+    private readonly countsDue: Map<string, RecordedEvent>,
+  ) {}
+
+  apply(recorded: RecordedEvent): void {
+    const event = { type: recorded.type, data: recorded.data } as NotifyingEvent;
+    const position = recorded.globalPosition;
+    if (isCalendarChange(event)) {
+      if (!settingChanged(event.data)) return;
+      const enabled = event.data.after.accept_reject_enabled;
+      const calendar = this.known.calendars.get(event.data.calendar_id);
+      if (!calendar) return;
+      calendar.accept_reject_enabled = enabled;
+      calendar.position = position;
+      this.changedCalendars.add(calendar.calendar_id);
+      this.publishSetting(calendar.practice_id, calendar.provider_id, enabled, position);
+      return;
+    }
+    switch (event.type) {
+      case 'CalendarCreated': {
+        const d = event.data;
+        if (!this.known.calendars.has(d.calendar_id)) {
+          this.known.calendars.set(d.calendar_id, {
+            calendar_id: d.calendar_id,
+            practice_id: d.practice_id,
+            provider_id: d.provider_id,
+            accept_reject_enabled: d.accept_reject_enabled,
+            position,
+          });
+          this.changedCalendars.add(d.calendar_id);
+        }
+        this.publishSetting(d.practice_id, d.provider_id, d.accept_reject_enabled, position);
+        return;
+      }
+      case 'AppointmentBooked': {
+        const d = event.data;
+        if (!this.known.appointments.has(d.appointment_id)) {
+          this.known.appointments.set(d.appointment_id, {
+            appointment_id: d.appointment_id,
+            practice_id: d.practice_id,
+            provider_id: d.provider_id,
+            resource_id: d.resource_id,
+            patient_id: d.patient_id,
+            status: d.status,
+            start_date: d.start_date,
+            position,
+          });
+          this.changedAppointments.add(d.appointment_id);
+        }
+        this.raise(
+          recorded,
+          d.status === 'Pending' ? 'Requested' : 'Booked',
+          d.appointment_id,
+          d.booked_at,
+        );
+        return;
+      }
+      case 'AppointmentStatusChanged': {
+        const d = event.data;
+        const appointment = this.setStatus(d.appointment_id, d.status, position);
+        // Accepting or rejecting a request takes it off every staff member's requests count.
+        if (appointment && (d.from === 'Pending' || d.status === 'Pending'))
+          this.countsFor(appointment.practice_id, recorded);
+        return;
+      }
+      case 'AppointmentCanceled': {
+        const d = event.data;
+        this.setStatus(d.appointment_id, 'Canceled', position);
+        this.raise(recorded, 'Canceled', d.appointment_id, d.canceled_at);
+        return;
+      }
+      case 'AppointmentRescheduled': {
+        const d = event.data;
+        const appointment = this.known.appointments.get(d.appointment_id);
+        if (appointment) {
+          appointment.start_date = d.start_date;
+          appointment.position = position;
+          this.changedAppointments.add(d.appointment_id);
+        }
+        this.raise(recorded, 'Rescheduled', d.appointment_id, d.rescheduled_at);
+        return;
+      }
+      case 'NotificationsSeen': {
+        const d = event.data;
+        for (const id of d.notification_ids) {
+          const notification = this.raised.get(id);
+          if (notification?.practice_id === d.practice_id) {
+            notification.notification_status = 'Seen';
+            notification.position = position;
+          }
+          // Deleted and set again: kept in the order last seen (no matter to the update).
+          const key = `${d.practice_id} ${id}`;
+          this.seenOfEarlier.delete(key);
+          this.seenOfEarlier.set(key, { practiceId: d.practice_id, id, position });
+        }
+        this.countsFor(d.practice_id, recorded);
+        return;
+      }
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  }
+
+  /** The appointment's status, on itself and on every notification about it. */
+  private setStatus(
+    appointmentId: string,
+    status: AppointmentStatus,
+    position: number,
+  ): AppointmentRow | undefined {
+    for (const notification of this.raisedByAppointment.get(appointmentId) ?? []) {
+      notification.appointment_status = status;
+    }
+    this.statusOfEarlier.set(appointmentId, status);
+    const appointment = this.known.appointments.get(appointmentId);
+    if (!appointment) return undefined;
+    appointment.status = status;
+    appointment.position = position;
+    this.changedAppointments.add(appointmentId);
+    return appointment;
+  }
+
+  /** A notification about an appointment in the read model (none about one it does not know). */
+  private raise(
+    recorded: RecordedEvent,
+    type: NotificationType,
+    appointmentId: string,
+    at: string,
+  ): void {
+    const appointment = this.known.appointments.get(appointmentId);
+    if (!appointment) return;
+    // As read back from the column (postgres.js wrote it through a Date): the notification's
+    // copy and the message.
+    const startDate = new Date(appointment.start_date);
+    if (!this.raised.has(recorded.id)) {
+      const notification: NotificationRow = {
+        notification_id: recorded.id,
+        practice_id: appointment.practice_id,
+        provider_id: appointment.provider_id,
+        resource_id: appointment.resource_id,
+        patient_id: appointment.patient_id,
+        appointment_id: appointmentId,
+        notification_type: type,
+        notification_status: 'New',
+        appointment_status: appointment.status,
+        appointment_start_date: startDate,
+        notification_date: at,
+        position: recorded.globalPosition,
+      };
+      this.raised.set(recorded.id, notification);
+      const about = this.raisedByAppointment.get(appointmentId);
+      if (about) about.push(notification);
+      else this.raisedByAppointment.set(appointmentId, [notification]);
+    }
+    if (this.context.replaying) return;
+    this.context.publish(`practice:${appointment.practice_id}`, 'notification.added', {
+      practiceId: appointment.practice_id,
+      providerId: appointment.provider_id,
+      resourceId: appointment.resource_id,
+      patientId: appointment.patient_id,
+      id: recorded.id,
+      appointmentId,
+      notificationStatus: 'New',
+      appointmentStatus: appointment.status as AppointmentStatus,
+      appointmentStartDate: instant(startDate),
+      position: recorded.globalPosition,
+    });
+    this.countsFor(appointment.practice_id, recorded);
+  }
+
+  /** Counted once per practice, after the batch's rows are written, as of its last event. */
+  private countsFor(practiceId: string, recorded: RecordedEvent): void {
+    if (this.context.replaying) return;
+    this.countsDue.delete(practiceId);
+    this.countsDue.set(practiceId, recorded);
+  }
+
+  private publishSetting(
+    practiceId: string,
+    providerId: string | null,
+    enabled: boolean,
+    position: number,
+  ): void {
+    if (!providerId || this.context.replaying) return;
+    this.context.publish(`practice:${practiceId}`, 'notification.settings', {
+      userId: providerId,
+      isAcceptRejectSettingEnabled: enabled,
+      position,
+    });
+  }
+
+  /**
+   * One statement per table and kind of change, each with its rows as arrays (one statement text
+   * whatever the batch's size). The changes to notifications there before the batch go first,
+   * so they leave those raised in it alone. postgres.js types an array parameter by its first
+   * element (booleans as one boolean, not an array) and then writes each element as the
+   * statement's type says ('true' as a boolean is false): booleans go as text[], cast here.
+   */
+  async write(trx: Transaction<DB>): Promise<void> {
+    const appointments = [...this.changedAppointments].map((id) => this.known.appointments.get(id));
+    const a = appointments.filter((row): row is AppointmentRow => row !== undefined);
+    if (a.length > 0) {
+      await sql`
+        INSERT INTO rm_notification_appointments
+               (appointment_id, practice_id, provider_id, resource_id, patient_id, status,
+                start_date, position)
+        SELECT * FROM unnest(${a.map((r) => r.appointment_id)}::uuid[],
+                             ${a.map((r) => r.practice_id)}::uuid[],
+                             ${a.map((r) => r.provider_id)}::uuid[],
+                             ${a.map((r) => r.resource_id)}::uuid[],
+                             ${a.map((r) => r.patient_id)}::uuid[],
+                             ${a.map((r) => r.status)}::text[],
+                             ${a.map((r) => timestamp(r.start_date))}::timestamptz[],
+                             ${a.map((r) => String(r.position))}::bigint[])
+        ON CONFLICT (appointment_id) DO UPDATE
+           SET status = excluded.status, start_date = excluded.start_date,
+               position = excluded.position`.execute(trx);
+    }
+    const c = [...this.changedCalendars]
+      .map((id) => this.known.calendars.get(id))
+      .filter((row): row is CalendarRow => row !== undefined);
+    if (c.length > 0) {
+      await sql`
+        INSERT INTO rm_notification_calendars
+               (calendar_id, practice_id, provider_id, accept_reject_enabled, position)
+        SELECT * FROM unnest(${c.map((r) => r.calendar_id)}::uuid[],
+                             ${c.map((r) => r.practice_id)}::uuid[],
+                             ${c.map((r) => r.provider_id)}::uuid[],
+                             ${c.map((r) => String(r.accept_reject_enabled))}::text[]::boolean[],
+                             ${c.map((r) => String(r.position))}::bigint[])
+        ON CONFLICT (calendar_id) DO UPDATE
+           SET accept_reject_enabled = excluded.accept_reject_enabled,
+               position = excluded.position`.execute(trx);
+    }
+    if (this.statusOfEarlier.size > 0) {
+      await sql`
+        UPDATE rm_notifications AS n SET appointment_status = v.status
+          FROM unnest(${[...this.statusOfEarlier.keys()]}::uuid[],
+                      ${[...this.statusOfEarlier.values()]}::text[]) AS v(appointment_id, status)
+         WHERE n.appointment_id = v.appointment_id`.execute(trx);
+    }
+    if (this.seenOfEarlier.size > 0) {
+      const seen = [...this.seenOfEarlier.values()];
+      await sql`
+        UPDATE rm_notifications AS n SET notification_status = 'Seen', position = v.position
+          FROM unnest(${seen.map((s) => s.practiceId)}::uuid[],
+                      ${seen.map((s) => s.id)}::uuid[],
+                      ${seen.map((s) => String(s.position))}::bigint[])
+               AS v(practice_id, notification_id, position)
+         WHERE n.notification_id = v.notification_id AND n.practice_id = v.practice_id`.execute(
+        trx,
+      );
+    }
+    const n = [...this.raised.values()];
+    if (n.length > 0) {
+      await sql`
+        INSERT INTO rm_notifications
+               (notification_id, practice_id, provider_id, resource_id, patient_id, appointment_id,
+                notification_type, notification_status, appointment_status,
+                appointment_start_date, notification_date, position)
+        SELECT * FROM unnest(${n.map((r) => r.notification_id)}::uuid[],
+                             ${n.map((r) => r.practice_id)}::uuid[],
+                             ${n.map((r) => r.provider_id)}::uuid[],
+                             ${n.map((r) => r.resource_id)}::uuid[],
+                             ${n.map((r) => r.patient_id)}::uuid[],
+                             ${n.map((r) => r.appointment_id)}::uuid[],
+                             ${n.map((r) => r.notification_type)}::text[],
+                             ${n.map((r) => r.notification_status)}::text[],
+                             ${n.map((r) => r.appointment_status)}::text[],
+                             ${n.map((r) => r.appointment_start_date.toISOString())}::timestamptz[],
+                             ${n.map((r) => r.notification_date)}::timestamptz[],
+                             ${n.map((r) => String(r.position))}::bigint[])
+        ON CONFLICT (notification_id) DO NOTHING`.execute(trx);
+    }
+  }
+}
+
+/** A calendar change that wrote the accept/reject setting (the only one kept). */
+function settingChanged(data: unknown): data is {
+  calendar_id: string;
+  after: { accept_reject_enabled: boolean };
+} {
+  const after = (data as { after?: Partial<CalendarSettings> }).after;
+  return after?.accept_reject_enabled !== undefined;
+}
+
+/**
+ * As the column takes it. postgres.js writes a timestamptz parameter, an array's elements too,
+ * as `new Date(value).toISOString()`: an event's string goes in as one statement per event
+ * would write it.
+ */
+const timestamp = (value: Instant): string => (value instanceof Date ? value.toISOString() : value);
