@@ -46,8 +46,43 @@ export interface AuditLookups {
 type Data = Record<string, unknown>;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const when = (instant: string, zone: string): string =>
-  DateTime.fromISO(instant, { zone: zone || 'UTC' }).toFormat("ccc, LLL d, yyyy 'at' h:mm a ZZZZ");
+const when = (instant: string, zone: string): string => {
+  const at = DateTime.fromISO(instant, { zone: zone || 'UTC' });
+  if (!at.isValid || at.zone.type !== 'iana') {
+    return at.toFormat("ccc, LLL d, yyyy 'at' h:mm a ZZZZ");
+  }
+  return `${at.toFormat("ccc, LLL d, yyyy 'at' h:mm a")} ${shortZoneName(at)}`;
+};
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Luxon's ZZZZ (the zone's short name then, like EST), with the same Intl options and locale, but
+ * from one formatter per zone: luxon makes a new Intl.DateTimeFormat for every date it formats,
+ * and that was most of a replay's time telling appointments.
+ */
+function shortZoneName(at: DateTime): string {
+  const key = `${at.locale ?? ''}|${at.zoneName ?? ''}`;
+  let format = zoneNames.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(at.locale ?? undefined, {
+      timeZoneName: 'short',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: at.zoneName ?? undefined,
+    });
+    zoneNames.set(key, format);
+  }
+  const name = format
+    .formatToParts(at.toJSDate())
+    .find((part) => part.type.toLowerCase() === 'timezonename');
+  // As luxon, which writes a name it did not find as "null".
+  return String(name?.value ?? null);
+}
 
 const MEETING_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
   MeetingParticipantWaiting: (d) => `${str(d.name)} entered the virtual waiting room`,
