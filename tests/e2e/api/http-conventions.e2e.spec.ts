@@ -99,6 +99,24 @@ it('serves the OpenAPI document generated from the DTOs, and a browsable referen
   const dto = document.components.schemas.RegisterPracticeDto!;
   expect(dto.properties.name).toEqual(expect.objectContaining({ minLength: 2, maxLength: 100 }));
   expect(dto.required).toEqual(expect.arrayContaining(['name', 'time_zone']));
+  // Query DTOs are described as the operation's parameters, with their rules.
+  const audit = (
+    document.paths['/api/v1/practices/{practice_id}/audit'] as {
+      get: { parameters: { name: string; in: string; required: boolean; schema: object }[] };
+    }
+  ).get;
+  expect(audit.parameters).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: 'practice_id', in: 'path' }),
+      expect.objectContaining({ name: 'patient_id', in: 'query', required: false }),
+      expect.objectContaining({ name: 'from', in: 'query' }),
+    ]),
+  );
+  const kind = audit.parameters.find((p) => p.name === 'kind');
+  expect(kind?.in).toBe('query');
+  expect((kind?.schema as { enum?: string[] }).enum).toEqual(
+    expect.arrayContaining(['appointment', 'calendar']),
+  );
   const docs = await fetch(`${app.url}/api/v1/docs`);
   expect(docs.status).toBe(200);
   expect(await docs.text()).toContain('swagger');
