@@ -1,9 +1,6 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import {
-  type Projection,
-  type ProjectionContext,
-  statementChunks,
-} from '../../../infra/projections/projection';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import { type Columns, ignoring, insertRows } from './bulk-rows';
 
 /** rm_audit_trail: who did what, when, from where and why, for every event in the log. */
 export const auditTrailProjection: Projection = {
@@ -12,16 +9,29 @@ export const auditTrailProjection: Projection = {
   async apply(event: RecordedEvent, context: ProjectionContext): Promise<void> {
     await this.applyAll!([event], context);
   },
-  /** One multi-row insert per batch: the trail has a row for every event. */
+  /** One insert per batch, a parameter per column: the trail has a row for every event. */
   async applyAll(events: readonly RecordedEvent[], { trx }: ProjectionContext): Promise<void> {
-    for (const rows of statementChunks(events)) {
-      await trx
-        .insertInto('rm_audit_trail')
-        .values(rows.map(auditRow))
-        .onConflict((oc) => oc.column('position').doNothing())
-        .execute();
-    }
+    await insertRows(trx, 'rm_audit_trail', COLUMNS, events.map(auditRow), ignoring(['position']));
   },
+};
+
+type AuditRow = ReturnType<typeof auditRow>;
+
+const COLUMNS: Columns<AuditRow> = {
+  position: 'bigint',
+  event_id: 'uuid',
+  stream_id: 'text',
+  stream_category: 'text',
+  event_type: 'text',
+  actor_id: 'text',
+  actor_role: 'text',
+  on_behalf_of: 'text',
+  ip: 'text',
+  user_agent: 'text',
+  correlation_id: 'text',
+  causation_id: 'text',
+  command_id: 'text',
+  recorded_at: 'timestamptz',
 };
 
 function auditRow(event: RecordedEvent) {
