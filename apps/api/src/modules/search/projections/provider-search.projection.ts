@@ -1,6 +1,11 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import { sql } from 'kysely';
-import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
+import {
+  type Projection,
+  type ProjectionContext,
+  statementChunks,
+} from '../../../infra/projections/projection';
 import type { DirectoryEntryEvent } from '../../directory/domain/directory-entry.events';
 import type { PracticeEvent } from '../../directory/domain/practice.events';
 import {
@@ -23,6 +28,10 @@ const SEARCH_EVENTS = new Set<string>([
 /**
  * The provider search read model: practices, facilities (placed by their zip code), providers
  * (what the filter narrows on and what the card shows) and the weekly hours of their calendars.
+ *
+ * A batch is told in memory: what its events read (the providers' practices and facilities, the
+ * calendars they change) is read in one statement per table, the events change it in log order,
+ * and the rows are written in a few multi-row statements. `apply` is a batch of one event.
  */
 export const providerSearchProjection: Projection = {
   name: 'search',
@@ -33,106 +42,276 @@ export const providerSearchProjection: Projection = {
     'rm_search_provider_facilities',
     'rm_search_calendars',
   ],
-  async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
-    if (!SEARCH_EVENTS.has(recorded.type)) return;
-    const event = { type: recorded.type, data: recorded.data } as SearchEvent;
-    const position = recorded.globalPosition;
-    if (isCalendarChange(event)) return applySettingsChange(trx, event.data, position);
+  // A facility places the providers registered before it: found by facility.
+  lookupIndexes: ['rm_search_provider_facilities_facility_idx'],
+  apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
+    return applySearch([recorded], trx);
+  },
+  applyAll(events: readonly RecordedEvent[], { trx }: ProjectionContext): Promise<void> {
+    return applySearch(events, trx);
+  },
+};
+
+type Place = { latitude: number; longitude: number } | null;
+
+interface Facility {
+  readonly name: string;
+  readonly details: unknown;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
+  /** Facilities are read in the order they were registered. */
+  readonly position: number;
+}
+
+type CalendarRow = Insertable<DB['rm_search_calendars']>;
+type ProviderFacilityRow = {
+  provider_id: string;
+  facility_id: string;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<DB>) {
+  const events = recorded
+    .filter((e) => SEARCH_EVENTS.has(e.type))
+    .map((e) => ({
+      event: { type: e.type, data: e.data } as SearchEvent,
+      position: e.globalPosition,
+    }));
+  if (events.length === 0) return;
+  const { practices, facilities, calendars } = await readStored(
+    trx,
+    events.map((e) => e.event),
+  );
+
+  const newPractices = new Map<string, Insertable<DB['rm_search_practices']>>();
+  const newFacilities = new Map<string, Insertable<DB['rm_search_facilities']>>();
+  const newProviders = new Map<string, Insertable<DB['rm_search_providers']>>();
+  /** Provider-facility rows the batch inserts (the first of each pair: the others do nothing). */
+  const newPlaces = new Map<string, ProviderFacilityRow>();
+  /** The last place each facility event gave: rows stored before the batch take it. */
+  const placed = new Map<string, Place>();
+  const changedCalendars = new Map<string, CalendarRow>();
+
+  for (const { event, position } of events) {
+    if (isCalendarChange(event)) {
+      const current = calendars.get(event.data.calendar_id);
+      if (!current) continue;
+      changeSettings(current, event.data, position);
+      changedCalendars.set(event.data.calendar_id, current);
+      continue;
+    }
     switch (event.type) {
-      case 'PracticeRegistered':
-        await trx
-          .insertInto('rm_search_practices')
-          .values({ practice_id: event.data.practice_id, name: event.data.name, position })
-          .onConflict((oc) => oc.column('practice_id').doNothing())
-          .execute();
-        return;
+      case 'PracticeRegistered': {
+        const { practice_id, name } = event.data;
+        if (practices.has(practice_id) || newPractices.has(practice_id)) break;
+        practices.set(practice_id, name);
+        newPractices.set(practice_id, { practice_id, name, position });
+        break;
+      }
       case 'DirectoryEntryRegistered': {
         const entry = event.data;
         if (entry.kind === 'facility') {
           const place = facilityPlace(entry.details);
-          await trx
-            .insertInto('rm_search_facilities')
-            .values({
+          const latitude = place?.latitude ?? null;
+          const longitude = place?.longitude ?? null;
+          if (!facilities.has(entry.id) && !newFacilities.has(entry.id)) {
+            facilities.set(entry.id, {
+              name: entry.name,
+              details: entry.details,
+              latitude,
+              longitude,
+              position,
+            });
+            newFacilities.set(entry.id, {
               facility_id: entry.id,
               practice_id: entry.practice_id,
               name: entry.name,
               details: sql<string>`${entry.details}::jsonb`,
-              latitude: place?.latitude ?? null,
-              longitude: place?.longitude ?? null,
+              latitude,
+              longitude,
               position,
-            })
-            .onConflict((oc) => oc.column('facility_id').doNothing())
-            .execute();
+            });
+          }
           // A provider registered before this facility gets its place now.
-          await trx
-            .updateTable('rm_search_provider_facilities')
-            .set({ latitude: place?.latitude ?? null, longitude: place?.longitude ?? null })
-            .where('facility_id', '=', entry.id)
-            .execute();
-          return;
+          placed.set(entry.id, place);
+          for (const row of newPlaces.values()) {
+            if (row.facility_id !== entry.id) continue;
+            row.latitude = latitude;
+            row.longitude = longitude;
+          }
+          break;
         }
-        if (entry.kind !== 'provider') return;
-        const facilityIds = (entry.details.facility_ids as string[] | undefined) ?? [];
-        const [practice, facilities] = await Promise.all([
-          trx
-            .selectFrom('rm_search_practices')
-            .select('name')
-            .where('practice_id', '=', entry.practice_id)
-            .executeTakeFirst(),
-          facilityIds.length === 0
-            ? Promise.resolve([])
-            : trx
-                .selectFrom('rm_search_facilities')
-                .select(['facility_id', 'name', 'details', 'latitude', 'longitude'])
-                .where('facility_id', 'in', facilityIds)
-                .execute(),
-        ]);
-        const row = providerRow(entry, practice?.name ?? '', facilities);
-        await trx
-          .insertInto('rm_search_providers')
-          .values({ ...row, card: sql<string>`${row.card}::jsonb`, position })
-          .onConflict((oc) => oc.column('provider_id').doNothing())
-          .execute();
-        if (facilityIds.length > 0) {
-          const placed = new Map(facilities.map((f) => [f.facility_id, f]));
-          await trx
-            .insertInto('rm_search_provider_facilities')
-            .values(
-              [...new Set(facilityIds)].map((facility_id) => ({
-                provider_id: entry.id,
-                facility_id,
-                latitude: placed.get(facility_id)?.latitude ?? null,
-                longitude: placed.get(facility_id)?.longitude ?? null,
-              })),
-            )
-            .onConflict((oc) => oc.columns(['provider_id', 'facility_id']).doNothing())
-            .execute();
+        if (entry.kind !== 'provider') break;
+        const facilityIds = [
+          ...new Set((entry.details.facility_ids as string[] | undefined) ?? []),
+        ];
+        const known = facilityIds.flatMap((id) => {
+          const facility = facilities.get(id);
+          return facility ? [{ facility_id: id, ...facility }] : [];
+        });
+        known.sort((a, b) => a.position - b.position);
+        if (!newProviders.has(entry.id)) {
+          const row = providerRow(entry, practices.get(entry.practice_id) ?? '', known);
+          newProviders.set(entry.id, { ...row, card: sql<string>`${row.card}::jsonb`, position });
         }
-        return;
+        for (const facility_id of facilityIds) {
+          const key = `${entry.id}|${facility_id}`;
+          if (newPlaces.has(key)) continue;
+          const facility = facilities.get(facility_id);
+          newPlaces.set(key, {
+            provider_id: entry.id,
+            facility_id,
+            latitude: facility?.latitude ?? null,
+            longitude: facility?.longitude ?? null,
+          });
+        }
+        break;
       }
       case 'CalendarCreated': {
         const settings = event.data;
-        if (!settings.provider_id) return;
-        await trx
-          .insertInto('rm_search_calendars')
-          .values({
-            calendar_id: settings.calendar_id,
-            provider_id: settings.provider_id,
-            facility_id: settings.facility_id,
-            ...hours(settings),
-            position,
-          })
-          .onConflict((oc) => oc.column('calendar_id').doNothing())
-          .execute();
-        return;
+        if (!settings.provider_id || calendars.has(settings.calendar_id)) break;
+        const row: CalendarRow = {
+          calendar_id: settings.calendar_id,
+          provider_id: settings.provider_id,
+          facility_id: settings.facility_id,
+          ...hours(settings),
+          position,
+        };
+        calendars.set(settings.calendar_id, row);
+        changedCalendars.set(settings.calendar_id, row);
+        break;
       }
       default: {
         const unknown: never = event;
         return unknown;
       }
     }
-  },
-};
+  }
+
+  for (const rows of statementChunks([...newPractices.values()])) {
+    await trx
+      .insertInto('rm_search_practices')
+      .values(rows)
+      .onConflict((oc) => oc.column('practice_id').doNothing())
+      .execute();
+  }
+  for (const rows of statementChunks([...newFacilities.values()])) {
+    await trx
+      .insertInto('rm_search_facilities')
+      .values(rows)
+      .onConflict((oc) => oc.column('facility_id').doNothing())
+      .execute();
+  }
+  for (const rows of statementChunks([...newProviders.values()])) {
+    await trx
+      .insertInto('rm_search_providers')
+      .values(rows)
+      .onConflict((oc) => oc.column('provider_id').doNothing())
+      .execute();
+  }
+  // Rows stored before the batch take their facility's place first; the batch's own rows have
+  // theirs already (and a pair stored before keeps its row: the insert does nothing).
+  for (const rows of statementChunks([...placed])) {
+    const values = sql.join(
+      rows.map(
+        ([id, place]) =>
+          sql`(${id}::uuid, ${place?.latitude ?? null}::float8, ${place?.longitude ?? null}::float8)`,
+      ),
+    );
+    await sql`UPDATE rm_search_provider_facilities AS pf
+                 SET latitude = v.latitude, longitude = v.longitude
+                FROM (VALUES ${values}) AS v (facility_id, latitude, longitude)
+               WHERE pf.facility_id = v.facility_id`.execute(trx);
+  }
+  for (const rows of statementChunks([...newPlaces.values()])) {
+    await trx
+      .insertInto('rm_search_provider_facilities')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['provider_id', 'facility_id']).doNothing())
+      .execute();
+  }
+  for (const rows of statementChunks([...changedCalendars.values()])) {
+    await trx
+      .insertInto('rm_search_calendars')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('calendar_id').doUpdateSet((eb) => ({
+          provider_id: eb.ref('excluded.provider_id'),
+          facility_id: eb.ref('excluded.facility_id'),
+          visit_type: eb.ref('excluded.visit_type'),
+          time_zone: eb.ref('excluded.time_zone'),
+          working_days: eb.ref('excluded.working_days'),
+          first_hour: eb.ref('excluded.first_hour'),
+          last_hour: eb.ref('excluded.last_hour'),
+          date_from: eb.ref('excluded.date_from'),
+          date_to: eb.ref('excluded.date_to'),
+          online_booking_disabled: eb.ref('excluded.online_booking_disabled'),
+          position: eb.ref('excluded.position'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** What the batch's events read, as stored before it: one statement per table. */
+async function readStored(trx: Transaction<DB>, events: readonly SearchEvent[]) {
+  const practiceIds = new Set<string>();
+  const facilityIds = new Set<string>();
+  const calendarIds = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'DirectoryEntryRegistered') {
+      if (event.data.kind !== 'provider') continue;
+      practiceIds.add(event.data.practice_id);
+      const ids = (event.data.details.facility_ids as string[] | undefined) ?? [];
+      for (const id of ids) facilityIds.add(id);
+    } else if (event.type === 'CalendarCreated' || isCalendarChange(event)) {
+      calendarIds.add(event.data.calendar_id);
+    }
+  }
+  const [practiceRows, facilityRows, calendarRows] = await Promise.all([
+    practiceIds.size === 0
+      ? []
+      : trx
+          .selectFrom('rm_search_practices')
+          .select(['practice_id', 'name'])
+          .where('practice_id', 'in', [...practiceIds])
+          .execute(),
+    facilityIds.size === 0
+      ? []
+      : trx
+          .selectFrom('rm_search_facilities')
+          .select(['facility_id', 'name', 'details', 'latitude', 'longitude', 'position'])
+          .where('facility_id', 'in', [...facilityIds])
+          .execute(),
+    calendarIds.size === 0
+      ? []
+      : trx
+          .selectFrom('rm_search_calendars')
+          .selectAll()
+          .where('calendar_id', 'in', [...calendarIds])
+          .execute(),
+  ]);
+  const practices = new Map(practiceRows.map((row) => [row.practice_id, row.name]));
+  const facilities = new Map<string, Facility>(
+    facilityRows.map(({ facility_id, position, ...row }) => [
+      facility_id,
+      { ...row, position: Number(position) },
+    ]),
+  );
+  const calendars = new Map<string, CalendarRow>(
+    calendarRows.map((row) => [
+      row.calendar_id,
+      { ...row, date_from: day(row.date_from), date_to: row.date_to && day(row.date_to) },
+    ]),
+  );
+  return { practices, facilities, calendars };
+}
+
+/** A date column as postgres.js reads it (a Date at midnight UTC), as the YYYY-MM-DD it was. */
+function day(value: unknown): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+}
 
 function hours(settings: CalendarSettings) {
   return {
@@ -148,41 +327,20 @@ function hours(settings: CalendarSettings) {
 }
 
 /** A calendar's hours, days, dates, visit type or online booking as search matches them. */
-async function applySettingsChange(
-  trx: ProjectionContext['trx'],
+function changeSettings(
+  current: CalendarRow,
   d: CalendarChangeEvent['data'],
   position: number,
-): Promise<void> {
+): void {
   const changes: Partial<CalendarSettings> = d.after;
-  const current = await trx
-    .selectFrom('rm_search_calendars')
-    .selectAll()
-    .where('calendar_id', '=', d.calendar_id)
-    .executeTakeFirst();
-  if (!current) return;
-  const merged = {
-    visit_type: changes.visit_type ?? current.visit_type,
-    time_zone: changes.time_zone ?? current.time_zone,
-    working_days: changes.working_days ?? current.working_days,
-    first_hour: changes.first_hour ?? current.first_hour,
-    last_hour: changes.last_hour ?? current.last_hour,
-    date_from: changes.date_from ?? null,
-    date_to: 'date_to' in changes ? (changes.date_to ?? null) : undefined,
-    online_booking_disabled: changes.online_booking_disabled ?? current.online_booking_disabled,
-  };
-  await trx
-    .updateTable('rm_search_calendars')
-    .set({
-      visit_type: merged.visit_type,
-      time_zone: merged.time_zone,
-      working_days: [...merged.working_days],
-      first_hour: merged.first_hour,
-      last_hour: merged.last_hour,
-      online_booking_disabled: merged.online_booking_disabled,
-      ...(merged.date_from ? { date_from: merged.date_from } : {}),
-      ...(merged.date_to !== undefined ? { date_to: merged.date_to } : {}),
-      position,
-    })
-    .where('calendar_id', '=', d.calendar_id)
-    .execute();
+  current.visit_type = changes.visit_type ?? current.visit_type;
+  current.time_zone = changes.time_zone ?? current.time_zone;
+  current.working_days = [...(changes.working_days ?? current.working_days)];
+  current.first_hour = changes.first_hour ?? current.first_hour;
+  current.last_hour = changes.last_hour ?? current.last_hour;
+  current.online_booking_disabled =
+    changes.online_booking_disabled ?? current.online_booking_disabled;
+  if (changes.date_from) current.date_from = changes.date_from;
+  if ('date_to' in changes) current.date_to = changes.date_to ?? null;
+  current.position = position;
 }
