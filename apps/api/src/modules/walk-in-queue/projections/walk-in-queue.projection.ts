@@ -1,6 +1,12 @@
 import { type AppointmentStatus, isWaitingInQueue } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
-import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import type { Insertable, Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
+import {
+  type Projection,
+  type ProjectionContext,
+  statementChunks,
+} from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import { countWaiting, readQueueLines } from '../queries/queue-lines';
 
@@ -31,10 +37,18 @@ interface Left {
  * (booked, Checked-In, Waiting-Room) or are In Progress. After commit, the provider's queue goes
  * to `practice:<id>` and `user:<provider>`, and each patient on it gets their queue index on
  * `appointment:<id>` and their `user:` rooms (null once the visit started or the walk-in left).
+ *
+ * Live, each event is applied and its queue read and sent in turn. A rebuild sends nothing, so
+ * it tells a whole batch in memory: the lines its events name read in one statement, changed in
+ * log order as each event would change them, written back in a delete and an upsert.
  */
 export const walkInQueueProjection: Projection = {
   name: 'walk-in-queue',
   tables: ['rm_walk_in_queue'],
+  async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    if (context.replaying) return replayBatch(events, context.trx);
+    for (const event of events) await walkInQueueProjection.apply(event, context);
+  },
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (!EVENTS.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as AppointmentEvent;
@@ -127,6 +141,99 @@ export const walkInQueueProjection: Projection = {
     }
   },
 };
+
+type QueueRow = Insertable<DB['rm_walk_in_queue']>;
+
+/** A rebuild's batch: the rows `apply` would leave, in a few statements and without messages. */
+async function replayBatch(recorded: readonly RecordedEvent[], trx: Transaction<DB>) {
+  const events = recorded.filter((e) => EVENTS.has(e.type));
+  if (events.length === 0) return;
+  const ids = new Set(events.map((e) => (e.data as { appointment_id: string }).appointment_id));
+  const stored = await trx
+    .selectFrom('rm_walk_in_queue')
+    .selectAll()
+    .where('appointment_id', 'in', [...ids])
+    .execute();
+  /** Each line as the batch leaves it; null once it has left the queue. */
+  const lines = new Map<string, QueueRow | null>(stored.map((row) => [row.appointment_id, row]));
+  const changed = new Set<string>();
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as AppointmentEvent;
+    const position = recorded.globalPosition;
+    switch (event.type) {
+      case 'AppointmentBooked': {
+        const d = event.data;
+        if (d.visit_schedule_type !== 'WalkIn' || !d.provider_id) break;
+        if (LEAVES_QUEUE.has(d.status)) break;
+        // In the queue already: the insert does nothing on conflict.
+        if (lines.get(d.appointment_id)) break;
+        lines.set(d.appointment_id, {
+          appointment_id: d.appointment_id,
+          practice_id: d.practice_id,
+          provider_id: d.provider_id,
+          calendar_id: d.calendar_id,
+          patient_id: d.patient_id,
+          booked_by: d.booked_by,
+          visit_type: d.visit_type,
+          status: d.status,
+          waiting: isWaitingInQueue(d.status),
+          arrived_at: d.booked_at,
+          seq: position,
+          position,
+        });
+        changed.add(d.appointment_id);
+        break;
+      }
+      case 'AppointmentStatusChanged':
+      case 'AppointmentCanceled': {
+        const id = event.data.appointment_id;
+        const line = lines.get(id);
+        if (!line) break;
+        const status: AppointmentStatus =
+          event.type === 'AppointmentCanceled' ? 'Canceled' : event.data.status;
+        changed.add(id);
+        if (LEAVES_QUEUE.has(status)) lines.set(id, null);
+        else lines.set(id, { ...line, status, waiting: isWaitingInQueue(status), position });
+        break;
+      }
+      case 'AppointmentRescheduled':
+        break;
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  }
+  const gone = [...changed].filter((id) => lines.get(id) === null);
+  const kept = [...changed].flatMap((id) => {
+    const line = lines.get(id);
+    return line ? [line] : [];
+  });
+  for (const chunk of statementChunks(gone)) {
+    await trx.deleteFrom('rm_walk_in_queue').where('appointment_id', 'in', chunk).execute();
+  }
+  for (const rows of statementChunks(kept)) {
+    await trx
+      .insertInto('rm_walk_in_queue')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('appointment_id').doUpdateSet((eb) => ({
+          practice_id: eb.ref('excluded.practice_id'),
+          provider_id: eb.ref('excluded.provider_id'),
+          calendar_id: eb.ref('excluded.calendar_id'),
+          patient_id: eb.ref('excluded.patient_id'),
+          booked_by: eb.ref('excluded.booked_by'),
+          visit_type: eb.ref('excluded.visit_type'),
+          status: eb.ref('excluded.status'),
+          waiting: eb.ref('excluded.waiting'),
+          arrived_at: eb.ref('excluded.arrived_at'),
+          seq: eb.ref('excluded.seq'),
+          position: eb.ref('excluded.position'),
+        })),
+      )
+      .execute();
+  }
+}
 
 /** Read in the batch's transaction: the numbers pushed are the ones its commit makes true. */
 async function publishQueue(
