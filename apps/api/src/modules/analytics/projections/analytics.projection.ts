@@ -1,17 +1,14 @@
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
-import {
-  type Projection,
-  type ProjectionContext,
-  statementChunks,
-} from '../../../infra/projections/projection';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import {
   type CalendarEvent,
   type CalendarSettings,
   calendarStreamId,
   evolveCalendar,
 } from '../../scheduling/domain/calendar.events';
+import { insertTogether, rowsInsert, updating } from '../../audit/projections/bulk-rows';
 import {
   placesOffered,
   type ScheduleVersion,
@@ -282,7 +279,6 @@ class Batch {
 const slotKey = (calendarId: string, start: string) => `${calendarId}|${Date.parse(start)}`;
 const day = (value: Date | null): string | null => value && value.toISOString().slice(0, 10);
 const iso = (value: Date): string => value.toISOString();
-const json = (value: unknown) => sql<string>`${JSON.stringify(value)}::text::jsonb`;
 
 /** Reads what the batch's events refer to that earlier batches wrote. */
 async function load(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<Batch> {
@@ -307,14 +303,14 @@ async function load(trx: Transaction<DB>, events: readonly RecordedEvent[]): Pro
       : trx
           .selectFrom('rm_analytics_appointments')
           .selectAll()
-          .where('appointment_id', 'in', [...appointmentIds])
+          .where(sql<boolean>`appointment_id = ANY(${[...appointmentIds]}::uuid[])`)
           .execute(),
     offerIds.size === 0
       ? []
       : trx
           .selectFrom('rm_analytics_offers')
           .selectAll()
-          .where('offer_id', 'in', [...offerIds])
+          .where(sql<boolean>`offer_id = ANY(${[...offerIds]}::text[])`)
           .execute(),
     takenSlots.length === 0
       ? []
@@ -358,7 +354,7 @@ async function load(trx: Transaction<DB>, events: readonly RecordedEvent[]): Pro
     const calendars = await trx
       .selectFrom('rm_analytics_calendars')
       .selectAll()
-      .where('calendar_id', 'in', [...calendarIds])
+      .where(sql<boolean>`calendar_id = ANY(${[...calendarIds]}::uuid[])`)
       .execute();
     for (const row of calendars) {
       batch.calendars.set(row.calendar_id, {
@@ -384,11 +380,7 @@ async function save(trx: Transaction<DB>, batch: Batch): Promise<void> {
     const versions = await trx
       .selectFrom('rm_analytics_calendar_versions')
       .select(['calendar_id', 'effective_from', 'settings'])
-      .where(
-        'calendar_id',
-        'in',
-        counting.map((c) => c.calendar_id),
-      )
+      .where(sql<boolean>`calendar_id = ANY(${counting.map((c) => c.calendar_id)}::uuid[])`)
       .orderBy('calendar_id')
       .orderBy('position')
       .execute();
@@ -410,92 +402,81 @@ async function save(trx: Transaction<DB>, batch: Batch): Promise<void> {
       slots_offered: placesOffered(versions, week),
     }));
   });
-  for (const rows of statementChunks(calendars.filter((c) => c.changed))) {
-    await trx
-      .insertInto('rm_analytics_calendars')
-      .values(
-        rows.map((c) => ({
-          calendar_id: c.calendar_id,
-          practice_id: c.practice_id,
-          provider_id: c.provider_id,
-          time_zone: c.time_zone,
-          settings: json(c.settings),
-          first_week: c.first_week,
-          last_week: c.last_week,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('calendar_id').doUpdateSet((eb) => ({
-          settings: eb.ref('excluded.settings'),
-          first_week: eb.ref('excluded.first_week'),
-          last_week: eb.ref('excluded.last_week'),
-        })),
-      )
-      .execute();
-  }
-  for (const rows of statementChunks(calendars.flatMap((c) => c.added.map((v) => ({ c, v }))))) {
-    await trx
-      .insertInto('rm_analytics_calendar_versions')
-      .values(
-        rows.map(({ c, v }) => ({
+  // One statement for all six tables: they are written independently.
+  await insertTogether(trx, [
+    rowsInsert(
+      'rm_analytics_calendars',
+      {
+        calendar_id: 'uuid',
+        practice_id: 'uuid',
+        provider_id: 'uuid',
+        time_zone: 'text',
+        settings: 'jsonb',
+        first_week: 'date',
+        last_week: 'date',
+      },
+      calendars.filter((c) => c.changed),
+      updating(['calendar_id'], ['settings', 'first_week', 'last_week']),
+    ),
+    rowsInsert(
+      'rm_analytics_calendar_versions',
+      { calendar_id: 'uuid', position: 'bigint', effective_from: 'timestamptz', settings: 'jsonb' },
+      calendars.flatMap((c) =>
+        c.added.map((v) => ({
           calendar_id: c.calendar_id,
           position: v.position,
           effective_from: new Date(v.fromMs),
-          settings: json(v.settings),
+          settings: v.settings,
         })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['calendar_id', 'position']).doUpdateSet((eb) => ({
-          settings: eb.ref('excluded.settings'),
-        })),
-      )
-      .execute();
-  }
-  for (const rows of statementChunks(weeks)) {
-    await trx
-      .insertInto('rm_analytics_weeks')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['calendar_id', 'week_start']).doUpdateSet((eb) => ({
-          slots_offered: eb.ref('excluded.slots_offered'),
-        })),
-      )
-      .execute();
-  }
-  for (const rows of statementChunks([...batch.changedAppointments])) {
-    await trx
-      .insertInto('rm_analytics_appointments')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('appointment_id').doUpdateSet((eb) => ({
-          week_start: eb.ref('excluded.week_start'),
-          start_date: eb.ref('excluded.start_date'),
-          status: eb.ref('excluded.status'),
-          canceled_at: eb.ref('excluded.canceled_at'),
-        })),
-      )
-      .execute();
-  }
-  for (const rows of statementChunks([...batch.changedPlaces])) {
-    await trx
-      .insertInto('rm_analytics_freed_places')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .column('position')
-          .doUpdateSet((eb) => ({ refilled_at: eb.ref('excluded.refilled_at') })),
-      )
-      .execute();
-  }
-  for (const rows of statementChunks([...batch.changedOffers])) {
-    await trx
-      .insertInto('rm_analytics_offers')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('offer_id').doUpdateSet((eb) => ({ status: eb.ref('excluded.status') })),
-      )
-      .execute();
-  }
+      ),
+      updating(['calendar_id', 'position'], ['settings']),
+    ),
+    rowsInsert(
+      'rm_analytics_weeks',
+      {
+        calendar_id: 'uuid',
+        week_start: 'date',
+        practice_id: 'uuid',
+        provider_id: 'uuid',
+        slots_offered: 'integer',
+      },
+      weeks,
+      updating(['calendar_id', 'week_start'], ['slots_offered']),
+    ),
+    rowsInsert(
+      'rm_analytics_appointments',
+      {
+        appointment_id: 'uuid',
+        calendar_id: 'uuid',
+        week_start: 'date',
+        start_date: 'timestamptz',
+        booked_at: 'timestamptz',
+        status: 'text',
+        canceled_at: 'timestamptz',
+      },
+      [...batch.changedAppointments],
+      updating(['appointment_id'], ['week_start', 'start_date', 'status', 'canceled_at']),
+    ),
+    rowsInsert(
+      'rm_analytics_freed_places',
+      {
+        position: 'bigint',
+        calendar_id: 'uuid',
+        slot_start: 'timestamptz',
+        week_start: 'date',
+        freed_at: 'timestamptz',
+        refilled_at: 'timestamptz',
+      },
+      [...batch.changedPlaces],
+      updating(['position'], ['refilled_at']),
+    ),
+    rowsInsert(
+      'rm_analytics_offers',
+      { offer_id: 'text', calendar_id: 'uuid', week_start: 'date', status: 'text' },
+      [...batch.changedOffers],
+      updating(['offer_id'], ['status']),
+    ),
+  ]);
 }
 
 async function applyAll(

@@ -8,8 +8,10 @@ import type { DB } from '../../../infra/database/database.types';
 export type ColumnType =
   'uuid' | 'text' | 'bigint' | 'integer' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
 
-/** The columns a statement writes, in order, with their types. */
-export type Columns<Row> = { readonly [K in keyof Row & string]: ColumnType };
+/** The columns a statement writes, in order, with their types: fields of its rows. */
+export type Columns<Row, K extends keyof Row & string = keyof Row & string> = {
+  readonly [P in K]: ColumnType;
+};
 
 /** A value as one element of its column's array parameter (Dates as ISO text, jsonb as JSON). */
 function element(value: unknown, type: ColumnType): unknown {
@@ -24,17 +26,15 @@ function element(value: unknown, type: ColumnType): unknown {
  * is the same whatever the number of rows, so each connection prepares it once, where a
  * multi-row VALUES list is parsed and planned afresh for each count of rows (one parameter per
  * value, and a statement per 500 rows). `conflict` is the statement's ON CONFLICT clause;
- * `excluded.<column>` names the row that conflicted, as after VALUES.
+ * `excluded.<column>` names the row that conflicted, as after VALUES. No rows insert nothing.
  */
-export async function insertRows<Row extends object>(
-  trx: Transaction<DB>,
+export function rowsInsert<Row extends object, K extends keyof Row & string>(
   table: keyof DB,
-  columns: Columns<Row>,
-  rows: readonly NoInfer<Row>[],
+  columns: Columns<Row, K>,
+  rows: readonly Row[],
   conflict: RawBuilder<unknown>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const names = Object.keys(columns) as (keyof Row & string)[];
+): RawBuilder<unknown> {
+  const names = Object.keys(columns) as K[];
   const arrays = names.map((name) => {
     const type = columns[name];
     const values = rows.map((row) => element(row[name], type));
@@ -44,9 +44,33 @@ export async function insertRows<Row extends object>(
     columns[name] === 'jsonb' ? sql`${sql.ref(`u.${name}`)}::jsonb` : sql.ref(`u.${name}`),
   );
   const ids = sql.join(names.map((name) => sql.id(name)));
-  await sql`INSERT INTO ${sql.table(table)} (${ids})
-            SELECT ${sql.join(selected)} FROM unnest(${sql.join(arrays)}) AS u(${ids})
-            ${conflict}`.execute(trx);
+  return sql`INSERT INTO ${sql.table(table)} (${ids})
+             SELECT ${sql.join(selected)} FROM unnest(${sql.join(arrays)}) AS u(${ids})
+             ${conflict}`;
+}
+
+/** One rowsInsert, sent only if there are rows. */
+export async function insertRows<Row extends object, K extends keyof Row & string>(
+  trx: Transaction<DB>,
+  table: keyof DB,
+  columns: Columns<Row, K>,
+  rows: readonly Row[],
+  conflict: RawBuilder<unknown>,
+): Promise<void> {
+  if (rows.length > 0) await rowsInsert(table, columns, rows, conflict).execute(trx);
+}
+
+/**
+ * Several inserts (of distinct rows) as one statement, each a WITH query of it: one round trip
+ * to PostgreSQL instead of one each, which is most of a batch's time when the server is busy.
+ * They see the tables as they were before the statement, so none may depend on another's rows.
+ */
+export async function insertTogether(
+  trx: Transaction<DB>,
+  inserts: readonly RawBuilder<unknown>[],
+): Promise<void> {
+  const parts = inserts.map((insert, i) => sql`${sql.id(`insert_${i}`)} AS (${insert})`);
+  await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }
 
 /** ON CONFLICT (keys) DO UPDATE SET each column = the conflicting row's. */

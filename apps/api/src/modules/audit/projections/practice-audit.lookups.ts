@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
-import { insertRows, updating } from './bulk-rows';
+import { rowsInsert, updating } from './bulk-rows';
 import type { AppointmentFacts, CalendarFacts, UserFacts } from '../practice-audit.describe';
 
 type Data = Record<string, unknown>;
@@ -217,8 +217,8 @@ export class BatchLookups implements Lookups {
     return Promise.resolve();
   }
 
-  /** Writes back what the batch changed, as it stands after the batch (a statement a table). */
-  async write(): Promise<void> {
+  /** What the batch changed, as it stands after the batch: an insert a table, to send. */
+  writes(): RawBuilder<unknown>[] {
     const appointments = [...this.changed.appointments].map((id) => ({
       ...this.appointments.get(id)!,
       appointment_id: id,
@@ -228,37 +228,36 @@ export class BatchLookups implements Lookups {
       calendar_id: id,
     }));
     const users = [...this.changed.users].map((id) => ({ ...this.users.get(id)!, user_id: id }));
-    await insertRows(
-      this.trx,
-      'rm_practice_audit_appointments',
-      {
-        appointment_id: 'uuid',
-        practice_id: 'uuid',
-        patient_id: 'uuid',
-        calendar_id: 'uuid',
-        start_date: 'timestamptz',
-        time_zone: 'text',
-      },
-      appointments,
-      updating(
-        ['appointment_id'],
-        ['practice_id', 'patient_id', 'calendar_id', 'start_date', 'time_zone'],
+    return [
+      rowsInsert(
+        'rm_practice_audit_appointments',
+        {
+          appointment_id: 'uuid',
+          practice_id: 'uuid',
+          patient_id: 'uuid',
+          calendar_id: 'uuid',
+          start_date: 'timestamptz',
+          time_zone: 'text',
+        },
+        appointments,
+        updating(
+          ['appointment_id'],
+          ['practice_id', 'patient_id', 'calendar_id', 'start_date', 'time_zone'],
+        ),
       ),
-    );
-    await insertRows(
-      this.trx,
-      'rm_practice_audit_calendars',
-      { calendar_id: 'uuid', practice_id: 'uuid', settings: 'jsonb' },
-      calendars,
-      updating(['calendar_id'], ['practice_id', 'settings']),
-    );
-    await insertRows(
-      this.trx,
-      'rm_practice_audit_users',
-      { user_id: 'uuid', practice_id: 'uuid', name: 'text', type: 'text' },
-      users,
-      updating(['user_id'], ['practice_id', 'name', 'type']),
-    );
+      rowsInsert(
+        'rm_practice_audit_calendars',
+        { calendar_id: 'uuid', practice_id: 'uuid', settings: 'jsonb' },
+        calendars,
+        updating(['calendar_id'], ['practice_id', 'settings']),
+      ),
+      rowsInsert(
+        'rm_practice_audit_users',
+        { user_id: 'uuid', practice_id: 'uuid', name: 'text', type: 'text' },
+        users,
+        updating(['user_id'], ['practice_id', 'name', 'type']),
+      ),
+    ];
   }
 }
 

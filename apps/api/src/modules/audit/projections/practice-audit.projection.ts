@@ -1,11 +1,11 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import { CALENDAR_CHANGE_TYPES, isCalendarChange } from '../../scheduling/domain/calendar.events';
 import { MEETING_EVENT_TYPES } from '../../telehealth/domain/meeting.events';
 import { type CalendarFacts, describe } from '../practice-audit.describe';
-import { type Columns, ignoring, insertRows } from './bulk-rows';
+import { type Columns, ignoring, insertTogether, rowsInsert } from './bulk-rows';
 import { BatchLookups, type Lookups, storedLookups } from './practice-audit.lookups';
 
 type Data = Record<string, unknown>;
@@ -49,7 +49,7 @@ export const practiceAuditProjection: Projection = {
   ],
   async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
     const line = await tell(recorded, storedLookups(trx));
-    if (line) await insertLines(trx, [line]);
+    if (line) await insertTogether(trx, lineInserts([line]));
   },
   /** A batch: its lookups read up front and kept in memory, its lines in a few statements. */
   async applyAll(events: readonly RecordedEvent[], { trx }: ProjectionContext): Promise<void> {
@@ -61,15 +61,15 @@ export const practiceAuditProjection: Projection = {
       const line = await tell(recorded, lookups);
       if (line) lines.push(line);
     }
-    await lookups.write();
-    await insertLines(trx, lines);
+    // The lookups and the lines in one statement: they are distinct tables.
+    await insertTogether(trx, [...lookups.writes(), ...lineInserts(lines)]);
   },
 };
 
 type TrailLine = Omit<Insertable<DB['rm_practice_audit']>, 'summary' | 'changes'> & {
   readonly summary: string;
   readonly changes: unknown[];
-  /** A calendar change: a line at the same position adds its sentences (see insertLines). */
+  /** A calendar change: a line at the same position adds its sentences (see lineInserts). */
   readonly calendarChange: boolean;
 };
 
@@ -130,7 +130,7 @@ async function tell(recorded: RecordedEvent, lookups: Lookups): Promise<TrailLin
  * repeated). Lines of a batch at one position are joined so first, then inserted with the same
  * rule against a line already stored.
  */
-async function insertLines(trx: Transaction<DB>, lines: readonly TrailLine[]): Promise<void> {
+function lineInserts(lines: readonly TrailLine[]): RawBuilder<unknown>[] {
   const byPosition = new Map<number, TrailLine>();
   for (const line of lines) {
     const position = Number(line.position);
@@ -145,23 +145,24 @@ async function insertLines(trx: Transaction<DB>, lines: readonly TrailLine[]): P
     }
   }
   const rows = [...byPosition.values()];
-  await insertRows(
-    trx,
-    'rm_practice_audit',
-    LINE_COLUMNS,
-    rows.filter((row) => !row.calendarChange),
-    ignoring(['position']),
-  );
-  await insertRows(
-    trx,
-    'rm_practice_audit',
-    LINE_COLUMNS,
-    rows.filter((row) => row.calendarChange),
-    sql`ON CONFLICT (position) DO UPDATE SET
-          summary = rm_practice_audit.summary || '; ' || excluded.summary,
-          changes = rm_practice_audit.changes || excluded.changes
-        WHERE strpos(rm_practice_audit.summary, excluded.summary) = 0`,
-  );
+  // Two inserts of distinct positions (a batch has one line a position), so one statement.
+  return [
+    rowsInsert(
+      'rm_practice_audit',
+      LINE_COLUMNS,
+      rows.filter((row) => !row.calendarChange),
+      ignoring(['position']),
+    ),
+    rowsInsert(
+      'rm_practice_audit',
+      LINE_COLUMNS,
+      rows.filter((row) => row.calendarChange),
+      sql`ON CONFLICT (position) DO UPDATE SET
+            summary = rm_practice_audit.summary || '; ' || excluded.summary,
+            changes = rm_practice_audit.changes || excluded.changes
+          WHERE strpos(rm_practice_audit.summary, excluded.summary) = 0`,
+    ),
+  ];
 }
 
 const LINE_COLUMNS: Columns<Omit<TrailLine, 'calendarChange'>> = {
