@@ -91,27 +91,27 @@ async function readKnown(trx: Transaction<DB>, events: readonly RecordedEvent[])
     else if (isCalendarChange({ type, data }) && settingChanged(data))
       calendarIds.add((data as { calendar_id: string }).calendar_id);
   }
-  const [appointments, calendars] = await Promise.all([
-    appointmentIds.size === 0
-      ? []
-      : trx
-          .selectFrom('rm_notification_appointments')
-          .selectAll()
-          .where(sql<boolean>`appointment_id = ANY(${[...appointmentIds]}::uuid[])`)
-          .execute(),
-    calendarIds.size === 0
-      ? []
-      : trx
-          .selectFrom('rm_notification_calendars')
-          .selectAll()
-          .where(sql<boolean>`calendar_id = ANY(${[...calendarIds]}::uuid[])`)
-          .execute(),
-  ]);
+  // Both tables in one statement (one round trip), each as a JSON array of its rows.
+  const { rows } = await sql<{ appointments: AppointmentJson[]; calendars: CalendarJson[] }>`
+    SELECT (SELECT coalesce(json_agg(a), '[]') FROM rm_notification_appointments AS a
+             WHERE a.appointment_id = ANY(${[...appointmentIds]}::uuid[])) AS appointments,
+           (SELECT coalesce(json_agg(c), '[]') FROM rm_notification_calendars AS c
+             WHERE c.calendar_id = ANY(${[...calendarIds]}::uuid[])) AS calendars`.execute(trx);
+  const found = rows[0] ?? { appointments: [], calendars: [] };
   return {
-    appointments: new Map(appointments.map((a) => [a.appointment_id, a])),
-    calendars: new Map(calendars.map((c) => [c.calendar_id, c])),
+    appointments: new Map(
+      found.appointments.map((a) => [
+        a.appointment_id,
+        { ...a, start_date: new Date(a.start_date) },
+      ]),
+    ),
+    calendars: new Map(found.calendars.map((c) => [c.calendar_id, c])),
   };
 }
+
+/** A row as json_agg gives it: a timestamp as an ISO string, a bigint as a number. */
+type AppointmentJson = Omit<AppointmentRow, 'start_date'> & { start_date: string };
+type CalendarJson = CalendarRow;
 
 class Fold {
   /** Appointments and calendars the batch created or changed: upserted as they end. */
@@ -325,17 +325,38 @@ class Fold {
   }
 
   /**
-   * One statement per table and kind of change, each with its rows as arrays (one statement text
-   * whatever the batch's size). The changes to notifications there before the batch go first,
-   * so they leave those raised in it alone. postgres.js types an array parameter by its first
+   * Two round trips at most: notifications seen (rare), then every other change in one statement
+   * whose text is the same whatever the batch holds (rows go as arrays, unnest'ed). The changes
+   * to notifications there before the batch never touch those raised in it. postgres.js types an array parameter by its first
    * element (booleans as one boolean, not an array) and then writes each element as the
    * statement's type says ('true' as a boolean is false): booleans go as text[], cast here.
    */
   async write(trx: Transaction<DB>): Promise<void> {
-    const appointments = [...this.changedAppointments].map((id) => this.known.appointments.get(id));
-    const a = appointments.filter((row): row is AppointmentRow => row !== undefined);
-    if (a.length > 0) {
+    if (this.seenOfEarlier.size > 0) {
+      const seen = [...this.seenOfEarlier.values()];
       await sql`
+        UPDATE rm_notifications AS n SET notification_status = 'Seen', position = v.position
+          FROM unnest(${seen.map((s) => s.practiceId)}::uuid[],
+                      ${seen.map((s) => s.id)}::uuid[],
+                      ${seen.map((s) => String(s.position))}::bigint[])
+               AS v(practice_id, notification_id, position)
+         WHERE n.notification_id = v.notification_id AND n.practice_id = v.practice_id`.execute(
+        trx,
+      );
+    }
+    const a = [...this.changedAppointments]
+      .map((id) => this.known.appointments.get(id))
+      .filter((row): row is AppointmentRow => row !== undefined);
+    const c = [...this.changedCalendars]
+      .map((id) => this.known.calendars.get(id))
+      .filter((row): row is CalendarRow => row !== undefined);
+    const n = [...this.raised.values()];
+    const statuses = [...this.statusOfEarlier];
+    if (a.length + c.length + n.length + statuses.length === 0) return;
+    // The rest in one statement, whatever it holds (its parts see the rows as they were before
+    // it: the status update leaves the notifications it inserts alone).
+    await sql`
+      WITH appointments AS (
         INSERT INTO rm_notification_appointments
                (appointment_id, practice_id, provider_id, resource_id, patient_id, status,
                 start_date, position)
@@ -349,13 +370,8 @@ class Fold {
                              ${a.map((r) => String(r.position))}::bigint[])
         ON CONFLICT (appointment_id) DO UPDATE
            SET status = excluded.status, start_date = excluded.start_date,
-               position = excluded.position`.execute(trx);
-    }
-    const c = [...this.changedCalendars]
-      .map((id) => this.known.calendars.get(id))
-      .filter((row): row is CalendarRow => row !== undefined);
-    if (c.length > 0) {
-      await sql`
+               position = excluded.position
+      ), calendars AS (
         INSERT INTO rm_notification_calendars
                (calendar_id, practice_id, provider_id, accept_reject_enabled, position)
         SELECT * FROM unnest(${c.map((r) => r.calendar_id)}::uuid[],
@@ -365,48 +381,30 @@ class Fold {
                              ${c.map((r) => String(r.position))}::bigint[])
         ON CONFLICT (calendar_id) DO UPDATE
            SET accept_reject_enabled = excluded.accept_reject_enabled,
-               position = excluded.position`.execute(trx);
-    }
-    if (this.statusOfEarlier.size > 0) {
-      await sql`
+               position = excluded.position
+      ), statuses AS (
         UPDATE rm_notifications AS n SET appointment_status = v.status
-          FROM unnest(${[...this.statusOfEarlier.keys()]}::uuid[],
-                      ${[...this.statusOfEarlier.values()]}::text[]) AS v(appointment_id, status)
-         WHERE n.appointment_id = v.appointment_id`.execute(trx);
-    }
-    if (this.seenOfEarlier.size > 0) {
-      const seen = [...this.seenOfEarlier.values()];
-      await sql`
-        UPDATE rm_notifications AS n SET notification_status = 'Seen', position = v.position
-          FROM unnest(${seen.map((s) => s.practiceId)}::uuid[],
-                      ${seen.map((s) => s.id)}::uuid[],
-                      ${seen.map((s) => String(s.position))}::bigint[])
-               AS v(practice_id, notification_id, position)
-         WHERE n.notification_id = v.notification_id AND n.practice_id = v.practice_id`.execute(
-        trx,
-      );
-    }
-    const n = [...this.raised.values()];
-    if (n.length > 0) {
-      await sql`
-        INSERT INTO rm_notifications
-               (notification_id, practice_id, provider_id, resource_id, patient_id, appointment_id,
-                notification_type, notification_status, appointment_status,
-                appointment_start_date, notification_date, position)
-        SELECT * FROM unnest(${n.map((r) => r.notification_id)}::uuid[],
-                             ${n.map((r) => r.practice_id)}::uuid[],
-                             ${n.map((r) => r.provider_id)}::uuid[],
-                             ${n.map((r) => r.resource_id)}::uuid[],
-                             ${n.map((r) => r.patient_id)}::uuid[],
-                             ${n.map((r) => r.appointment_id)}::uuid[],
-                             ${n.map((r) => r.notification_type)}::text[],
-                             ${n.map((r) => r.notification_status)}::text[],
-                             ${n.map((r) => r.appointment_status)}::text[],
-                             ${n.map((r) => r.appointment_start_date.toISOString())}::timestamptz[],
-                             ${n.map((r) => r.notification_date)}::timestamptz[],
-                             ${n.map((r) => String(r.position))}::bigint[])
-        ON CONFLICT (notification_id) DO NOTHING`.execute(trx);
-    }
+          FROM unnest(${statuses.map(([id]) => id)}::uuid[],
+                      ${statuses.map(([, status]) => status)}::text[]) AS v(appointment_id, status)
+         WHERE n.appointment_id = v.appointment_id
+      )
+      INSERT INTO rm_notifications
+             (notification_id, practice_id, provider_id, resource_id, patient_id, appointment_id,
+              notification_type, notification_status, appointment_status,
+              appointment_start_date, notification_date, position)
+      SELECT * FROM unnest(${n.map((r) => r.notification_id)}::uuid[],
+                           ${n.map((r) => r.practice_id)}::uuid[],
+                           ${n.map((r) => r.provider_id)}::uuid[],
+                           ${n.map((r) => r.resource_id)}::uuid[],
+                           ${n.map((r) => r.patient_id)}::uuid[],
+                           ${n.map((r) => r.appointment_id)}::uuid[],
+                           ${n.map((r) => r.notification_type)}::text[],
+                           ${n.map((r) => r.notification_status)}::text[],
+                           ${n.map((r) => r.appointment_status)}::text[],
+                           ${n.map((r) => r.appointment_start_date.toISOString())}::timestamptz[],
+                           ${n.map((r) => r.notification_date)}::timestamptz[],
+                           ${n.map((r) => String(r.position))}::bigint[])
+      ON CONFLICT (notification_id) DO NOTHING`.execute(trx);
   }
 }
 
