@@ -1,10 +1,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 
-/**
- * A column's PostgreSQL type. A jsonb value is sent as its JSON text (one text[] parameter) and
- * cast by the statement, as `${JSON.stringify(value)}::text::jsonb` did row by row.
- */
+/** A column's PostgreSQL type. */
 export type ColumnType =
   'uuid' | 'text' | 'bigint' | 'integer' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
 
@@ -13,19 +10,13 @@ export type Columns<Row, K extends keyof Row & string = keyof Row & string> = {
   readonly [P in K]: ColumnType;
 };
 
-/** A value as one element of its column's array parameter (Dates as ISO text, jsonb as JSON). */
-function element(value: unknown, type: ColumnType): unknown {
-  if (value === null || value === undefined) return null;
-  if (type === 'jsonb') return JSON.stringify(value);
-  if (value instanceof Date) return value.toISOString();
-  return value;
-}
-
 /**
- * Rows in one statement, a parameter per column (`INSERT ... SELECT FROM unnest(...)`): its text
- * is the same whatever the number of rows, so each connection prepares it once, where a
- * multi-row VALUES list is parsed and planned afresh for each count of rows (one parameter per
- * value, and a statement per 500 rows). `conflict` is the statement's ON CONFLICT clause;
+ * Rows in one statement with one parameter, their JSON (`INSERT ... SELECT FROM
+ * json_to_recordset($1)`): one JSON.stringify instead of a value or an array element each to
+ * serialize, and a statement text the same whatever the number of rows, so each connection
+ * prepares it once, where a multi-row VALUES list is parsed and planned afresh for each count of
+ * rows. Values read as each column's type reads text (Dates as their ISO text); a jsonb column
+ * takes the JSON value itself. `conflict` is the statement's ON CONFLICT clause;
  * `excluded.<column>` names the row that conflicted, as after VALUES. No rows insert nothing.
  */
 export function rowsInsert<Row extends object, K extends keyof Row & string>(
@@ -35,17 +26,17 @@ export function rowsInsert<Row extends object, K extends keyof Row & string>(
   conflict: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const names = Object.keys(columns) as K[];
-  const arrays = names.map((name) => {
-    const type = columns[name];
-    const values = rows.map((row) => element(row[name], type));
-    return sql`${values}::${sql.raw(type === 'jsonb' ? 'text' : type)}[]`;
+  const records = rows.map((row) => {
+    const record: Partial<Record<K, unknown>> = {};
+    for (const name of names) record[name] = row[name];
+    return record;
   });
-  const selected = names.map((name) =>
-    columns[name] === 'jsonb' ? sql`${sql.ref(`u.${name}`)}::jsonb` : sql.ref(`u.${name}`),
-  );
   const ids = sql.join(names.map((name) => sql.id(name)));
+  const types = sql.join(names.map((name) => sql`${sql.id(name)} ${sql.raw(columns[name])}`));
+  // As text, cast by the statement: postgres.js would encode a json parameter again.
   return sql`INSERT INTO ${sql.table(table)} (${ids})
-             SELECT ${sql.join(selected)} FROM unnest(${sql.join(arrays)}) AS u(${ids})
+             SELECT ${ids} FROM json_to_recordset(${JSON.stringify(records)}::text::json)
+               AS r(${types})
              ${conflict}`;
 }
 

@@ -126,36 +126,32 @@ export class BatchLookups implements Lookups {
       if (typeof d.calendar_id === 'string') ids.calendars.add(d.calendar_id);
       if (type.startsWith('User') && typeof d.user_id === 'string') ids.users.add(d.user_id);
     }
-    const [appointments, calendars, users] = await Promise.all([
-      ids.appointments.size === 0
-        ? []
-        : trx
-            .selectFrom('rm_practice_audit_appointments')
-            .selectAll()
-            .where(sql<boolean>`appointment_id = ANY(${[...ids.appointments]}::uuid[])`)
-            .execute(),
-      ids.calendars.size === 0
-        ? []
-        : trx
-            .selectFrom('rm_practice_audit_calendars')
-            .selectAll()
-            .where(sql<boolean>`calendar_id = ANY(${[...ids.calendars]}::uuid[])`)
-            .execute(),
-      ids.users.size === 0
-        ? []
-        : trx
-            .selectFrom('rm_practice_audit_users')
-            .selectAll()
-            .where(sql<boolean>`user_id = ANY(${[...ids.users]}::uuid[])`)
-            .execute(),
-    ]);
+    if (ids.appointments.size + ids.calendars.size + ids.users.size === 0) return lookups;
+    // The three tables in one statement (one round trip), each one's rows as a JSON array.
+    const { rows } = await sql<{
+      appointments: (Omit<AppointmentFacts, 'start_date'> & {
+        appointment_id: string;
+        start_date: string;
+      })[];
+      calendars: { calendar_id: string; practice_id: string; settings: Data }[];
+      users: (UserFacts & { user_id: string })[];
+    }>`SELECT
+         (SELECT coalesce(json_agg(a), '[]') FROM rm_practice_audit_appointments a
+           WHERE appointment_id = ANY(${[...ids.appointments]}::uuid[])) AS appointments,
+         (SELECT coalesce(json_agg(c), '[]') FROM rm_practice_audit_calendars c
+           WHERE calendar_id = ANY(${[...ids.calendars]}::uuid[])) AS calendars,
+         (SELECT coalesce(json_agg(u), '[]') FROM rm_practice_audit_users u
+           WHERE user_id = ANY(${[...ids.users]}::uuid[])) AS users`.execute(trx);
+    const [found] = rows;
+    if (!found) return lookups;
+    const { appointments, calendars, users } = found;
     for (const { appointment_id: id, ...row } of appointments) {
       lookups.appointments.set(id, { ...row, start_date: iso(row.start_date) });
     }
     for (const row of calendars) {
       lookups.calendars.set(row.calendar_id, {
         practice_id: row.practice_id,
-        settings: row.settings as Data,
+        settings: row.settings,
       });
     }
     for (const { user_id: id, ...row } of users) lookups.users.set(id, row);
