@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import {
   type Projection,
@@ -254,7 +254,10 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
   }
 }
 
-/** What the batch's events read, as stored before it: one statement per table. */
+/**
+ * What the batch's events read, as stored before it, in one statement: each row as jsonb (dates
+ * come back as the YYYY-MM-DD they were written as).
+ */
 async function readStored(trx: Transaction<DB>, events: readonly SearchEvent[]) {
   const practiceIds = new Set<string>();
   const facilityIds = new Set<string>();
@@ -269,48 +272,47 @@ async function readStored(trx: Transaction<DB>, events: readonly SearchEvent[]) 
       calendarIds.add(event.data.calendar_id);
     }
   }
-  const [practiceRows, facilityRows, calendarRows] = await Promise.all([
-    practiceIds.size === 0
-      ? []
-      : trx
-          .selectFrom('rm_search_practices')
-          .select(['practice_id', 'name'])
-          .where('practice_id', 'in', [...practiceIds])
-          .execute(),
-    facilityIds.size === 0
-      ? []
-      : trx
-          .selectFrom('rm_search_facilities')
-          .select(['facility_id', 'name', 'details', 'latitude', 'longitude', 'position'])
-          .where('facility_id', 'in', [...facilityIds])
-          .execute(),
-    calendarIds.size === 0
-      ? []
-      : trx
-          .selectFrom('rm_search_calendars')
-          .selectAll()
-          .where('calendar_id', 'in', [...calendarIds])
-          .execute(),
-  ]);
-  const practices = new Map(practiceRows.map((row) => [row.practice_id, row.name]));
-  const facilities = new Map<string, Facility>(
-    facilityRows.map(({ facility_id, position, ...row }) => [
-      facility_id,
-      { ...row, position: Number(position) },
-    ]),
-  );
-  const calendars = new Map<string, CalendarRow>(
-    calendarRows.map((row) => [
-      row.calendar_id,
-      { ...row, date_from: day(row.date_from), date_to: row.date_to && day(row.date_to) },
-    ]),
-  );
+  const parts = [
+    practiceIds.size > 0 &&
+      sql`SELECT 'practice' AS kind, to_jsonb(t) AS row FROM rm_search_practices AS t
+           WHERE t.practice_id = ANY(${[...practiceIds]}::uuid[])`,
+    facilityIds.size > 0 &&
+      sql`SELECT 'facility' AS kind, to_jsonb(t) AS row FROM rm_search_facilities AS t
+           WHERE t.facility_id = ANY(${[...facilityIds]}::uuid[])`,
+    calendarIds.size > 0 &&
+      sql`SELECT 'calendar' AS kind, to_jsonb(t) AS row FROM rm_search_calendars AS t
+           WHERE t.calendar_id = ANY(${[...calendarIds]}::uuid[])`,
+  ].filter((part) => part !== false);
+  const practices = new Map<string, string>();
+  const facilities = new Map<string, Facility>();
+  const calendars = new Map<string, CalendarRow>();
+  if (parts.length === 0) return { practices, facilities, calendars };
+  const { rows } = await sql<StoredRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(trx);
+  for (const stored of rows) {
+    if (stored.kind === 'practice') {
+      const row = stored.row as Selectable<DB['rm_search_practices']>;
+      practices.set(row.practice_id, row.name);
+    } else if (stored.kind === 'facility') {
+      const { facility_id, name, details, latitude, longitude, position } =
+        stored.row as Selectable<DB['rm_search_facilities']>;
+      facilities.set(facility_id, {
+        name,
+        details,
+        latitude,
+        longitude,
+        position: Number(position),
+      });
+    } else {
+      const row = stored.row as CalendarRow;
+      calendars.set(row.calendar_id, row);
+    }
+  }
   return { practices, facilities, calendars };
 }
 
-/** A date column as postgres.js reads it (a Date at midnight UTC), as the YYYY-MM-DD it was. */
-function day(value: unknown): string {
-  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+interface StoredRow {
+  readonly kind: 'practice' | 'facility' | 'calendar';
+  readonly row: unknown;
 }
 
 function hours(settings: CalendarSettings) {
