@@ -82,11 +82,48 @@ export function placesOffered(versions: readonly ScheduleVersion[], weekStart: s
       version.fromMs > weekMs + 7 * 86_400_000 + ZONE_MARGIN_MS
     )
       return;
-    for (const slot of scheduledSlots(version.settings, weekStart, 7)) {
+    const days = daysReaching(version, untilMs, weekMs);
+    if (!days) return;
+    for (const slot of scheduledSlots(
+      version.settings,
+      addDays(weekStart, days.from),
+      days.count,
+    )) {
       const startMs = Date.parse(slot.start);
       if (startMs >= version.fromMs && startMs < untilMs)
         places += version.settings.booking_capacity;
     }
   });
   return places;
+}
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** More than any zone's offset (UTC-12 to UTC+14) and a clock change's hour. */
+const DAY_EDGE_MS = 15 * HOUR_MS;
+
+/**
+ * The days of the week (from its Monday, how many) with slots that may start in the version's
+ * time: a day's slots start between its first and last hour, local time, so a version of a few
+ * minutes makes a day or two of slots, not the whole week's (calendars changed many times a week
+ * made each change count the whole week again). The other days' slots all fall outside it.
+ */
+function daysReaching(
+  version: ScheduleVersion,
+  untilMs: number,
+  weekMs: number,
+): { from: number; count: number } | null {
+  const { first_hour: firstHour, last_hour: lastHour } = version.settings;
+  let from = -1;
+  let to = -1;
+  for (let d = 0; d < 7; d += 1) {
+    const dayMs = weekMs + d * DAY_MS;
+    const earliest = dayMs + Math.min(0, firstHour) * HOUR_MS - DAY_EDGE_MS;
+    const latest = dayMs + Math.max(24, lastHour) * HOUR_MS + DAY_EDGE_MS;
+    if (earliest < untilMs && latest > version.fromMs) {
+      if (from === -1) from = d;
+      to = d;
+    }
+  }
+  return from === -1 ? null : { from, count: to - from + 1 };
 }
