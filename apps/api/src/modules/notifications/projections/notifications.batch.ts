@@ -55,6 +55,11 @@ interface NotificationRow {
 interface Known {
   readonly appointments: Map<string, AppointmentRow>;
   readonly calendars: Map<string, CalendarRow>;
+  /** The ids found in the tables: rows the batch changes are updated, the others inserted. */
+  readonly stored: {
+    readonly appointments: ReadonlySet<string>;
+    readonly calendars: ReadonlySet<string>;
+  };
 }
 
 /**
@@ -99,6 +104,10 @@ async function readKnown(trx: Transaction<DB>, events: readonly RecordedEvent[])
              WHERE c.calendar_id = ANY(${[...calendarIds]}::uuid[])) AS calendars`.execute(trx);
   const found = rows[0] ?? { appointments: [], calendars: [] };
   return {
+    stored: {
+      appointments: new Set(found.appointments.map((a) => a.appointment_id)),
+      calendars: new Set(found.calendars.map((c) => c.calendar_id)),
+    },
     appointments: new Map(
       found.appointments.map((a) => [
         a.appointment_id,
@@ -246,7 +255,10 @@ class Fold {
     for (const notification of this.raisedByAppointment.get(appointmentId) ?? []) {
       notification.appointment_status = status;
     }
-    this.statusOfEarlier.set(appointmentId, status);
+    // Notifications are raised only about appointments in the read model, which keeps them all:
+    // one it did not hold before the batch has no notification from before it.
+    if (this.known.stored.appointments.has(appointmentId))
+      this.statusOfEarlier.set(appointmentId, status);
     const appointment = this.known.appointments.get(appointmentId);
     if (!appointment) return undefined;
     appointment.status = status;
@@ -344,44 +356,62 @@ class Fold {
         trx,
       );
     }
+    const { stored } = this.known;
     const a = [...this.changedAppointments]
       .map((id) => this.known.appointments.get(id))
       .filter((row): row is AppointmentRow => row !== undefined);
+    const newA = a.filter((r) => !stored.appointments.has(r.appointment_id));
+    const oldA = a.filter((r) => stored.appointments.has(r.appointment_id));
     const c = [...this.changedCalendars]
       .map((id) => this.known.calendars.get(id))
       .filter((row): row is CalendarRow => row !== undefined);
+    const newC = c.filter((r) => !stored.calendars.has(r.calendar_id));
+    const oldC = c.filter((r) => stored.calendars.has(r.calendar_id));
     const n = [...this.raised.values()];
     const statuses = [...this.statusOfEarlier];
     if (a.length + c.length + n.length + statuses.length === 0) return;
     // The rest in one statement, whatever it holds (its parts see the rows as they were before
-    // it: the status update leaves the notifications it inserts alone).
+    // it: the status update leaves the notifications it inserts alone). Appointments and
+    // calendars the read did not find are inserted, without an upsert's extra index probe and
+    // WAL record: only this projection writes them, under its checkpoint's lock.
     await sql`
-      WITH appointments AS (
+      WITH new_appointments AS (
         INSERT INTO rm_notification_appointments
                (appointment_id, practice_id, provider_id, resource_id, patient_id, status,
                 start_date, position)
-        SELECT * FROM unnest(${a.map((r) => r.appointment_id)}::uuid[],
-                             ${a.map((r) => r.practice_id)}::uuid[],
-                             ${a.map((r) => r.provider_id)}::uuid[],
-                             ${a.map((r) => r.resource_id)}::uuid[],
-                             ${a.map((r) => r.patient_id)}::uuid[],
-                             ${a.map((r) => r.status)}::text[],
-                             ${a.map((r) => timestamp(r.start_date))}::timestamptz[],
-                             ${a.map((r) => String(r.position))}::bigint[])
-        ON CONFLICT (appointment_id) DO UPDATE
-           SET status = excluded.status, start_date = excluded.start_date,
-               position = excluded.position
-      ), calendars AS (
+        SELECT * FROM unnest(${newA.map((r) => r.appointment_id)}::uuid[],
+                             ${newA.map((r) => r.practice_id)}::uuid[],
+                             ${newA.map((r) => r.provider_id)}::uuid[],
+                             ${newA.map((r) => r.resource_id)}::uuid[],
+                             ${newA.map((r) => r.patient_id)}::uuid[],
+                             ${newA.map((r) => r.status)}::text[],
+                             ${newA.map((r) => timestamp(r.start_date))}::timestamptz[],
+                             ${newA.map((r) => String(r.position))}::bigint[])
+      ), old_appointments AS (
+        UPDATE rm_notification_appointments AS t
+           SET status = v.status, start_date = v.start_date, position = v.position
+          FROM unnest(${oldA.map((r) => r.appointment_id)}::uuid[],
+                      ${oldA.map((r) => r.status)}::text[],
+                      ${oldA.map((r) => timestamp(r.start_date))}::timestamptz[],
+                      ${oldA.map((r) => String(r.position))}::bigint[])
+               AS v(appointment_id, status, start_date, position)
+         WHERE t.appointment_id = v.appointment_id
+      ), new_calendars AS (
         INSERT INTO rm_notification_calendars
                (calendar_id, practice_id, provider_id, accept_reject_enabled, position)
-        SELECT * FROM unnest(${c.map((r) => r.calendar_id)}::uuid[],
-                             ${c.map((r) => r.practice_id)}::uuid[],
-                             ${c.map((r) => r.provider_id)}::uuid[],
-                             ${c.map((r) => String(r.accept_reject_enabled))}::text[]::boolean[],
-                             ${c.map((r) => String(r.position))}::bigint[])
-        ON CONFLICT (calendar_id) DO UPDATE
-           SET accept_reject_enabled = excluded.accept_reject_enabled,
-               position = excluded.position
+        SELECT * FROM unnest(${newC.map((r) => r.calendar_id)}::uuid[],
+                             ${newC.map((r) => r.practice_id)}::uuid[],
+                             ${newC.map((r) => r.provider_id)}::uuid[],
+                             ${newC.map((r) => String(r.accept_reject_enabled))}::text[]::boolean[],
+                             ${newC.map((r) => String(r.position))}::bigint[])
+      ), old_calendars AS (
+        UPDATE rm_notification_calendars AS t
+           SET accept_reject_enabled = v.enabled, position = v.position
+          FROM unnest(${oldC.map((r) => r.calendar_id)}::uuid[],
+                      ${oldC.map((r) => String(r.accept_reject_enabled))}::text[]::boolean[],
+                      ${oldC.map((r) => String(r.position))}::bigint[])
+               AS v(calendar_id, enabled, position)
+         WHERE t.calendar_id = v.calendar_id
       ), statuses AS (
         UPDATE rm_notifications AS n SET appointment_status = v.status
           FROM unnest(${statuses.map(([id]) => id)}::uuid[],
