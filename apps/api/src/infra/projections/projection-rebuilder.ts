@@ -46,12 +46,13 @@ export interface RebuildOptions {
 const READ_BATCH = 5000;
 
 /**
- * Events per load transaction. Readers of the log read only what transactions older than the
- * oldest still running committed (transaction ids are cluster-wide), so a long rebuild
+ * Events per load transaction: a whole read batch, now that projections apply one in a few
+ * statements (well under a second). Readers of the log read only what transactions older than
+ * the oldest still running committed (transaction ids are cluster-wide), so a long rebuild
  * transaction would hold back every live projection on the server, the running service's
- * included, for as long as it runs.
+ * included, for as long as it runs: a transaction must stay short.
  */
-const TRANSACTION_EVENTS = 1000;
+const TRANSACTION_EVENTS = READ_BATCH;
 
 /**
  * Projections apply a batch side by side: most of their time is round trips to PostgreSQL, which
@@ -133,7 +134,7 @@ export class ProjectionRebuilder {
     options.signal?.throwIfAborted();
     for (const scratch of scratches) await this.createDeferredIndexes(scratch);
     return this.db.transaction().execute(async (trx) => {
-      await forReplay(trx);
+      await forReplay(trx, 'public', { synchronousCommit: true });
       const names = scratches.map((s) => s.projection.name);
       const stored = await lockCheckpoints(trx, names);
       const started = [...stored.values()].some((at) => at.commit !== 0 || at.position !== 0);
@@ -143,7 +144,10 @@ export class ProjectionRebuilder {
         const events = await this.read(position);
         if (events.length === 0) break;
         position = events[events.length - 1]!.logPosition;
-        for (const scratch of scratches) await applyInto(trx, scratch, events, options);
+        for (const scratch of scratches) {
+          await useSchema(trx, scratch.schema);
+          await applyInto(trx, scratch, events, options);
+        }
         applied += events.length;
         report({ applied, total: Math.max(total, applied) });
       }
@@ -167,8 +171,7 @@ export class ProjectionRebuilder {
       await this.db.transaction().execute(async (trx) => {
         // A crash loses only scratch rows, which the next rebuild recreates: no need to wait for
         // the WAL flush of each transaction.
-        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-        await forReplay(trx);
+        await forReplay(trx, scratch.schema, { synchronousCommit: false });
         await applyInto(trx, scratch, events.slice(from, from + TRANSACTION_EVENTS), options);
       });
     }
@@ -245,9 +248,21 @@ export class ProjectionRebuilder {
   }
 }
 
-/** No statement limit: a batch of thousands of events may take a while. */
-async function forReplay(trx: Transaction<DB>): Promise<void> {
-  await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+/**
+ * A replay transaction's settings, in one round trip: no statement limit (a batch of thousands
+ * of events may take a while), the scratch schema first on the search path, and, for scratch
+ * loads, no wait for the WAL flush at commit.
+ */
+async function forReplay(
+  trx: Transaction<DB>,
+  schema: string,
+  { synchronousCommit }: { readonly synchronousCommit: boolean },
+): Promise<void> {
+  await sql`SELECT set_config('statement_timeout', '0', true),
+                   set_config('search_path', ${`${schema}, public`}, true),
+                   set_config('synchronous_commit', ${synchronousCommit ? 'on' : 'off'}, true)`.execute(
+    trx,
+  );
 }
 
 async function inParallel<T>(
@@ -262,21 +277,20 @@ async function inParallel<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-function secondsOf(scratches: readonly Scratch[]): Record<string, number> {
-  return Object.fromEntries(scratches.map((s) => [s.projection.name, s.spent.ms / 1000]));
-}
-
 async function useSchema(trx: Transaction<DB>, schema: string): Promise<void> {
   await sql`SELECT set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
 }
 
+function secondsOf(scratches: readonly Scratch[]): Record<string, number> {
+  return Object.fromEntries(scratches.map((s) => [s.projection.name, s.spent.ms / 1000]));
+}
+
 async function applyInto(
   trx: Transaction<DB>,
-  { projection, schema, parked }: Scratch,
+  { projection, parked }: Scratch,
   events: readonly RecordedEvent[],
   options: RebuildOptions,
 ): Promise<void> {
-  await useSchema(trx, schema);
   const context: ProjectionContext = { trx, publish: () => undefined, replaying: true };
   const fresh = parked.size === 0 ? events : events.filter((e) => !parked.has(e.globalPosition));
   if (projection.applyAll && !options.eventByEvent) await projection.applyAll(fresh, context);
