@@ -277,10 +277,25 @@ class Batch {
 }
 
 const slotKey = (calendarId: string, start: string) => `${calendarId}|${Date.parse(start)}`;
-const day = (value: Date | null): string | null => value && value.toISOString().slice(0, 10);
-const iso = (value: Date): string => value.toISOString();
+/** A timestamptz as JSON gives it (with the session's offset), as the ISO instant kept. */
+const iso = (value: string): string => new Date(value).toISOString();
 
-/** Reads what the batch's events refer to that earlier batches wrote. */
+/** A calendar's row as json_agg gives it (dates as YYYY-MM-DD). */
+type StoredCalendar = Pick<
+  CalendarRow,
+  | 'calendar_id'
+  | 'practice_id'
+  | 'provider_id'
+  | 'time_zone'
+  | 'settings'
+  | 'first_week'
+  | 'last_week'
+>;
+
+/**
+ * Reads what the batch's events refer to that earlier batches wrote. Rows come as JSON: dates as
+ * YYYY-MM-DD, timestamps as text with an offset (made ISO instants here), positions as numbers.
+ */
 async function load(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<Batch> {
   const batch = new Batch();
   const calendarIds = new Set<string>();
@@ -297,77 +312,62 @@ async function load(trx: Transaction<DB>, events: readonly RecordedEvent[]): Pro
       takenSlots.push({ calendar: data.calendar_id as string, start: data.start as string });
     }
   }
-  const [appointments, offers, places] = await Promise.all([
-    appointmentIds.size === 0
-      ? []
-      : trx
-          .selectFrom('rm_analytics_appointments')
-          .selectAll()
-          .where(sql<boolean>`appointment_id = ANY(${[...appointmentIds]}::uuid[])`)
-          .execute(),
-    offerIds.size === 0
-      ? []
-      : trx
-          .selectFrom('rm_analytics_offers')
-          .selectAll()
-          .where(sql<boolean>`offer_id = ANY(${[...offerIds]}::text[])`)
-          .execute(),
-    takenSlots.length === 0
-      ? []
-      : trx
-          .selectFrom('rm_analytics_freed_places')
-          .selectAll()
-          .where('refilled_at', 'is', null)
-          .where(
-            sql<boolean>`(calendar_id, slot_start) IN (SELECT * FROM unnest(
-              ${takenSlots.map((slot) => slot.calendar)}::uuid[],
-              ${takenSlots.map((slot) => slot.start)}::timestamptz[]))`,
-          )
-          .orderBy('position')
-          .execute(),
-  ]);
-  for (const row of appointments) {
-    calendarIds.add(row.calendar_id);
+  // Every table in one statement (one round trip), each one's rows as a JSON array: the
+  // calendars of the events and of the appointments they name.
+  const { rows } = await sql<{
+    appointments: AppointmentRow[];
+    offers: OfferRow[];
+    places: FreedPlace[];
+    calendars: StoredCalendar[];
+  }>`SELECT
+       (SELECT coalesce(json_agg(a), '[]') FROM rm_analytics_appointments a
+         WHERE appointment_id = ANY(${[...appointmentIds]}::uuid[])) AS appointments,
+       (SELECT coalesce(json_agg(o), '[]') FROM rm_analytics_offers o
+         WHERE offer_id = ANY(${[...offerIds]}::text[])) AS offers,
+       (SELECT coalesce(json_agg(p ORDER BY position), '[]') FROM rm_analytics_freed_places p
+         WHERE refilled_at IS NULL AND (calendar_id, slot_start) IN (SELECT * FROM unnest(
+           ${takenSlots.map((slot) => slot.calendar)}::uuid[],
+           ${takenSlots.map((slot) => slot.start)}::timestamptz[]))) AS places,
+       (SELECT coalesce(json_agg(c), '[]') FROM rm_analytics_calendars c
+         WHERE calendar_id = ANY(${[...calendarIds]}::uuid[])
+            OR calendar_id IN (SELECT calendar_id FROM rm_analytics_appointments
+                                WHERE appointment_id = ANY(${[...appointmentIds]}::uuid[])))
+         AS calendars`.execute(trx);
+  const [found] = rows;
+  if (!found) return batch;
+  for (const row of found.appointments) {
     batch.appointments.set(row.appointment_id, {
       ...row,
-      week_start: day(row.week_start)!,
       start_date: iso(row.start_date),
       booked_at: iso(row.booked_at),
       canceled_at: row.canceled_at && iso(row.canceled_at),
     });
   }
-  for (const row of offers)
-    batch.offers.set(row.offer_id, { ...row, week_start: day(row.week_start)! });
-  for (const row of places) {
+  for (const row of found.offers) batch.offers.set(row.offer_id, row);
+  for (const row of found.places) {
     const place = {
-      position: Number(row.position),
-      calendar_id: row.calendar_id,
+      ...row,
       slot_start: iso(row.slot_start),
-      week_start: day(row.week_start)!,
       freed_at: iso(row.freed_at),
       refilled_at: null,
     };
     const key = slotKey(place.calendar_id, place.slot_start);
     batch.open.set(key, [...(batch.open.get(key) ?? []), place]);
   }
-  if (calendarIds.size > 0) {
-    const calendars = await trx
-      .selectFrom('rm_analytics_calendars')
-      .selectAll()
-      .where(sql<boolean>`calendar_id = ANY(${[...calendarIds]}::uuid[])`)
-      .execute();
-    for (const row of calendars) {
-      batch.calendars.set(row.calendar_id, {
-        ...row,
-        settings: row.settings as CalendarSettings,
-        first_week: day(row.first_week)!,
-        last_week: day(row.last_week),
-        stored: null,
-        added: [],
-        weeks: new Set(),
-        changed: false,
-      });
-    }
+  for (const row of found.calendars) {
+    batch.calendars.set(row.calendar_id, {
+      calendar_id: row.calendar_id,
+      practice_id: row.practice_id,
+      provider_id: row.provider_id,
+      time_zone: row.time_zone,
+      settings: row.settings,
+      first_week: row.first_week,
+      last_week: row.last_week,
+      stored: null,
+      added: [],
+      weeks: new Set(),
+      changed: false,
+    });
   }
   return batch;
 }
