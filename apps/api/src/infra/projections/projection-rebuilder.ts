@@ -11,6 +11,12 @@ import type { DB } from '../database/database.types';
 import type { Projection, ProjectionContext } from './projection';
 import { lockCheckpoints, saveCheckpoints } from './projection-checkpoints';
 import { readParks, type ParkedEvent } from './projection-parks';
+import {
+  createDeferredIndexes,
+  dropScratchSchemas,
+  prepareScratchTables,
+  swapTable,
+} from './scratch-tables';
 
 export interface RebuildProgress {
   readonly applied: number;
@@ -101,11 +107,14 @@ export class ProjectionRebuilder {
         // Events an operator parked for this projection are skipped again.
         const parked = await readParks(this.store, projection.name);
         scratches.push({ projection, schema, parked, spent: { ms: 0 } });
-        await this.prepareScratchTables(schema, projection);
+        await prepareScratchTables(this.db, schema, projection);
       }
       return await this.replay(scratches, options);
     } finally {
-      await this.dropScratch(scratches);
+      await dropScratchSchemas(
+        this.db,
+        scratches.map((s) => s.schema),
+      );
     }
   }
 
@@ -132,7 +141,9 @@ export class ProjectionRebuilder {
       report({ applied, total: Math.max(total, applied) });
     }
     options.signal?.throwIfAborted();
-    for (const scratch of scratches) await this.createDeferredIndexes(scratch);
+    for (const { schema, projection } of scratches) {
+      await createDeferredIndexes(this.db, schema, projection);
+    }
     return this.db.transaction().execute(async (trx) => {
       await forReplay(trx, 'public', { synchronousCommit: true });
       const names = scratches.map((s) => s.projection.name);
@@ -186,42 +197,6 @@ export class ProjectionRebuilder {
   }
 
   /**
-   * Columns, defaults, checks, the unique indexes and constraints and the projection's lookup
-   * indexes; other indexes later.
-   */
-  private async prepareScratchTables(schema: string, projection: Projection): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(trx);
-      await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx);
-      for (const table of projection.tables) {
-        await sql`CREATE TABLE ${sql.id(schema, table)}
-                    (LIKE ${sql.id('public', table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(trx);
-        for (const index of await liveIndexes(trx, table)) {
-          if (index.constraint) {
-            await sql`ALTER TABLE ${sql.id(schema, table)} ADD CONSTRAINT ${sql.id(index.name)}
-                      ${sql.raw(index.constraint)}`.execute(trx);
-          } else if (loadsWith(projection, index)) {
-            await sql.raw(inSchema(index.definition, schema, table)).execute(trx);
-          }
-        }
-      }
-    });
-  }
-
-  /** The live tables' other indexes, under their own names (the scratch schema is apart). */
-  private async createDeferredIndexes({ projection, schema }: Scratch): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL statement_timeout = 0`.execute(trx);
-      for (const table of projection.tables) {
-        for (const index of await liveIndexes(trx, table)) {
-          if (index.constraint || loadsWith(projection, index)) continue;
-          await sql.raw(inSchema(index.definition, schema, table)).execute(trx);
-        }
-      }
-    });
-  }
-
-  /**
    * Statistics of the growing copies, each time they have doubled: without them the planner
    * takes them for empty and scans them whole for every lookup by key, and replay time grows
    * with the square of the log.
@@ -231,12 +206,6 @@ export class ProjectionRebuilder {
       for (const table of projection.tables) {
         await sql`ANALYZE ${sql.id(schema, table)}`.execute(this.db);
       }
-    }
-  }
-
-  private async dropScratch(scratches: readonly Scratch[]): Promise<void> {
-    for (const { schema } of scratches) {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(this.db);
     }
   }
 
@@ -295,42 +264,4 @@ async function applyInto(
   const fresh = parked.size === 0 ? events : events.filter((e) => !parked.has(e.globalPosition));
   if (projection.applyAll && !options.eventByEvent) await projection.applyAll(fresh, context);
   else for (const event of fresh) await projection.apply(event, context);
-}
-
-/** Made before the load: upserts need the unique ones, the projection's lookups its own. */
-function loadsWith(projection: Projection, index: LiveIndex): boolean {
-  return index.unique || (projection.lookupIndexes ?? []).includes(index.name);
-}
-
-interface LiveIndex {
-  readonly name: string;
-  readonly unique: boolean;
-  readonly definition: string;
-  /** The constraint's definition when the index backs one (primary key, unique, exclusion). */
-  readonly constraint: string | null;
-}
-
-async function liveIndexes(trx: Transaction<DB>, table: string): Promise<LiveIndex[]> {
-  const { rows } = await sql<LiveIndex>`
-    SELECT c.relname AS name, i.indisunique AS unique,
-           pg_get_indexdef(i.indexrelid) AS definition,
-           pg_get_constraintdef(k.oid) AS constraint
-      FROM pg_index i
-      JOIN pg_class c ON c.oid = i.indexrelid
-      LEFT JOIN pg_constraint k ON k.conindid = i.indexrelid AND k.conrelid = i.indrelid
-     WHERE i.indrelid = ${sql.lit(`public.${table}`)}::regclass
-     ORDER BY c.relname`.execute(trx);
-  return rows;
-}
-
-/** A live index's definition, made on the scratch copy of its table instead. */
-function inSchema(definition: string, schema: string, table: string): string {
-  const target = `"${schema}"."${table}"`;
-  return definition.replace(/ ON (ONLY )?\S+ USING /, ` ON ${target} USING `);
-}
-
-/** Moves the rebuilt table into public in place of the live one; its indexes keep their names. */
-async function swapTable(trx: Transaction<DB>, schema: string, table: string): Promise<void> {
-  await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx);
-  await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA public`.execute(trx);
 }
