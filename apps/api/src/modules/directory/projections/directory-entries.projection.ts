@@ -1,16 +1,13 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
-import {
-  type Projection,
-  type ProjectionContext,
-  statementChunks,
-} from '../../../infra/projections/projection';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import { type Columns, ignoring, insertRows } from '../../audit/projections/bulk-rows';
 import type { DirectoryEntryEvent } from '../domain/directory-entry.events';
 
 /**
  * rm_directory_entries: every facility, provider, resource and visit reason. A batch's entries
- * go in multi-row inserts; `apply` is a batch of one event.
+ * go in one insert; `apply` is a batch of one event.
  */
 export const directoryEntriesProjection: Projection = {
   name: 'directory',
@@ -23,9 +20,29 @@ export const directoryEntriesProjection: Projection = {
   },
 };
 
+interface EntryRow {
+  readonly id: string;
+  readonly kind: string;
+  readonly practice_id: string;
+  readonly name: string;
+  readonly details: unknown;
+  readonly registered_at: string;
+  readonly position: number;
+}
+
+const COLUMNS: Columns<EntryRow> = {
+  id: 'uuid',
+  kind: 'text',
+  practice_id: 'uuid',
+  name: 'text',
+  details: 'jsonb',
+  registered_at: 'timestamptz',
+  position: 'bigint',
+};
+
 async function insertEntries(events: readonly RecordedEvent[], trx: Transaction<DB>) {
   // An entry registered again keeps its first row (the insert does nothing on conflict).
-  const entries = new Map<string, Insertable<DB['rm_directory_entries']>>();
+  const entries = new Map<string, EntryRow>();
   for (const recorded of events) {
     if (recorded.type !== 'DirectoryEntryRegistered') continue;
     const { data } = recorded as unknown as DirectoryEntryEvent;
@@ -36,16 +53,16 @@ async function insertEntries(events: readonly RecordedEvent[], trx: Transaction<
       kind: data.kind,
       practice_id: data.practice_id,
       name: data.name,
-      details: sql<string>`${data.details}::jsonb`,
+      details: data.details,
       registered_at: data.registered_at,
       position: recorded.globalPosition,
     });
   }
-  for (const rows of statementChunks([...entries.values()])) {
-    await trx
-      .insertInto('rm_directory_entries')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['kind', 'id']).doNothing())
-      .execute();
-  }
+  await insertRows(
+    trx,
+    'rm_directory_entries',
+    COLUMNS,
+    [...entries.values()],
+    ignoring(['kind', 'id']),
+  );
 }

@@ -1,11 +1,14 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import type { Insertable, Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import {
-  type Projection,
-  type ProjectionContext,
-  statementChunks,
-} from '../../../infra/projections/projection';
+  type Columns,
+  ignoring,
+  writeTogether,
+  rowsInsert,
+  updating,
+} from '../../audit/projections/bulk-rows';
 import type { UserEvent } from '../domain/user.events';
 
 const USER_EVENTS = new Set<string>([
@@ -18,14 +21,81 @@ const USER_EVENTS = new Set<string>([
   'FamilyMemberAdded',
 ] satisfies UserEvent['type'][]);
 
-type UserRow = Insertable<DB['rm_users']>;
-type FamilyMemberRow = Insertable<DB['rm_family_members']>;
+interface UserRow {
+  user_id: string;
+  type: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  mobile_number: string | null;
+  is_mobile_verified: boolean;
+  zip_code: string | null;
+  time_zone: string | null;
+  practice_id: string | null;
+  sms_alerts_consent: boolean;
+  otp_consent: boolean;
+  social_provider: string | null;
+  disabled: boolean;
+  registered_at: Date | string;
+  position: number | string;
+}
+
+const USER_COLUMNS: Columns<UserRow> = {
+  user_id: 'uuid',
+  type: 'text',
+  email: 'text',
+  first_name: 'text',
+  last_name: 'text',
+  middle_name: 'text',
+  birth_date: 'text',
+  gender: 'text',
+  mobile_number: 'text',
+  is_mobile_verified: 'boolean',
+  zip_code: 'text',
+  time_zone: 'text',
+  practice_id: 'uuid',
+  sms_alerts_consent: 'boolean',
+  otp_consent: 'boolean',
+  social_provider: 'text',
+  disabled: 'boolean',
+  registered_at: 'timestamptz',
+  position: 'bigint',
+};
+
+interface FamilyMemberRow {
+  member_id: string;
+  patient_id: string;
+  relationship: string;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  added_at: string;
+  position: number;
+}
+
+const MEMBER_COLUMNS: Columns<FamilyMemberRow> = {
+  member_id: 'uuid',
+  patient_id: 'uuid',
+  relationship: 'text',
+  first_name: 'text',
+  last_name: 'text',
+  middle_name: 'text',
+  birth_date: 'text',
+  gender: 'text',
+  added_at: 'timestamptz',
+  position: 'bigint',
+};
 
 /**
  * rm_users and rm_family_members, from the user-<id> streams. A batch is told in memory: the
  * users its events name are read in one statement, changed in log order as each event would
- * change its row, and the changed ones written back in a few multi-row upserts. `apply` is a
- * batch of one event.
+ * change its row, and written back with the new family members in one more. `apply` is a batch
+ * of one event.
  */
 export const usersProjection: Projection = {
   name: 'users',
@@ -50,7 +120,7 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
     const stored = await trx
       .selectFrom('rm_users')
       .selectAll()
-      .where('user_id', 'in', [...ids])
+      .where(sql<boolean>`user_id = ANY(${[...ids]}::uuid[])`)
       .execute();
     for (const row of stored) users.set(row.user_id, row);
   }
@@ -137,39 +207,22 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
       }
     }
   }
-  for (const rows of statementChunks([...changed.values()])) {
-    await trx
-      .insertInto('rm_users')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({
-          type: eb.ref('excluded.type'),
-          email: eb.ref('excluded.email'),
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          middle_name: eb.ref('excluded.middle_name'),
-          birth_date: eb.ref('excluded.birth_date'),
-          gender: eb.ref('excluded.gender'),
-          mobile_number: eb.ref('excluded.mobile_number'),
-          is_mobile_verified: eb.ref('excluded.is_mobile_verified'),
-          zip_code: eb.ref('excluded.zip_code'),
-          time_zone: eb.ref('excluded.time_zone'),
-          practice_id: eb.ref('excluded.practice_id'),
-          sms_alerts_consent: eb.ref('excluded.sms_alerts_consent'),
-          otp_consent: eb.ref('excluded.otp_consent'),
-          social_provider: eb.ref('excluded.social_provider'),
-          disabled: eb.ref('excluded.disabled'),
-          registered_at: eb.ref('excluded.registered_at'),
-          position: eb.ref('excluded.position'),
-        })),
-      )
-      .execute();
+  const writes: RawBuilder<unknown>[] = [];
+  if (changed.size > 0) {
+    const columns = Object.keys(USER_COLUMNS).filter((column) => column !== 'user_id');
+    writes.push(
+      rowsInsert('rm_users', USER_COLUMNS, [...changed.values()], updating(['user_id'], columns)),
+    );
   }
-  for (const rows of statementChunks([...members.values()])) {
-    await trx
-      .insertInto('rm_family_members')
-      .values(rows)
-      .onConflict((oc) => oc.column('member_id').doNothing())
-      .execute();
+  if (members.size > 0) {
+    writes.push(
+      rowsInsert(
+        'rm_family_members',
+        MEMBER_COLUMNS,
+        [...members.values()],
+        ignoring(['member_id']),
+      ),
+    );
   }
+  if (writes.length > 0) await writeTogether(trx, writes);
 }

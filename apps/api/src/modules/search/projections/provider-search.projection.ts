@@ -1,11 +1,8 @@
 import type { RecordedEvent } from '@medbook/event-store';
-import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
-import {
-  type Projection,
-  type ProjectionContext,
-  statementChunks,
-} from '../../../infra/projections/projection';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import { ignoring, writeTogether, updating } from '../../audit/projections/bulk-rows';
 import type { DirectoryEntryEvent } from '../../directory/domain/directory-entry.events';
 import type { PracticeEvent } from '../../directory/domain/practice.events';
 import {
@@ -30,8 +27,8 @@ const SEARCH_EVENTS = new Set<string>([
  * (what the filter narrows on and what the card shows) and the weekly hours of their calendars.
  *
  * A batch is told in memory: what its events read (the providers' practices and facilities, the
- * calendars they change) is read in one statement per table, the events change it in log order,
- * and the rows are written in a few multi-row statements. `apply` is a batch of one event.
+ * calendars they change) is read in one statement, the events change it in log order, and the
+ * rows are written in one more. `apply` is a batch of one event.
  */
 export const providerSearchProjection: Projection = {
   name: 'search',
@@ -63,13 +60,139 @@ interface Facility {
   readonly position: number;
 }
 
-type CalendarRow = Insertable<DB['rm_search_calendars']>;
-type ProviderFacilityRow = {
+interface PracticeRow {
+  practice_id: string;
+  name: string;
+  position: number;
+}
+
+interface FacilityRow {
+  facility_id: string;
+  practice_id: string;
+  name: string;
+  details: unknown;
+  latitude: number | null;
+  longitude: number | null;
+  position: number;
+}
+
+type ProviderRow = ReturnType<typeof providerRow> & { position: number };
+
+interface ProviderFacilityRow {
   provider_id: string;
   facility_id: string;
   latitude: number | null;
   longitude: number | null;
+}
+
+interface CalendarRow {
+  calendar_id: string;
+  provider_id: string;
+  facility_id: string;
+  visit_type: string;
+  time_zone: string;
+  working_days: number[];
+  first_hour: number;
+  last_hour: number;
+  date_from: string;
+  date_to: string | null;
+  online_booking_disabled: boolean;
+  position: number;
+}
+
+/** The PostgreSQL types of the columns written. */
+type SqlType =
+  | 'uuid'
+  | 'text'
+  | 'bigint'
+  | 'integer'
+  | 'boolean'
+  | 'date'
+  | 'jsonb'
+  | 'double precision'
+  | 'integer[]'
+  | 'text[]'
+  | 'uuid[]';
+
+type Columns<Row> = { readonly [K in keyof Row & string]: SqlType };
+
+const PRACTICE_COLUMNS: Columns<PracticeRow> = {
+  practice_id: 'uuid',
+  name: 'text',
+  position: 'bigint',
 };
+
+const FACILITY_COLUMNS: Columns<FacilityRow> = {
+  facility_id: 'uuid',
+  practice_id: 'uuid',
+  name: 'text',
+  details: 'jsonb',
+  latitude: 'double precision',
+  longitude: 'double precision',
+  position: 'bigint',
+};
+
+const PROVIDER_COLUMNS: Columns<ProviderRow> = {
+  provider_id: 'uuid',
+  practice_id: 'uuid',
+  first_name: 'text',
+  last_name: 'text',
+  gender_code: 'text',
+  specialties_key: 'text[]',
+  conditions_key: 'text[]',
+  insurances_key: 'text[]',
+  facility_ids: 'uuid[]',
+  search_text: 'text',
+  profile_ranking: 'integer',
+  card: 'jsonb',
+  position: 'bigint',
+};
+
+const PROVIDER_FACILITY_COLUMNS: Columns<ProviderFacilityRow> = {
+  provider_id: 'uuid',
+  facility_id: 'uuid',
+  latitude: 'double precision',
+  longitude: 'double precision',
+};
+
+const CALENDAR_COLUMNS: Columns<CalendarRow> = {
+  calendar_id: 'uuid',
+  provider_id: 'uuid',
+  facility_id: 'uuid',
+  visit_type: 'text',
+  time_zone: 'text',
+  working_days: 'integer[]',
+  first_hour: 'integer',
+  last_hour: 'integer',
+  date_from: 'date',
+  date_to: 'date',
+  online_booking_disabled: 'boolean',
+  position: 'bigint',
+};
+
+/**
+ * Rows as one JSON parameter, a set of typed records (`r`): one JSON.stringify, and a statement
+ * text the same whatever the number of rows. JSON arrays read as the array columns.
+ */
+function records<Row extends object>(columns: Columns<Row>, rows: readonly Row[]) {
+  const names = Object.keys(columns) as (keyof Row & string)[];
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(names.map((name) => [name, row[name]]))),
+  );
+  const types = sql.join(names.map((name) => sql`${sql.id(name)} ${sql.raw(columns[name])}`));
+  return { names, from: sql`json_to_recordset(${json}::text::json) AS r(${types})` };
+}
+
+function insert<Row extends object>(
+  table: keyof DB,
+  columns: Columns<Row>,
+  rows: readonly Row[],
+  conflict: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const { names, from } = records(columns, rows);
+  const ids = sql.join(names.map((name) => sql.id(name)));
+  return sql`INSERT INTO ${sql.table(table)} (${ids}) SELECT ${ids} FROM ${from} ${conflict}`;
+}
 
 async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<DB>) {
   const events = recorded
@@ -84,9 +207,9 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
     events.map((e) => e.event),
   );
 
-  const newPractices = new Map<string, Insertable<DB['rm_search_practices']>>();
-  const newFacilities = new Map<string, Insertable<DB['rm_search_facilities']>>();
-  const newProviders = new Map<string, Insertable<DB['rm_search_providers']>>();
+  const newPractices = new Map<string, PracticeRow>();
+  const newFacilities = new Map<string, FacilityRow>();
+  const newProviders = new Map<string, ProviderRow>();
   /** Provider-facility rows the batch inserts (the first of each pair: the others do nothing). */
   const newPlaces = new Map<string, ProviderFacilityRow>();
   /** The last place each facility event gave: rows stored before the batch take it. */
@@ -127,7 +250,7 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
               facility_id: entry.id,
               practice_id: entry.practice_id,
               name: entry.name,
-              details: sql<string>`${entry.details}::jsonb`,
+              details: entry.details,
               latitude,
               longitude,
               position,
@@ -153,7 +276,7 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
         known.sort((a, b) => a.position - b.position);
         if (!newProviders.has(entry.id)) {
           const row = providerRow(entry, practices.get(entry.practice_id) ?? '', known);
-          newProviders.set(entry.id, { ...row, card: sql<string>`${row.card}::jsonb`, position });
+          newProviders.set(entry.id, { ...row, position });
         }
         for (const facility_id of facilityIds) {
           const key = `${entry.id}|${facility_id}`;
@@ -189,74 +312,73 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
     }
   }
 
-  for (const rows of statementChunks([...newPractices.values()])) {
-    await trx
-      .insertInto('rm_search_practices')
-      .values(rows)
-      .onConflict((oc) => oc.column('practice_id').doNothing())
-      .execute();
-  }
-  for (const rows of statementChunks([...newFacilities.values()])) {
-    await trx
-      .insertInto('rm_search_facilities')
-      .values(rows)
-      .onConflict((oc) => oc.column('facility_id').doNothing())
-      .execute();
-  }
-  for (const rows of statementChunks([...newProviders.values()])) {
-    await trx
-      .insertInto('rm_search_providers')
-      .values(rows)
-      .onConflict((oc) => oc.column('provider_id').doNothing())
-      .execute();
-  }
-  // Rows stored before the batch take their facility's place first; the batch's own rows have
-  // theirs already (and a pair stored before keeps its row: the insert does nothing).
-  for (const rows of statementChunks([...placed])) {
-    const values = sql.join(
-      rows.map(
-        ([id, place]) =>
-          sql`(${id}::uuid, ${place?.latitude ?? null}::float8, ${place?.longitude ?? null}::float8)`,
-      ),
+  const writes: RawBuilder<unknown>[] = [];
+  const add = <Row extends object>(
+    table: keyof DB,
+    columns: Columns<Row>,
+    rows: readonly Row[],
+    conflict: RawBuilder<unknown>,
+  ) => {
+    if (rows.length > 0) writes.push(insert(table, columns, rows, conflict));
+  };
+  add(
+    'rm_search_practices',
+    PRACTICE_COLUMNS,
+    [...newPractices.values()],
+    ignoring(['practice_id']),
+  );
+  add(
+    'rm_search_facilities',
+    FACILITY_COLUMNS,
+    [...newFacilities.values()],
+    ignoring(['facility_id']),
+  );
+  add(
+    'rm_search_providers',
+    PROVIDER_COLUMNS,
+    [...newProviders.values()],
+    ignoring(['provider_id']),
+  );
+  if (placed.size > 0) {
+    // Rows stored before the batch take their facility's place; the batch's own rows have theirs
+    // already, and a pair stored before keeps its row (the insert does nothing). The statement's
+    // parts see the table as it was before it, so this updates only the rows stored before.
+    const places = [...placed].map(([facility_id, place]) => ({
+      facility_id,
+      latitude: place?.latitude ?? null,
+      longitude: place?.longitude ?? null,
+    }));
+    const { from } = records(
+      { facility_id: 'uuid', latitude: 'double precision', longitude: 'double precision' },
+      places,
     );
-    await sql`UPDATE rm_search_provider_facilities AS pf
-                 SET latitude = v.latitude, longitude = v.longitude
-                FROM (VALUES ${values}) AS v (facility_id, latitude, longitude)
-               WHERE pf.facility_id = v.facility_id`.execute(trx);
+    writes.push(sql`UPDATE rm_search_provider_facilities AS pf
+                       SET latitude = r.latitude, longitude = r.longitude
+                      FROM ${from}
+                     WHERE pf.facility_id = r.facility_id`);
   }
-  for (const rows of statementChunks([...newPlaces.values()])) {
-    await trx
-      .insertInto('rm_search_provider_facilities')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['provider_id', 'facility_id']).doNothing())
-      .execute();
-  }
-  for (const rows of statementChunks([...changedCalendars.values()])) {
-    await trx
-      .insertInto('rm_search_calendars')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('calendar_id').doUpdateSet((eb) => ({
-          provider_id: eb.ref('excluded.provider_id'),
-          facility_id: eb.ref('excluded.facility_id'),
-          visit_type: eb.ref('excluded.visit_type'),
-          time_zone: eb.ref('excluded.time_zone'),
-          working_days: eb.ref('excluded.working_days'),
-          first_hour: eb.ref('excluded.first_hour'),
-          last_hour: eb.ref('excluded.last_hour'),
-          date_from: eb.ref('excluded.date_from'),
-          date_to: eb.ref('excluded.date_to'),
-          online_booking_disabled: eb.ref('excluded.online_booking_disabled'),
-          position: eb.ref('excluded.position'),
-        })),
-      )
-      .execute();
-  }
+  add(
+    'rm_search_provider_facilities',
+    PROVIDER_FACILITY_COLUMNS,
+    [...newPlaces.values()],
+    ignoring(['provider_id', 'facility_id']),
+  );
+  add(
+    'rm_search_calendars',
+    CALENDAR_COLUMNS,
+    [...changedCalendars.values()],
+    updating(
+      ['calendar_id'],
+      Object.keys(CALENDAR_COLUMNS).filter((column) => column !== 'calendar_id'),
+    ),
+  );
+  if (writes.length > 0) await writeTogether(trx, writes);
 }
 
 /**
- * What the batch's events read, as stored before it, in one statement: each row as jsonb (dates
- * come back as the YYYY-MM-DD they were written as).
+ * What the batch's events read, as stored before it, in one statement of a constant text (each
+ * table's rows as JSON: dates come back as the YYYY-MM-DD they were written as). Facilities come
+ * in the order they were registered, which a provider's search text lists them in.
  */
 async function readStored(trx: Transaction<DB>, events: readonly SearchEvent[]) {
   const practiceIds = new Set<string>();
@@ -272,47 +394,32 @@ async function readStored(trx: Transaction<DB>, events: readonly SearchEvent[]) 
       calendarIds.add(event.data.calendar_id);
     }
   }
-  const parts = [
-    practiceIds.size > 0 &&
-      sql`SELECT 'practice' AS kind, to_jsonb(t) AS row FROM rm_search_practices AS t
-           WHERE t.practice_id = ANY(${[...practiceIds]}::uuid[])`,
-    facilityIds.size > 0 &&
-      sql`SELECT 'facility' AS kind, to_jsonb(t) AS row FROM rm_search_facilities AS t
-           WHERE t.facility_id = ANY(${[...facilityIds]}::uuid[])`,
-    calendarIds.size > 0 &&
-      sql`SELECT 'calendar' AS kind, to_jsonb(t) AS row FROM rm_search_calendars AS t
-           WHERE t.calendar_id = ANY(${[...calendarIds]}::uuid[])`,
-  ].filter((part) => part !== false);
   const practices = new Map<string, string>();
   const facilities = new Map<string, Facility>();
   const calendars = new Map<string, CalendarRow>();
-  if (parts.length === 0) return { practices, facilities, calendars };
-  const { rows } = await sql<StoredRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(trx);
-  for (const stored of rows) {
-    if (stored.kind === 'practice') {
-      const row = stored.row as Selectable<DB['rm_search_practices']>;
-      practices.set(row.practice_id, row.name);
-    } else if (stored.kind === 'facility') {
-      const { facility_id, name, details, latitude, longitude, position } =
-        stored.row as Selectable<DB['rm_search_facilities']>;
-      facilities.set(facility_id, {
-        name,
-        details,
-        latitude,
-        longitude,
-        position: Number(position),
-      });
-    } else {
-      const row = stored.row as CalendarRow;
-      calendars.set(row.calendar_id, row);
-    }
+  if (practiceIds.size + facilityIds.size + calendarIds.size === 0) {
+    return { practices, facilities, calendars };
   }
+  const { rows } = await sql<Stored>`SELECT
+      (SELECT coalesce(json_agg(t), '[]') FROM rm_search_practices AS t
+        WHERE t.practice_id = ANY(${[...practiceIds]}::uuid[])) AS practices,
+      (SELECT coalesce(json_agg(t ORDER BY t.position), '[]') FROM rm_search_facilities AS t
+        WHERE t.facility_id = ANY(${[...facilityIds]}::uuid[])) AS facilities,
+      (SELECT coalesce(json_agg(t), '[]') FROM rm_search_calendars AS t
+        WHERE t.calendar_id = ANY(${[...calendarIds]}::uuid[])) AS calendars`.execute(trx);
+  const [stored] = rows;
+  if (!stored) return { practices, facilities, calendars };
+  for (const row of stored.practices) practices.set(row.practice_id, row.name);
+  for (const { facility_id, ...row } of stored.facilities) facilities.set(facility_id, row);
+  for (const row of stored.calendars) calendars.set(row.calendar_id, row);
   return { practices, facilities, calendars };
 }
 
-interface StoredRow {
-  readonly kind: 'practice' | 'facility' | 'calendar';
-  readonly row: unknown;
+/** The rows read, as json_agg gives them (dates as YYYY-MM-DD, bigints as numbers). */
+interface Stored {
+  readonly practices: readonly PracticeRow[];
+  readonly facilities: readonly FacilityRow[];
+  readonly calendars: readonly CalendarRow[];
 }
 
 function hours(settings: CalendarSettings) {

@@ -1,12 +1,14 @@
 import { type AppointmentStatus, isWaitingInQueue } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
-import type { Insertable, Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
+import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import {
-  type Projection,
-  type ProjectionContext,
-  statementChunks,
-} from '../../../infra/projections/projection';
+  type Columns,
+  writeTogether,
+  rowsInsert,
+  updating,
+} from '../../audit/projections/bulk-rows';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import { countWaiting, readQueueLines } from '../queries/queue-lines';
 
@@ -40,7 +42,8 @@ interface Left {
  *
  * Live, each event is applied and its queue read and sent in turn. A rebuild sends nothing, so
  * it tells a whole batch in memory: the lines its events name read in one statement, changed in
- * log order as each event would change them, written back in a delete and an upsert.
+ * log order as each event would change them, written back in one statement (a delete and an
+ * upsert).
  */
 export const walkInQueueProjection: Projection = {
   name: 'walk-in-queue',
@@ -142,7 +145,35 @@ export const walkInQueueProjection: Projection = {
   },
 };
 
-type QueueRow = Insertable<DB['rm_walk_in_queue']>;
+interface QueueRow {
+  appointment_id: string;
+  practice_id: string;
+  provider_id: string;
+  calendar_id: string;
+  patient_id: string;
+  booked_by: string;
+  visit_type: string;
+  status: string;
+  waiting: boolean;
+  arrived_at: Date | string;
+  seq: number | string;
+  position: number | string;
+}
+
+const QUEUE_COLUMNS: Columns<QueueRow> = {
+  appointment_id: 'uuid',
+  practice_id: 'uuid',
+  provider_id: 'uuid',
+  calendar_id: 'uuid',
+  patient_id: 'uuid',
+  booked_by: 'uuid',
+  visit_type: 'text',
+  status: 'text',
+  waiting: 'boolean',
+  arrived_at: 'timestamptz',
+  seq: 'bigint',
+  position: 'bigint',
+};
 
 /** A rebuild's batch: the rows `apply` would leave, in a few statements and without messages. */
 async function replayBatch(recorded: readonly RecordedEvent[], trx: Transaction<DB>) {
@@ -152,7 +183,7 @@ async function replayBatch(recorded: readonly RecordedEvent[], trx: Transaction<
   const stored = await trx
     .selectFrom('rm_walk_in_queue')
     .selectAll()
-    .where('appointment_id', 'in', [...ids])
+    .where(sql<boolean>`appointment_id = ANY(${[...ids]}::uuid[])`)
     .execute();
   /** Each line as the batch leaves it; null once it has left the queue. */
   const lines = new Map<string, QueueRow | null>(stored.map((row) => [row.appointment_id, row]));
@@ -209,30 +240,18 @@ async function replayBatch(recorded: readonly RecordedEvent[], trx: Transaction<
     const line = lines.get(id);
     return line ? [line] : [];
   });
-  for (const chunk of statementChunks(gone)) {
-    await trx.deleteFrom('rm_walk_in_queue').where('appointment_id', 'in', chunk).execute();
+  const writes: RawBuilder<unknown>[] = [];
+  // Lines gone and lines kept are apart: the two parts of the statement touch different rows.
+  if (gone.length > 0) {
+    writes.push(sql`DELETE FROM rm_walk_in_queue WHERE appointment_id = ANY(${gone}::uuid[])`);
   }
-  for (const rows of statementChunks(kept)) {
-    await trx
-      .insertInto('rm_walk_in_queue')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('appointment_id').doUpdateSet((eb) => ({
-          practice_id: eb.ref('excluded.practice_id'),
-          provider_id: eb.ref('excluded.provider_id'),
-          calendar_id: eb.ref('excluded.calendar_id'),
-          patient_id: eb.ref('excluded.patient_id'),
-          booked_by: eb.ref('excluded.booked_by'),
-          visit_type: eb.ref('excluded.visit_type'),
-          status: eb.ref('excluded.status'),
-          waiting: eb.ref('excluded.waiting'),
-          arrived_at: eb.ref('excluded.arrived_at'),
-          seq: eb.ref('excluded.seq'),
-          position: eb.ref('excluded.position'),
-        })),
-      )
-      .execute();
+  if (kept.length > 0) {
+    const columns = Object.keys(QUEUE_COLUMNS).filter((column) => column !== 'appointment_id');
+    writes.push(
+      rowsInsert('rm_walk_in_queue', QUEUE_COLUMNS, kept, updating(['appointment_id'], columns)),
+    );
   }
+  if (writes.length > 0) await writeTogether(trx, writes);
 }
 
 /** Read in the batch's transaction: the numbers pushed are the ones its commit makes true. */
