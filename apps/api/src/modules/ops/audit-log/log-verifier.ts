@@ -1,15 +1,13 @@
 import type { LogPosition } from '@medbook/event-store';
 import type { Sql } from 'postgres';
-import type { LogProblem, LogSealed } from './audit-log.events';
+import type { LogProblem } from './audit-log.events';
+import { KEPT_PROBLEMS, LogProblems } from './log-problems';
 import { CHAIN_START } from './log-sealer';
-import { SEALS_STREAM } from './audit-log.events';
+import { checkSealedHeads, checkSeals } from './seal-check';
 
-/** Problems kept in full (the count goes on); the report names the first in log order. */
-const KEPT_PROBLEMS = 1000;
 /** Positions per chunk, and connections checking chunks at once. */
 const CHUNK_POSITIONS = 50_000;
 const WORKERS = 2;
-const SEALS_PER_BATCH = 500;
 
 export interface VerificationProgress {
   readonly checked: number;
@@ -43,22 +41,13 @@ interface BadEvent {
   readonly gap_from: number | null;
 }
 
-interface SealRow {
-  stream_revision: string;
-  global_position: string;
-  data: LogSealed['data'];
-}
-
 /**
  * Checks the whole log in one snapshot (a read-only REPEATABLE READ transaction, so the passes
- * agree with each other while appends go on): every stream's chain, event by event, recomputed in
- * this process; each stream's head; every seal's digest over its range; the sealed heads.
+ * agree with each other while appends go on): every stream's chain, event by event, recomputed by
+ * PostgreSQL in ranges of positions; each stream's head; then the seals (seal-check.ts).
  */
 export class LogVerifier {
-  private readonly problems: LogProblem[] = [];
-  /** A seal's range that does not add up: named after the events' own problems, if any. */
-  private readonly sealProblems: LogProblem[] = [];
-  private problemCount = 0;
+  private readonly problems = new LogProblems();
 
   constructor(private readonly sql: Sql) {}
 
@@ -72,13 +61,13 @@ export class LogVerifier {
       const { events, streams } = await this.checkChains(sql, (checked) =>
         onProgress?.({ checked, total: Number(total) }),
       );
-      const seals = await this.checkSeals(sql);
+      const seals = await checkSeals(sql, this.problems);
       await sql`SET LOCAL enable_seqscan = on`;
       await this.checkHeads(sql);
       const sealedThrough = seals.at(-1)?.data.through ?? null;
       // The seals vouch for every sealed event; the sealed heads only name what they miss.
-      if (sealedThrough && this.sealProblems.length > 0) {
-        await this.checkSealedHeads(sql, sealedThrough);
+      if (sealedThrough && this.problems.sealsFailed) {
+        await checkSealedHeads(sql, this.problems, sealedThrough);
       }
       return {
         startedAt,
@@ -87,8 +76,8 @@ export class LogVerifier {
         streams,
         seals: seals.length,
         sealedThrough,
-        problems: [...this.problems.sort(byPosition), ...this.sealProblems].slice(0, KEPT_PROBLEMS),
-        problemCount: this.problemCount,
+        problems: this.problems.list(),
+        problemCount: this.problems.count,
       };
     });
   }
@@ -138,11 +127,11 @@ export class LogVerifier {
       global_position: String(event.position),
     };
     if (event.gap_from !== null) {
-      this.missing(event.stream_id, event.gap_from, event.revision - 1, event.position);
+      this.problems.missing(event.stream_id, event.gap_from, event.revision - 1, event.position);
     } else if (!event.hashed) {
-      this.report(row, 'it has no hash');
+      this.problems.event(row, 'it has no hash');
     } else if (!event.linked) {
-      this.report(
+      this.problems.event(
         row,
         event.revision > 0
           ? `its hash does not match its content and the hash of revision ${event.revision - 1} (this event or revision ${event.revision - 1} was changed)`
@@ -171,9 +160,9 @@ export class LogVerifier {
       const position = head.position === null ? null : Number(head.position);
       const last = head.last === null ? -1 : Number(head.last);
       if (last < Number(head.revision)) {
-        this.missing(head.stream_id, last + 1, Number(head.revision), position);
+        this.problems.missing(head.stream_id, last + 1, Number(head.revision), position);
       } else {
-        this.add({
+        this.problems.add({
           stream_id: head.stream_id,
           revision: last,
           position,
@@ -188,7 +177,7 @@ export class LogVerifier {
        WHERE NOT EXISTS (SELECT 1 FROM es_streams s WHERE s.stream_id = e.stream_id)
        GROUP BY e.stream_id ORDER BY 3 LIMIT ${KEPT_PROBLEMS}`;
     for (const stream of unknown) {
-      this.add({
+      this.problems.add({
         stream_id: stream.stream_id,
         revision: Number(stream.revision),
         position: Number(stream.position),
@@ -196,150 +185,6 @@ export class LogVerifier {
       });
     }
   }
-
-  /**
-   * Every seal: it starts where the previous one ended, and its range has the events it counted
-   * with the digest it recorded (computed from the previous seal's recorded digest, so each seal
-   * is checked on its own and the first broken one is named).
-   */
-  private async checkSeals(sql: Sql): Promise<SealRow[]> {
-    const seals = await sql<SealRow[]>`
-      SELECT stream_revision::text, global_position::text, data FROM es_events
-       WHERE stream_id = ${SEALS_STREAM} AND event_type = 'LogSealed'
-       ORDER BY stream_revision`;
-    // Pipelined on the one connection, a batch at a time.
-    for (let from = 0; from < seals.length; from += SEALS_PER_BATCH) {
-      const batch = seals.slice(from, from + SEALS_PER_BATCH);
-      const found = await Promise.all(
-        batch.map((seal, i) => sealedRange(sql, seal.data, seals[from + i - 1]?.data.digest)),
-      );
-      found.forEach((range, i) => {
-        this.checkSeal(batch[i]!, seals[from + i - 1] ?? null, range);
-      });
-    }
-    return seals;
-  }
-
-  private checkSeal(
-    seal: SealRow,
-    previous: SealRow | null,
-    found: { events: string; digest: string },
-  ): void {
-    const report = (problem: string) => {
-      this.problemCount += 1;
-      this.sealProblems.push({
-        stream_id: SEALS_STREAM,
-        revision: Number(seal.stream_revision),
-        position: Number(seal.global_position),
-        problem,
-      });
-    };
-    const expectedAfter = previous?.data.through ?? { commit: 0, position: 0 };
-    const { after, events, digest } = seal.data;
-    if (after.commit !== expectedAfter.commit || after.position !== expectedAfter.position) {
-      report('the seal does not start where the previous seal ended');
-    } else if (Number(found.events) !== events) {
-      report(
-        `${events} events were sealed in its range, ${found.events} are there: events were ${
-          Number(found.events) < events ? 'deleted' : 'added'
-        } after they were sealed`,
-      );
-    } else if (found.digest !== digest) {
-      report('the events of its range are not the ones sealed (changed or reordered)');
-    }
-  }
-
-  /** Each sealed stream head is still there with its hash; no sealed event is beyond its head. */
-  private async checkSealedHeads(sql: Sql, through: LogPosition): Promise<void> {
-    const gone = await sql<
-      { stream_id: string; revision: string; global_position: string; missing: boolean }[]
-    >`
-      SELECT h.stream_id, h.revision::text, h.global_position::text, e.hash IS NULL AS missing
-        FROM es_sealed_heads h
-        LEFT JOIN es_events e ON e.stream_id = h.stream_id AND e.stream_revision = h.revision
-       WHERE e.hash IS DISTINCT FROM h.hash
-       ORDER BY h.global_position LIMIT ${KEPT_PROBLEMS}`;
-    for (const head of gone) {
-      this.add({
-        stream_id: head.stream_id,
-        revision: Number(head.revision),
-        position: Number(head.global_position),
-        problem: head.missing
-          ? `sealed stream head missing: stream ${head.stream_id} revision ${head.revision} sealed at position ${head.global_position} is gone`
-          : `its hash is not the one sealed for the stream's head`,
-      });
-    }
-    const unsealed = await sql<
-      { stream_id: string; stream_revision: string; global_position: string }[]
-    >`
-      SELECT e.stream_id, e.stream_revision::text, e.global_position::text
-        FROM es_events e LEFT JOIN es_sealed_heads h ON h.stream_id = e.stream_id
-       WHERE (e.transaction_id, e.global_position) <= (${String(through.commit)}::xid8, ${through.position})
-         AND (h.revision IS NULL OR e.stream_revision > h.revision)
-       ORDER BY e.global_position LIMIT ${KEPT_PROBLEMS}`;
-    for (const event of unsealed) {
-      this.report(
-        event,
-        'event not covered by its seal: it lies in a sealed range but was not sealed',
-      );
-    }
-  }
-
-  private missing(streamId: string, from: number, to: number, position: number | null): void {
-    this.add({
-      stream_id: streamId,
-      revision: from,
-      position,
-      problem:
-        from === to ? `revision ${from} is missing` : `revisions ${from} to ${to} are missing`,
-    });
-  }
-
-  private report(
-    row: { stream_id: string; stream_revision: string; global_position: string },
-    problem: string,
-  ): void {
-    this.add({
-      stream_id: row.stream_id,
-      revision: Number(row.stream_revision),
-      position: Number(row.global_position),
-      problem,
-    });
-  }
-
-  private add(problem: LogProblem): void {
-    this.problemCount += 1;
-    if (this.problems.length < KEPT_PROBLEMS) this.problems.push(problem);
-  }
-}
-
-/**
- * A seal's range recomputed: its events' count and sha256(previous digest || their hashes in
- * commit order). The order is the aggregate's own (guaranteed); the inner query reads the range
- * along the commit-order index, so PostgreSQL 16+ finds it sorted already and does not sort again
- * (sorting 100,000 hashes cost four times the read).
- */
-async function sealedRange(
-  sql: Sql,
-  seal: LogSealed['data'],
-  previousDigest: string | undefined,
-): Promise<{ events: string; digest: string }> {
-  const [range] = await sql<{ events: string; digest: string }[]>`
-    SELECT count(*)::text AS events,
-           encode(sha256(decode(${previousDigest ?? '00'.repeat(32)}, 'hex') ||
-                         coalesce(string_agg(hash, ''::bytea ORDER BY transaction_id, global_position),
-                                  ''::bytea)), 'hex') AS digest
-      FROM (SELECT transaction_id, global_position, hash FROM es_events
-             WHERE (transaction_id, global_position)
-                     > (${String(seal.after.commit)}::xid8, ${seal.after.position})
-               AND (transaction_id, global_position)
-                     <= (${String(seal.through.commit)}::xid8, ${seal.through.position})
-             ORDER BY transaction_id, global_position) AS r`;
-  return range!;
-}
-
-function byPosition(a: LogProblem, b: LogProblem): number {
-  return (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER);
 }
 
 /**
