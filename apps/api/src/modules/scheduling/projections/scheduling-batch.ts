@@ -189,6 +189,9 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
   const rangeCalendars = ranges.map(([id]) => id);
   const rangeFrom = ranges.map(([, from]) => iso(from));
   const keys = [...slotKeys.values()];
+  // Each key is looked up alone (LATERAL ... OFFSET 0, a nested loop over the index): during a
+  // rebuild the copies' statistics lag behind their growth, and a hash join over a scan of the
+  // whole table grew with the log.
   const [calendars, slotsByKey, slotsByRange, appointmentsById, appointmentsByRange] =
     await Promise.all([
       calendarIds.size === 0
@@ -202,31 +205,35 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
         ? []
         : sql<SlotRecord>`SELECT s.calendar_id, s.start_at, s.capacity, s.holds, s.bookings, s.position
             FROM unnest(${keys.map((k) => k.calendar)}::uuid[],
-                        ${keys.map((k) => k.start)}::timestamptz[]) AS k(calendar_id, start_at)
-            JOIN rm_slot_capacity s ON s.calendar_id = k.calendar_id AND s.start_at = k.start_at`
+                        ${keys.map((k) => k.start)}::text[]::timestamptz[]) AS k(calendar_id, start_at)
+            CROSS JOIN LATERAL (SELECT * FROM rm_slot_capacity s
+              WHERE s.calendar_id = k.calendar_id AND s.start_at = k.start_at OFFSET 0) s`
             .execute(trx)
             .then((r) => r.rows),
       ranges.length === 0
         ? []
         : sql<SlotRecord>`SELECT s.calendar_id, s.start_at, s.capacity, s.holds, s.bookings, s.position
-            FROM unnest(${rangeCalendars}::uuid[], ${rangeFrom}::timestamptz[]) AS k(calendar_id, start_at)
-            JOIN rm_slot_capacity s ON s.calendar_id = k.calendar_id AND s.start_at >= k.start_at`
+            FROM unnest(${rangeCalendars}::uuid[], ${rangeFrom}::text[]::timestamptz[]) AS k(calendar_id, start_at)
+            CROSS JOIN LATERAL (SELECT * FROM rm_slot_capacity s
+              WHERE s.calendar_id = k.calendar_id AND s.start_at >= k.start_at OFFSET 0) s`
             .execute(trx)
             .then((r) => r.rows),
       appointmentIds.size === 0
         ? []
-        : trx
-            .selectFrom('rm_appointments')
-            .selectAll()
-            .where(sql<boolean>`appointment_id = ANY(${[...appointmentIds]}::uuid[])`)
-            .execute(),
+        : sql<Selectable<DB['rm_appointments']>>`SELECT a.*
+            FROM unnest(${[...appointmentIds]}::uuid[]) AS k(appointment_id)
+            CROSS JOIN LATERAL (SELECT * FROM rm_appointments a
+              WHERE a.appointment_id = k.appointment_id OFFSET 0) a`
+            .execute(trx)
+            .then((r) => r.rows),
       // Final appointments are never flagged; those the batch changes were read by id.
       ranges.length === 0
         ? []
         : sql<Selectable<DB['rm_appointments']>>`SELECT a.*
-            FROM unnest(${rangeCalendars}::uuid[], ${rangeFrom}::timestamptz[]) AS k(calendar_id, start_date)
-            JOIN rm_appointments a ON a.calendar_id = k.calendar_id AND a.start_date >= k.start_date
-           WHERE a.status <> ALL(${[...FINAL_STATUSES]}::text[])`
+            FROM unnest(${rangeCalendars}::uuid[], ${rangeFrom}::text[]::timestamptz[]) AS k(calendar_id, start_date)
+            CROSS JOIN LATERAL (SELECT * FROM rm_appointments a
+              WHERE a.calendar_id = k.calendar_id AND a.start_date >= k.start_date
+                AND a.status <> ALL(${[...FINAL_STATUSES]}::text[]) OFFSET 0) a`
             .execute(trx)
             .then((r) => r.rows),
     ]);
@@ -689,11 +696,16 @@ function recountSlots(
   }
 }
 
+/** Rows as one JSON text parameter, read back by the table's row type in SQL. */
+function rowsOf(table: string, rows: readonly object[]) {
+  // As text: postgres.js would encode a string sent as json once more.
+  return sql`json_populate_recordset(NULL::${sql.raw(table)}, ${JSON.stringify(rows)}::text::json)`;
+}
+
 /**
- * The changed rows, one statement per table (sent together: they pipeline on the connection).
- * postgres.js types an array parameter by its first element (an array of booleans as boolean,
- * which does not cast to boolean[]) and serializes it by the type PostgreSQL then tells (text
- * 'true' as a boolean is false): booleans go as text[], cast in SQL.
+ * The changed rows, one statement per table (sent together: they pipeline on the connection),
+ * each table's rows as one JSON parameter: one value to parse, where arrays per column cost
+ * postgres.js an escaped element each.
  */
 async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
   const writes: Promise<unknown>[] = [];
@@ -702,30 +714,26 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     writes.push(
       sql`INSERT INTO rm_calendars
             (calendar_id, practice_id, provider_id, resource_id, facility_id, name, settings, position)
-          SELECT c, p, pr, r, f, n, s::jsonb, pos
-            FROM unnest(${calendars.map((c) => c.calendar_id)}::uuid[],
-                        ${calendars.map((c) => c.practice_id)}::uuid[],
-                        ${calendars.map((c) => c.provider_id)}::uuid[],
-                        ${calendars.map((c) => c.resource_id)}::uuid[],
-                        ${calendars.map((c) => c.facility_id)}::uuid[],
-                        ${calendars.map((c) => c.name)}::text[],
-                        ${calendars.map((c) => JSON.stringify(c.settings))}::text[],
-                        ${calendars.map((c) => c.position)}::bigint[])
-                 AS t(c, p, pr, r, f, n, s, pos)
+          SELECT calendar_id, practice_id, provider_id, resource_id, facility_id, name, settings,
+                 position
+            FROM ${rowsOf('rm_calendars', calendars)}
           ON CONFLICT (calendar_id) DO UPDATE
             SET settings = excluded.settings, position = excluded.position`.execute(trx),
     );
   }
-  const slots = [...state.dirtySlots];
+  const slots = [...state.dirtySlots].map((s) => ({
+    calendar_id: s.calendar_id,
+    start_at: iso(s.startMs),
+    capacity: s.capacity,
+    holds: s.holds,
+    bookings: s.bookings,
+    position: s.position,
+  }));
   if (slots.length > 0) {
     writes.push(
       sql`INSERT INTO rm_slot_capacity (calendar_id, start_at, capacity, holds, bookings, position)
-          SELECT * FROM unnest(${slots.map((s) => s.calendar_id)}::uuid[],
-                               ${slots.map((s) => iso(s.startMs))}::timestamptz[],
-                               ${slots.map((s) => s.capacity)}::int[],
-                               ${slots.map((s) => s.holds)}::int[],
-                               ${slots.map((s) => s.bookings)}::int[],
-                               ${slots.map((s) => s.position)}::bigint[])
+          SELECT calendar_id, start_at, capacity, holds, bookings, position
+            FROM ${rowsOf('rm_slot_capacity', slots)}
           ON CONFLICT (calendar_id, start_at) DO UPDATE
             SET capacity = excluded.capacity, holds = excluded.holds,
                 bookings = excluded.bookings, position = excluded.position`.execute(trx),
@@ -750,11 +758,8 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     if (rows.length === 0) continue;
     writes.push(
       sql`INSERT INTO rm_slot_holds (hold_id, calendar_id, start_at, patient_id, expires_at)
-          SELECT * FROM unnest(${rows.map((h) => h.hold_id)}::uuid[],
-                               ${rows.map((h) => h.calendar_id)}::uuid[],
-                               ${rows.map((h) => h.start_at)}::timestamptz[],
-                               ${rows.map((h) => h.patient_id)}::uuid[],
-                               ${rows.map((h) => h.expires_at)}::timestamptz[])
+          SELECT hold_id, calendar_id, start_at, patient_id, expires_at
+            FROM ${rowsOf('rm_slot_holds', rows)}
           ON CONFLICT (hold_id) ${
             replace
               ? sql`DO UPDATE SET calendar_id = excluded.calendar_id, start_at = excluded.start_at,
@@ -763,36 +768,22 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
           }`.execute(trx),
     );
   }
-  const appointments = [...state.dirtyAppointments];
+  const appointments = [...state.dirtyAppointments].map(({ startMs, ...row }) => ({
+    ...row,
+    start_date: iso(startMs),
+  }));
   if (appointments.length > 0) {
-    const column = <T>(pick: (a: AppointmentRow) => T) => appointments.map(pick);
     writes.push(
       sql`INSERT INTO rm_appointments
             (appointment_id, calendar_id, practice_id, provider_id, resource_id, facility_id,
              patient_id, booked_by, start_date, end_date, time_zone, visit_type,
              visit_schedule_type, reason, status, rejected_by, cancel_reason, created_on,
              updated_at, position, outside_schedule)
-          SELECT * FROM unnest(${column((a) => a.appointment_id)}::uuid[],
-                               ${column((a) => a.calendar_id)}::uuid[],
-                               ${column((a) => a.practice_id)}::uuid[],
-                               ${column((a) => a.provider_id)}::uuid[],
-                               ${column((a) => a.resource_id)}::uuid[],
-                               ${column((a) => a.facility_id)}::uuid[],
-                               ${column((a) => a.patient_id)}::uuid[],
-                               ${column((a) => a.booked_by)}::uuid[],
-                               ${column((a) => iso(a.startMs))}::timestamptz[],
-                               ${column((a) => a.end_date)}::timestamptz[],
-                               ${column((a) => a.time_zone)}::text[],
-                               ${column((a) => a.visit_type)}::text[],
-                               ${column((a) => a.visit_schedule_type)}::text[],
-                               ${column((a) => a.reason)}::text[],
-                               ${column((a) => a.status)}::text[],
-                               ${column((a) => a.rejected_by)}::uuid[],
-                               ${column((a) => a.cancel_reason)}::text[],
-                               ${column((a) => a.created_on)}::timestamptz[],
-                               ${column((a) => a.updated_at)}::timestamptz[],
-                               ${column((a) => a.position)}::bigint[],
-                               ${column((a) => String(a.outside_schedule))}::text[]::boolean[])
+          SELECT appointment_id, calendar_id, practice_id, provider_id, resource_id, facility_id,
+                 patient_id, booked_by, start_date, end_date, time_zone, visit_type,
+                 visit_schedule_type, reason, status, rejected_by, cancel_reason, created_on,
+                 updated_at, position, outside_schedule
+            FROM ${rowsOf('rm_appointments', appointments)}
           ON CONFLICT (appointment_id) DO UPDATE
             SET start_date = excluded.start_date, end_date = excluded.end_date,
                 status = excluded.status, rejected_by = excluded.rejected_by,
@@ -807,12 +798,8 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     writes.push(
       sql`INSERT INTO rm_appointment_request_logs
             (appointment_id, practice_id, action, action_by_userid, action_at, position)
-          SELECT * FROM unnest(${logs.map((l) => l.appointment_id)}::uuid[],
-                               ${logs.map((l) => l.practice_id)}::uuid[],
-                               ${logs.map((l) => l.action)}::text[],
-                               ${logs.map((l) => l.action_by_userid)}::uuid[],
-                               ${logs.map((l) => l.action_at)}::timestamptz[],
-                               ${logs.map((l) => l.position)}::bigint[])
+          SELECT appointment_id, practice_id, action, action_by_userid, action_at, position
+            FROM ${rowsOf('rm_appointment_request_logs', logs)}
           ON CONFLICT (position) DO NOTHING`.execute(trx),
     );
   }
