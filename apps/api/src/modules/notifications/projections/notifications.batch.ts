@@ -371,9 +371,11 @@ class Fold {
     const statuses = [...this.statusOfEarlier];
     if (a.length + c.length + n.length + statuses.length === 0) return;
     // The rest in one statement, whatever it holds (its parts see the rows as they were before
-    // it: the status update leaves the notifications it inserts alone). Appointments and
-    // calendars the read did not find are inserted, without an upsert's extra index probe and
-    // WAL record: only this projection writes them, under its checkpoint's lock.
+    // it: the status update leaves the notifications it inserts alone). Only this projection
+    // writes its tables, under its checkpoint's lock, so no upsert (a speculative insert costs
+    // an extra WAL record and index probe per row): appointments and calendars the read did not
+    // find are inserted, the others updated, and a notification is inserted unless one of its
+    // id is there already (as `apply` does nothing on that conflict).
     await sql`
       WITH new_appointments AS (
         INSERT INTO rm_notification_appointments
@@ -434,7 +436,9 @@ class Fold {
                            ${n.map((r) => r.appointment_start_date.toISOString())}::timestamptz[],
                            ${n.map((r) => r.notification_date)}::timestamptz[],
                            ${n.map((r) => String(r.position))}::bigint[])
-      ON CONFLICT (notification_id) DO NOTHING`.execute(trx);
+               AS u(notification_id)
+       WHERE NOT EXISTS (SELECT FROM rm_notifications AS e
+                          WHERE e.notification_id = u.notification_id)`.execute(trx);
   }
 }
 
