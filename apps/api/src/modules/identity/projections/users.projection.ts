@@ -2,13 +2,7 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import {
-  type Columns,
-  ignoring,
-  writeTogether,
-  rowsInsert,
-  updating,
-} from '../../audit/projections/bulk-rows';
+import { type Columns, ignoring, rowsInsert, updating } from '../../audit/projections/bulk-rows';
 import type { UserEvent } from '../domain/user.events';
 
 const USER_EVENTS = new Set<string>([
@@ -224,5 +218,15 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
       ),
     );
   }
-  if (writes.length > 0) await writeTogether(trx, writes);
+  await writeTogether(trx, writes);
+}
+
+/**
+ * Writes of distinct rows as one statement, each a WITH query of it: one round trip. They see
+ * the tables as they were before the statement, so none depends on another's rows.
+ */
+async function writeTogether(trx: Transaction<DB>, writes: readonly RawBuilder<unknown>[]) {
+  if (writes.length === 0) return;
+  const parts = writes.map((write, i) => sql`${sql.id(`write_${i}`)} AS (${write})`);
+  await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { ignoring, writeTogether, updating } from '../../audit/projections/bulk-rows';
+import { ignoring, updating } from '../../audit/projections/bulk-rows';
 import type { DirectoryEntryEvent } from '../../directory/domain/directory-entry.events';
 import type { PracticeEvent } from '../../directory/domain/practice.events';
 import {
@@ -372,7 +372,7 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
       Object.keys(CALENDAR_COLUMNS).filter((column) => column !== 'calendar_id'),
     ),
   );
-  if (writes.length > 0) await writeTogether(trx, writes);
+  await writeTogether(trx, writes);
 }
 
 /**
@@ -452,4 +452,14 @@ function changeSettings(
   if (changes.date_from) current.date_from = changes.date_from;
   if ('date_to' in changes) current.date_to = changes.date_to ?? null;
   current.position = position;
+}
+
+/**
+ * Writes of distinct rows as one statement, each a WITH query of it: one round trip. They see
+ * the tables as they were before the statement, so none depends on another's rows.
+ */
+async function writeTogether(trx: Transaction<DB>, writes: readonly RawBuilder<unknown>[]) {
+  if (writes.length === 0) return;
+  const parts = writes.map((write, i) => sql`${sql.id(`write_${i}`)} AS (${write})`);
+  await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }
