@@ -8,7 +8,7 @@ import {
   calendarStreamId,
   evolveCalendar,
 } from '../../scheduling/domain/calendar.events';
-import { insertTogether, rowsInsert, updating } from '../../audit/projections/bulk-rows';
+import { writeTogether, rowsInsert, updating } from '../../audit/projections/bulk-rows';
 import {
   placesOffered,
   type ScheduleVersion,
@@ -403,7 +403,7 @@ async function save(trx: Transaction<DB>, batch: Batch): Promise<void> {
     }));
   });
   // One statement for all six tables: they are written independently.
-  await insertTogether(trx, [
+  await writeTogether(trx, [
     rowsInsert(
       'rm_analytics_calendars',
       {

@@ -52,15 +52,16 @@ export async function insertRows<Row extends object, K extends keyof Row & strin
 }
 
 /**
- * Several inserts (of distinct rows) as one statement, each a WITH query of it: one round trip
- * to PostgreSQL instead of one each, which is most of a batch's time when the server is busy.
- * They see the tables as they were before the statement, so none may depend on another's rows.
+ * Several writes (inserts, deletes) of distinct rows as one statement, each a WITH query of it:
+ * one round trip to PostgreSQL instead of one each, which is most of a batch's time when the
+ * server is busy. They see the tables as they were before the statement, so none may depend on
+ * another's rows, nor two touch the same row.
  */
-export async function insertTogether(
+export async function writeTogether(
   trx: Transaction<DB>,
-  inserts: readonly RawBuilder<unknown>[],
+  writes: readonly RawBuilder<unknown>[],
 ): Promise<void> {
-  const parts = inserts.map((insert, i) => sql`${sql.id(`insert_${i}`)} AS (${insert})`);
+  const parts = writes.map((write, i) => sql`${sql.id(`write_${i}`)} AS (${write})`);
   await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }
 

@@ -5,7 +5,7 @@ import type { Projection, ProjectionContext } from '../../../infra/projections/p
 import { CALENDAR_CHANGE_TYPES, isCalendarChange } from '../../scheduling/domain/calendar.events';
 import { MEETING_EVENT_TYPES } from '../../telehealth/domain/meeting.events';
 import { type CalendarFacts, describe } from '../practice-audit.describe';
-import { type Columns, ignoring, insertTogether, rowsInsert } from './bulk-rows';
+import { type Columns, ignoring, writeTogether, rowsInsert } from './bulk-rows';
 import { BatchLookups, type Lookups, storedLookups } from './practice-audit.lookups';
 
 type Data = Record<string, unknown>;
@@ -49,7 +49,7 @@ export const practiceAuditProjection: Projection = {
   ],
   async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
     const line = await tell(recorded, storedLookups(trx));
-    if (line) await insertTogether(trx, lineInserts([line]));
+    if (line) await writeTogether(trx, lineInserts([line]));
   },
   /** A batch: its lookups read up front and kept in memory, its lines in a few statements. */
   async applyAll(events: readonly RecordedEvent[], { trx }: ProjectionContext): Promise<void> {
@@ -62,7 +62,7 @@ export const practiceAuditProjection: Projection = {
       if (line) lines.push(line);
     }
     // The lookups and the lines in one statement: they are distinct tables.
-    await insertTogether(trx, [...lookups.writes(), ...lineInserts(lines)]);
+    await writeTogether(trx, [...lookups.writes(), ...lineInserts(lines)]);
   },
 };
 

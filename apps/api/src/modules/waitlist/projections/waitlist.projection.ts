@@ -1,6 +1,14 @@
 import { slotId, type WaitlistOfferView } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
+import {
+  type Columns,
+  writeTogether,
+  rowsInsert,
+  updating,
+} from '../../audit/projections/bulk-rows';
 import type { WaitlistEvent } from '../domain/waitlist.events';
 
 const EVENTS = new Set<string>([
@@ -72,7 +80,7 @@ export const waitlistProjection: Projection = {
           })
           .onConflict((oc) => oc.column('offer_id').doNothing())
           .execute();
-        await publishOffer(context, d.offer_id, position);
+        if (!context.replaying) await publishOffer(context, d.offer_id, position);
         return;
       }
       case 'WaitlistOfferEnded': {
@@ -82,7 +90,8 @@ export const waitlistProjection: Projection = {
           .set({ status: d.status, appointment_id: d.appointment_id, position })
           .where('offer_id', '=', d.offer_id)
           .execute();
-        await publishOffer(context, d.offer_id, position);
+        // What the offer's message says is read back: a rebuild publishes nothing.
+        if (!context.replaying) await publishOffer(context, d.offer_id, position);
         return;
       }
       default: {
@@ -91,6 +100,190 @@ export const waitlistProjection: Projection = {
       }
     }
   },
+  /**
+   * Live, event by event (each offer's message reads the offer as that event left it). A rebuild
+   * publishes nothing: the batch's rows are read once, folded in memory in log order and written
+   * back in one statement.
+   */
+  async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    const told = events.filter((event) => EVENTS.has(event.type));
+    if (told.length === 0) return;
+    if (!context.replaying) {
+      for (const event of told) await this.apply(event, context);
+      return;
+    }
+    await replayBatch(context.trx, told);
+  },
+};
+
+interface EntryRow {
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly joined_by: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  readonly practice_id: string;
+  readonly type: string;
+  readonly seq: number;
+  readonly joined_at: string;
+  readonly position: number;
+}
+
+interface OfferRow {
+  readonly offer_id: string;
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly start_date: string;
+  readonly hold_id: string;
+  readonly expires_at: string;
+  readonly status: string;
+  readonly offered_at: string;
+  readonly appointment_id: string | null;
+  readonly position: number;
+}
+
+const entryKey = (calendarId: string, patientId: string) => `${calendarId}|${patientId}`;
+
+/**
+ * A rebuild's batch, with the rules of `apply`: a join adds the entry unless there is one, a
+ * leave removes it; an offer is added unless known, its end updates it if known. The rows the
+ * batch names are read first (one statement), so the fold starts from what is stored.
+ */
+async function replayBatch(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<void> {
+  const entryKeys = new Map<string, { calendar: string; patient: string }>();
+  const offerIds = new Set<string>();
+  for (const { type, data } of events) {
+    const d = data as { calendar_id: string; patient_id: string; offer_id?: string };
+    if (type === 'WaitlistJoined' || type === 'WaitlistLeft') {
+      entryKeys.set(entryKey(d.calendar_id, d.patient_id), {
+        calendar: d.calendar_id,
+        patient: d.patient_id,
+      });
+    } else if (d.offer_id) offerIds.add(d.offer_id);
+  }
+  const keys = [...entryKeys.values()];
+  const { rows } = await sql<{ entries: EntryRow[]; offers: OfferRow[] }>`SELECT
+      (SELECT coalesce(json_agg(w), '[]') FROM rm_waitlist w
+        WHERE (calendar_id, patient_id) IN (SELECT * FROM unnest(
+          ${keys.map((k) => k.calendar)}::uuid[], ${keys.map((k) => k.patient)}::uuid[])))
+        AS entries,
+      (SELECT coalesce(json_agg(o), '[]') FROM rm_waitlist_offers o
+        WHERE offer_id = ANY(${[...offerIds]}::uuid[])) AS offers`.execute(trx);
+  /** Each entry and offer the batch names as it stands; null: there is none. */
+  const entries = new Map<string, EntryRow | null>([...entryKeys.keys()].map((k) => [k, null]));
+  const offers = new Map<string, OfferRow | null>([...offerIds].map((id) => [id, null]));
+  for (const row of rows[0]?.entries ?? []) {
+    entries.set(entryKey(row.calendar_id, row.patient_id), row);
+  }
+  for (const row of rows[0]?.offers ?? []) offers.set(row.offer_id, row);
+  const changedEntries = new Set<string>();
+  const changedOffers = new Set<string>();
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as WaitlistEvent;
+    const position = recorded.globalPosition;
+    switch (event.type) {
+      case 'WaitlistJoined': {
+        const d = event.data;
+        const key = entryKey(d.calendar_id, d.patient_id);
+        if (entries.get(key)) break;
+        entries.set(key, {
+          calendar_id: d.calendar_id,
+          patient_id: d.patient_id,
+          joined_by: d.joined_by,
+          provider_id: d.provider_id,
+          resource_id: d.resource_id,
+          practice_id: d.practice_id,
+          type: d.type,
+          seq: d.seq,
+          joined_at: d.joined_at,
+          position,
+        });
+        changedEntries.add(key);
+        break;
+      }
+      case 'WaitlistLeft': {
+        const key = entryKey(event.data.calendar_id, event.data.patient_id);
+        entries.set(key, null);
+        changedEntries.add(key);
+        break;
+      }
+      case 'WaitlistOfferMade': {
+        const d = event.data;
+        if (offers.get(d.offer_id)) break;
+        offers.set(d.offer_id, {
+          offer_id: d.offer_id,
+          calendar_id: d.calendar_id,
+          patient_id: d.patient_id,
+          start_date: d.start,
+          hold_id: d.hold_id,
+          expires_at: d.expires_at,
+          status: 'Offered',
+          offered_at: d.offered_at,
+          appointment_id: null,
+          position,
+        });
+        changedOffers.add(d.offer_id);
+        break;
+      }
+      case 'WaitlistOfferEnded': {
+        const d = event.data;
+        const offer = offers.get(d.offer_id);
+        if (!offer) break;
+        offers.set(d.offer_id, {
+          ...offer,
+          status: d.status,
+          // As the update event by event, which leaves a column it is given no value for.
+          appointment_id: d.appointment_id === undefined ? offer.appointment_id : d.appointment_id,
+          position,
+        });
+        changedOffers.add(d.offer_id);
+        break;
+      }
+    }
+  }
+  const gone = [...entryKeys].filter(([key]) => changedEntries.has(key) && !entries.get(key));
+  await writeTogether(trx, [
+    sql`DELETE FROM rm_waitlist WHERE (calendar_id, patient_id) IN (SELECT * FROM unnest(
+          ${gone.map(([, k]) => k.calendar)}::uuid[], ${gone.map(([, k]) => k.patient)}::uuid[]))`,
+    rowsInsert(
+      'rm_waitlist',
+      ENTRY_COLUMNS,
+      [...changedEntries].flatMap((key) => entries.get(key) ?? []),
+      updating(['calendar_id', 'patient_id'], Object.keys(ENTRY_COLUMNS)),
+    ),
+    rowsInsert(
+      'rm_waitlist_offers',
+      OFFER_COLUMNS,
+      [...changedOffers].flatMap((id) => offers.get(id) ?? []),
+      updating(['offer_id'], Object.keys(OFFER_COLUMNS)),
+    ),
+  ]);
+}
+
+const ENTRY_COLUMNS: Columns<EntryRow> = {
+  calendar_id: 'uuid',
+  patient_id: 'uuid',
+  joined_by: 'uuid',
+  provider_id: 'uuid',
+  resource_id: 'uuid',
+  practice_id: 'uuid',
+  type: 'text',
+  seq: 'bigint',
+  joined_at: 'timestamptz',
+  position: 'bigint',
+};
+
+const OFFER_COLUMNS: Columns<OfferRow> = {
+  offer_id: 'uuid',
+  calendar_id: 'uuid',
+  patient_id: 'uuid',
+  start_date: 'timestamptz',
+  hold_id: 'uuid',
+  expires_at: 'timestamptz',
+  status: 'text',
+  offered_at: 'timestamptz',
+  appointment_id: 'uuid',
+  position: 'bigint',
 };
 
 async function publishOffer(
