@@ -1,18 +1,8 @@
 import type { AnalyticsPracticeView, AnalyticsReport } from '@medbook/contracts';
-import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, CircularProgress, Stack } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { ChoiceFilter, DayFilter, FilterPanel, ReportHeader } from '../../../shared/report-filters';
 import { toast } from '../../../shared/toast';
 import { type AnalyticsFilters, analyticsApi, defaultFilters } from '../api/analytics-api';
 import { AnalyticsCharts } from './analytics-charts';
@@ -79,91 +69,40 @@ export function AnalyticsPage({
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <div>
-          <Typography variant="h4" component="h1">
-            Analytics
-          </Typography>
-          <Typography color="text.secondary">
-            How the practice&apos;s slots are used, week by week (weeks start on Monday).
-          </Typography>
-        </div>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={() => void exportCsv()}
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          Export CSV
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: '1fr 1fr',
-              md: choice ? 'repeat(4, 1fr)' : 'repeat(3, 1fr)',
-            },
-          }}
-        >
-          {choice && (
-            <TextField
-              select
-              size="small"
-              label="Practice"
-              value={practiceId}
-              onChange={(e) => {
-                setFilters((current) => ({ ...current, providerId: '' }));
-                choice.onChange(e.target.value);
-              }}
-            >
-              {choice.practices.map((practice) => (
-                <MenuItem key={practice.id} value={practice.id}>
-                  {practice.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            type="date"
-            size="small"
-            label="From"
-            value={filters.from}
-            onChange={(e) => change({ from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+      <ReportHeader
+        title="Analytics"
+        explanation="How the practice's slots are used, week by week (weeks start on Monday)."
+        onExport={() => void exportCsv()}
+      />
+      <FilterPanel columns={choice ? 4 : 3}>
+        {choice && (
+          <ChoiceFilter
+            label="Practice"
+            value={practiceId}
+            onChange={(id) => {
+              setFilters((current) => ({ ...current, providerId: '' }));
+              choice.onChange(id);
+            }}
+            anyLabel="Choose a practice"
+            options={choice.practices.map((practice) => ({
+              value: practice.id,
+              label: practice.name,
+            }))}
           />
-          <TextField
-            type="date"
-            size="small"
-            label="To"
-            value={filters.to}
-            onChange={(e) => change({ to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            select
-            size="small"
-            label="Provider"
-            value={filters.providerId}
-            onChange={(e) => change({ providerId: e.target.value })}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">All providers</MenuItem>
-            {(report?.providers ?? []).map((provider) => (
-              <MenuItem key={provider.id} value={provider.id}>
-                {provider.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-      </Paper>
+        )}
+        <DayFilter label="From" value={filters.from} onChange={(from) => change({ from })} />
+        <DayFilter label="To" value={filters.to} onChange={(to) => change({ to })} />
+        <ChoiceFilter
+          label="Provider"
+          value={filters.providerId}
+          onChange={(providerId) => change({ providerId })}
+          anyLabel="All providers"
+          options={(report?.providers ?? []).map((provider) => ({
+            value: provider.id,
+            label: provider.name,
+          }))}
+        />
+      </FilterPanel>
       {error && <Alert severity="error">{error}</Alert>}
       {loading && !report && (
         <CircularProgress aria-label="Loading the analytics" sx={{ alignSelf: 'center' }} />

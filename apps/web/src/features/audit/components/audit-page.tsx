@@ -1,19 +1,8 @@
 import { AUDIT_KINDS, type AuditEntryView, type AuditKind } from '@medbook/contracts';
-import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { ChoiceFilter, DayFilter, FilterPanel, ReportHeader } from '../../../shared/report-filters';
 import { toast } from '../../../shared/toast';
 import { type AuditFilters, auditApi, NO_FILTERS } from '../api/audit-api';
 import { AuditEntry } from './audit-entry';
@@ -119,98 +108,51 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      <ReportHeader
+        title="Audit trail"
+        explanation="Who changed what in your practice, and when. Reading this page is recorded too."
+        onExport={() => void exportCsv()}
+      />
+      <FilterPanel
+        columns={4}
+        footer={
+          (filters.patientId || filters !== NO_FILTERS) && (
+            <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
+              {filters.patientId && (
+                <Chip
+                  label={`Patient: ${patientName ?? filters.patientId}`}
+                  onDelete={() => change({ patientId: '' })}
+                  data-testid="patient-filter"
+                />
+              )}
+              <Button size="small" onClick={() => change(NO_FILTERS)}>
+                Clear filters
+              </Button>
+            </Stack>
+          )
+        }
       >
-        <div>
-          <Typography variant="h4" component="h1">
-            Audit trail
-          </Typography>
-          <Typography color="text.secondary">
-            Who changed what in your practice, and when. Reading this page is recorded too.
-          </Typography>
-        </div>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={() => void exportCsv()}
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          Export CSV
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
-          }}
-        >
-          <TextField
-            select
-            size="small"
-            label="Kind of change"
-            value={filters.kind}
-            onChange={(e) => change({ kind: e.target.value as AuditKind | '' })}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">Every kind</MenuItem>
-            {AUDIT_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {KIND_LABELS[kind]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="Person"
-            value={filters.actorId}
-            onChange={(e) => change({ actorId: e.target.value })}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">Anyone</MenuItem>
-            {people.map((person) => (
-              <MenuItem key={person.id} value={person.id}>
-                {person.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="date"
-            size="small"
-            label="From"
-            value={filters.fromDay}
-            onChange={(e) => change({ fromDay: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="To"
-            value={filters.toDay}
-            onChange={(e) => change({ toDay: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Box>
-        {(filters.patientId || filters !== NO_FILTERS) && (
-          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
-            {filters.patientId && (
-              <Chip
-                label={`Patient: ${patientName ?? filters.patientId}`}
-                onDelete={() => change({ patientId: '' })}
-                data-testid="patient-filter"
-              />
-            )}
-            <Button size="small" onClick={() => change(NO_FILTERS)}>
-              Clear filters
-            </Button>
-          </Stack>
-        )}
-      </Paper>
+        <ChoiceFilter
+          label="Kind of change"
+          value={filters.kind}
+          onChange={(kind) => change({ kind })}
+          anyLabel="Every kind"
+          options={AUDIT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+        />
+        <ChoiceFilter
+          label="Person"
+          value={filters.actorId}
+          onChange={(actorId) => change({ actorId })}
+          anyLabel="Anyone"
+          options={people.map((person) => ({ value: person.id, label: person.name }))}
+        />
+        <DayFilter
+          label="From"
+          value={filters.fromDay}
+          onChange={(fromDay) => change({ fromDay })}
+        />
+        <DayFilter label="To" value={filters.toDay} onChange={(toDay) => change({ toDay })} />
+      </FilterPanel>
       {error && <Alert severity="error">{error}</Alert>}
       <Box component="ul" aria-label="Audit trail" sx={{ m: 0, p: 0 }} data-testid="audit-list">
         {entries.map((entry) => (
