@@ -30,8 +30,9 @@ interface CalendarRow {
 
 interface SlotRow {
   readonly calendar_id: string;
-  /** start_at, epoch ms. */
+  /** start_at, epoch ms, and as written. */
   readonly startMs: number;
+  readonly start_at: string;
   capacity: number;
   holds: number;
   bookings: number;
@@ -47,8 +48,9 @@ interface AppointmentRow {
   readonly facility_id: string;
   readonly patient_id: string;
   readonly booked_by: string;
-  /** start_date, epoch ms. */
+  /** start_date, epoch ms, and as written. */
   startMs: number;
+  start_date: string;
   end_date: string;
   readonly time_zone: string;
   readonly visit_type: string;
@@ -169,8 +171,8 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
         const calendar = key(event.data.calendar_id);
         // The capacity of a slot first touched is its calendar's.
         if (event.type === 'SlotHeld' || event.type === 'SlotBooked') calendarIds.add(calendar);
-        const start = iso(Date.parse(event.data.start));
-        slotKeys.set(`${calendar}|${start}`, { calendar, start });
+        const start = event.data.start;
+        slotKeys.set(`${calendar}|${Date.parse(start)}`, { calendar, start });
         break;
       }
       case 'AppointmentBooked':
@@ -266,6 +268,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
     addSlot(state, {
       calendar_id: row.calendar_id,
       startMs,
+      start_at: row.start_at.toISOString(),
       capacity: row.capacity,
       holds: row.holds,
       bookings: row.bookings,
@@ -284,6 +287,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
       patient_id: row.patient_id,
       booked_by: row.booked_by,
       startMs: row.start_date.getTime(),
+      start_date: row.start_date.toISOString(),
       end_date: timestamp(row.end_date),
       time_zone: row.time_zone,
       visit_type: row.visit_type,
@@ -391,6 +395,7 @@ function fold(
         row = {
           calendar_id: d.calendar_id,
           startMs,
+          start_at: d.start,
           capacity: calendarCapacity == null ? d.capacity : Number(calendarCapacity),
           holds: 0,
           bookings: 0,
@@ -446,6 +451,7 @@ function fold(
           patient_id: d.patient_id,
           booked_by: d.booked_by,
           startMs: Date.parse(d.start_date),
+          start_date: d.start_date,
           end_date: d.end_date,
           time_zone: d.time_zone,
           visit_type: d.visit_type,
@@ -498,6 +504,7 @@ function fold(
       const row = state.appointments.get(key(d.appointment_id));
       if (!row) return;
       row.startMs = Date.parse(d.start_date);
+      row.start_date = d.start_date;
       row.end_date = d.end_date;
       row.updated_at = d.rescheduled_at;
       row.position = position;
@@ -696,17 +703,36 @@ function recountSlots(
   }
 }
 
-/** Rows as one JSON text parameter, read back by the table's row type in SQL. */
-function rowsOf(table: string, rows: readonly object[]) {
-  // As text: postgres.js would encode a string sent as json once more.
-  return sql`json_populate_recordset(NULL::${sql.raw(table)}, ${JSON.stringify(rows)}::text::json)`;
-}
+type Scalar = string | number | boolean | null;
 
 /**
- * The changed rows, one statement per table (sent together: they pipeline on the connection),
- * each table's rows as one JSON parameter: one value to parse, where arrays per column cost
- * postgres.js an escaped element each.
+ * A column's values as one PostgreSQL array literal, sent as text and cast in SQL: PostgreSQL
+ * reads a row's worth of arrays three to four times faster than the same rows as JSON, and
+ * postgres.js would escape each element itself (and types an array by its first element).
+ * Strings are quoted, so no value can end an element early.
  */
+function arrayOf<T>(rows: readonly T[], value: (row: T) => Scalar): string {
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const v = value(rows[i]!);
+    parts[i] =
+      v === null
+        ? 'NULL'
+        : typeof v === 'string'
+          ? `"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, '\\$&') : v}"`
+          : String(v);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** The rows' columns as unnest's arguments: each an array literal cast to its column type. */
+function columns<T>(rows: readonly T[], spec: readonly [(row: T) => Scalar, string][]) {
+  return sql.join(
+    spec.map(([value, type]) => sql`${arrayOf(rows, value)}::text::${sql.raw(type)}[]`),
+  );
+}
+
+/** The changed rows, one statement per table (sent together: they pipeline on the connection). */
 async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
   const writes: Promise<unknown>[] = [];
   const calendars = [...state.dirtyCalendars];
@@ -714,26 +740,33 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     writes.push(
       sql`INSERT INTO rm_calendars
             (calendar_id, practice_id, provider_id, resource_id, facility_id, name, settings, position)
-          SELECT calendar_id, practice_id, provider_id, resource_id, facility_id, name, settings,
-                 position
-            FROM ${rowsOf('rm_calendars', calendars)}
+          SELECT c, p, pr, r, f, n, s::jsonb, pos
+            FROM unnest(${columns(calendars, [
+              [(c) => c.calendar_id, 'uuid'],
+              [(c) => c.practice_id, 'uuid'],
+              [(c) => c.provider_id, 'uuid'],
+              [(c) => c.resource_id, 'uuid'],
+              [(c) => c.facility_id, 'uuid'],
+              [(c) => c.name, 'text'],
+              [(c) => JSON.stringify(c.settings), 'text'],
+              [(c) => c.position, 'bigint'],
+            ])}) AS t(c, p, pr, r, f, n, s, pos)
           ON CONFLICT (calendar_id) DO UPDATE
             SET settings = excluded.settings, position = excluded.position`.execute(trx),
     );
   }
-  const slots = [...state.dirtySlots].map((s) => ({
-    calendar_id: s.calendar_id,
-    start_at: iso(s.startMs),
-    capacity: s.capacity,
-    holds: s.holds,
-    bookings: s.bookings,
-    position: s.position,
-  }));
+  const slots = [...state.dirtySlots];
   if (slots.length > 0) {
     writes.push(
       sql`INSERT INTO rm_slot_capacity (calendar_id, start_at, capacity, holds, bookings, position)
-          SELECT calendar_id, start_at, capacity, holds, bookings, position
-            FROM ${rowsOf('rm_slot_capacity', slots)}
+          SELECT * FROM unnest(${columns(slots, [
+            [(s) => s.calendar_id, 'uuid'],
+            [(s) => s.start_at, 'timestamptz'],
+            [(s) => s.capacity, 'int'],
+            [(s) => s.holds, 'int'],
+            [(s) => s.bookings, 'int'],
+            [(s) => s.position, 'bigint'],
+          ])})
           ON CONFLICT (calendar_id, start_at) DO UPDATE
             SET capacity = excluded.capacity, holds = excluded.holds,
                 bookings = excluded.bookings, position = excluded.position`.execute(trx),
@@ -748,7 +781,8 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
   }
   if (deleted.length > 0) {
     writes.push(
-      sql`DELETE FROM rm_slot_holds WHERE hold_id = ANY(${deleted}::uuid[])`.execute(trx),
+      sql`DELETE FROM rm_slot_holds
+           WHERE hold_id = ANY(${arrayOf(deleted, (id) => id)}::text::uuid[])`.execute(trx),
     );
   }
   for (const [rows, replace] of [
@@ -758,8 +792,13 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     if (rows.length === 0) continue;
     writes.push(
       sql`INSERT INTO rm_slot_holds (hold_id, calendar_id, start_at, patient_id, expires_at)
-          SELECT hold_id, calendar_id, start_at, patient_id, expires_at
-            FROM ${rowsOf('rm_slot_holds', rows)}
+          SELECT * FROM unnest(${columns(rows, [
+            [(h) => h.hold_id, 'uuid'],
+            [(h) => h.calendar_id, 'uuid'],
+            [(h) => h.start_at, 'timestamptz'],
+            [(h) => h.patient_id, 'uuid'],
+            [(h) => h.expires_at, 'timestamptz'],
+          ])})
           ON CONFLICT (hold_id) ${
             replace
               ? sql`DO UPDATE SET calendar_id = excluded.calendar_id, start_at = excluded.start_at,
@@ -768,10 +807,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
           }`.execute(trx),
     );
   }
-  const appointments = [...state.dirtyAppointments].map(({ startMs, ...row }) => ({
-    ...row,
-    start_date: iso(startMs),
-  }));
+  const appointments = [...state.dirtyAppointments];
   if (appointments.length > 0) {
     writes.push(
       sql`INSERT INTO rm_appointments
@@ -779,11 +815,29 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
              patient_id, booked_by, start_date, end_date, time_zone, visit_type,
              visit_schedule_type, reason, status, rejected_by, cancel_reason, created_on,
              updated_at, position, outside_schedule)
-          SELECT appointment_id, calendar_id, practice_id, provider_id, resource_id, facility_id,
-                 patient_id, booked_by, start_date, end_date, time_zone, visit_type,
-                 visit_schedule_type, reason, status, rejected_by, cancel_reason, created_on,
-                 updated_at, position, outside_schedule
-            FROM ${rowsOf('rm_appointments', appointments)}
+          SELECT * FROM unnest(${columns(appointments, [
+            [(a) => a.appointment_id, 'uuid'],
+            [(a) => a.calendar_id, 'uuid'],
+            [(a) => a.practice_id, 'uuid'],
+            [(a) => a.provider_id, 'uuid'],
+            [(a) => a.resource_id, 'uuid'],
+            [(a) => a.facility_id, 'uuid'],
+            [(a) => a.patient_id, 'uuid'],
+            [(a) => a.booked_by, 'uuid'],
+            [(a) => a.start_date, 'timestamptz'],
+            [(a) => a.end_date, 'timestamptz'],
+            [(a) => a.time_zone, 'text'],
+            [(a) => a.visit_type, 'text'],
+            [(a) => a.visit_schedule_type, 'text'],
+            [(a) => a.reason, 'text'],
+            [(a) => a.status, 'text'],
+            [(a) => a.rejected_by, 'uuid'],
+            [(a) => a.cancel_reason, 'text'],
+            [(a) => a.created_on, 'timestamptz'],
+            [(a) => a.updated_at, 'timestamptz'],
+            [(a) => a.position, 'bigint'],
+            [(a) => a.outside_schedule, 'boolean'],
+          ])})
           ON CONFLICT (appointment_id) DO UPDATE
             SET start_date = excluded.start_date, end_date = excluded.end_date,
                 status = excluded.status, rejected_by = excluded.rejected_by,
@@ -798,8 +852,14 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     writes.push(
       sql`INSERT INTO rm_appointment_request_logs
             (appointment_id, practice_id, action, action_by_userid, action_at, position)
-          SELECT appointment_id, practice_id, action, action_by_userid, action_at, position
-            FROM ${rowsOf('rm_appointment_request_logs', logs)}
+          SELECT * FROM unnest(${columns(logs, [
+            [(l) => l.appointment_id, 'uuid'],
+            [(l) => l.practice_id, 'uuid'],
+            [(l) => l.action, 'text'],
+            [(l) => l.action_by_userid, 'uuid'],
+            [(l) => l.action_at, 'timestamptz'],
+            [(l) => l.position, 'bigint'],
+          ])})
           ON CONFLICT (position) DO NOTHING`.execute(trx),
     );
   }
