@@ -712,16 +712,14 @@ type Scalar = string | number | boolean | null;
  * Strings are quoted, so no value can end an element early.
  */
 function arrayOf<T>(rows: readonly T[], value: (row: T) => Scalar): string {
-  const parts = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i += 1) {
-    const v = value(rows[i]!);
-    parts[i] =
-      v === null
-        ? 'NULL'
-        : typeof v === 'string'
-          ? `"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, '\\$&') : v}"`
-          : String(v);
-  }
+  const values = rows.map(value);
+  // JSON's own quoting is the array literal's (unquoted null is NULL) as long as it escaped
+  // nothing: a quote, a backslash or a control character would read otherwise.
+  const json = JSON.stringify(values);
+  if (!json.includes('\\')) return `{${json.slice(1, -1)}}`;
+  const parts = values.map((v) =>
+    v === null ? 'NULL' : typeof v === 'string' ? `"${v.replace(/["\\]/g, '\\$&')}"` : String(v),
+  );
   return `{${parts.join(',')}}`;
 }
 
