@@ -46,7 +46,8 @@ interface NotificationRow {
   readonly notification_type: NotificationType;
   notification_status: 'New' | 'Seen';
   appointment_status: string;
-  readonly appointment_start_date: Date;
+  /** The appointment's, as it was when raised (written as its column reads it back). */
+  readonly appointment_start_date: Instant;
   readonly notification_date: string;
   position: number;
 }
@@ -276,9 +277,6 @@ class Fold {
   ): void {
     const appointment = this.known.appointments.get(appointmentId);
     if (!appointment) return;
-    // As read back from the column (postgres.js wrote it through a Date): the notification's
-    // copy and the message.
-    const startDate = new Date(appointment.start_date);
     if (!this.raised.has(recorded.id)) {
       const notification: NotificationRow = {
         notification_id: recorded.id,
@@ -290,7 +288,7 @@ class Fold {
         notification_type: type,
         notification_status: 'New',
         appointment_status: appointment.status,
-        appointment_start_date: startDate,
+        appointment_start_date: appointment.start_date,
         notification_date: at,
         position: recorded.globalPosition,
       };
@@ -309,7 +307,8 @@ class Fold {
       appointmentId,
       notificationStatus: 'New',
       appointmentStatus: appointment.status as AppointmentStatus,
-      appointmentStartDate: instant(startDate),
+      // As read back from the column (postgres.js wrote it through a Date).
+      appointmentStartDate: instant(new Date(appointment.start_date)),
       position: recorded.globalPosition,
     });
     this.countsFor(appointment.practice_id, recorded);
@@ -341,7 +340,8 @@ class Fold {
    * whose text is the same whatever the batch holds (rows go as arrays, unnest'ed). The changes
    * to notifications there before the batch never touch those raised in it. postgres.js types an array parameter by its first
    * element (booleans as one boolean, not an array) and then writes each element as the
-   * statement's type says ('true' as a boolean is false): booleans go as text[], cast here.
+   * statement's type says ('true' as a boolean is false): booleans go as text[], cast here, and
+   * so do timestamps (see `timestamp`).
    */
   async write(trx: Transaction<DB>): Promise<void> {
     if (this.seenOfEarlier.size > 0) {
@@ -387,14 +387,14 @@ class Fold {
                              ${newA.map((r) => r.resource_id)}::uuid[],
                              ${newA.map((r) => r.patient_id)}::uuid[],
                              ${newA.map((r) => r.status)}::text[],
-                             ${newA.map((r) => timestamp(r.start_date))}::timestamptz[],
+                             ${newA.map((r) => timestamp(r.start_date))}::text[]::timestamptz[],
                              ${newA.map((r) => String(r.position))}::bigint[])
       ), old_appointments AS (
         UPDATE rm_notification_appointments AS t
            SET status = v.status, start_date = v.start_date, position = v.position
           FROM unnest(${oldA.map((r) => r.appointment_id)}::uuid[],
                       ${oldA.map((r) => r.status)}::text[],
-                      ${oldA.map((r) => timestamp(r.start_date))}::timestamptz[],
+                      ${oldA.map((r) => timestamp(r.start_date))}::text[]::timestamptz[],
                       ${oldA.map((r) => String(r.position))}::bigint[])
                AS v(appointment_id, status, start_date, position)
          WHERE t.appointment_id = v.appointment_id
@@ -433,8 +433,8 @@ class Fold {
                            ${n.map((r) => r.notification_type)}::text[],
                            ${n.map((r) => r.notification_status)}::text[],
                            ${n.map((r) => r.appointment_status)}::text[],
-                           ${n.map((r) => r.appointment_start_date.toISOString())}::timestamptz[],
-                           ${n.map((r) => r.notification_date)}::timestamptz[],
+                           ${n.map((r) => timestamp(r.appointment_start_date))}::text[]::timestamptz[],
+                           ${n.map((r) => timestamp(r.notification_date))}::text[]::timestamptz[],
                            ${n.map((r) => String(r.position))}::bigint[])
                AS u(notification_id)
        WHERE NOT EXISTS (SELECT FROM rm_notifications AS e
@@ -452,8 +452,28 @@ function settingChanged(data: unknown): data is {
 }
 
 /**
- * As the column takes it. postgres.js writes a timestamptz parameter, an array's elements too,
- * as `new Date(value).toISOString()`: an event's string goes in as one statement per event
- * would write it.
+ * An instant in UTC that PostgreSQL and JavaScript read alike: a real day of its month (for
+ * 2026-11-31 JavaScript gives December 1st, PostgreSQL an error), hours to 23, seconds to 59.
  */
-const timestamp = (value: Instant): string => (value instanceof Date ? value.toISOString() : value);
+const ISO_UTC =
+  /^([1-9]\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,3})?Z$/;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function aRealDay(year: number, month: number, day: number): boolean {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (DAYS[month - 1] ?? 0));
+}
+
+/**
+ * As the column would take it from one statement per event: postgres.js writes a timestamptz
+ * parameter as `new Date(value).toISOString()` (a JavaScript parse). Arrays of them go as text
+ * (cast in the statement), which skips that parse and format per element: a string PostgreSQL
+ * reads as JavaScript does is sent as it is, any other through a Date, so the column gets what
+ * postgres.js would have written.
+ */
+function timestamp(value: Instant): string {
+  if (value instanceof Date) return value.toISOString();
+  const parts = ISO_UTC.exec(value);
+  if (parts && aRealDay(Number(parts[1]), Number(parts[2]), Number(parts[3]))) return value;
+  return new Date(value).toISOString();
+}
