@@ -265,8 +265,14 @@ function asJsonb(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asJsonb);
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value as Data).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) =>
-    a.length !== b.length ? a.length - b.length : Buffer.compare(Buffer.from(a), Buffer.from(b)),
-  );
+  entries.sort(([a], [b]) => (a.length !== b.length ? a.length - b.length : byBytes(a, b)));
   return Object.fromEntries(entries.map(([k, v]) => [k, asJsonb(v)]));
+}
+
+const BEYOND_ASCII = /[\u0080-\uffff]/;
+
+/** Two keys in the order of their UTF-8 bytes: for ASCII, the strings' own order. */
+function byBytes(a: string, b: string): number {
+  if (!BEYOND_ASCII.test(a) && !BEYOND_ASCII.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
