@@ -437,8 +437,10 @@ class Fold {
                            ${n.map((r) => timestamp(r.notification_date))}::text[]::timestamptz[],
                            ${n.map((r) => String(r.position))}::bigint[])
                AS u(notification_id)
+       -- OFFSET 0 keeps the check a probe of the primary key per row: as an anti-join the
+       -- planner hashes the rows and scans the whole table, on every batch of a replay.
        WHERE NOT EXISTS (SELECT FROM rm_notifications AS e
-                          WHERE e.notification_id = u.notification_id)`.execute(trx);
+                          WHERE e.notification_id = u.notification_id OFFSET 0)`.execute(trx);
   }
 }
 
