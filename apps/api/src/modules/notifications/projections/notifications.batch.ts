@@ -52,7 +52,7 @@ interface NotificationRow {
   position: number;
 }
 
-/** What a batch's events need of each table, read in one statement per table. */
+/** What a batch's events need of each table, read in one statement. */
 interface Known {
   readonly appointments: Map<string, AppointmentRow>;
   readonly calendars: Map<string, CalendarRow>;
@@ -65,8 +65,9 @@ interface Known {
 
 /**
  * A batch folded in memory, in log order, as `apply` would leave it event by event: the
- * appointments and calendars its events name are read up front (one statement per table), the
- * rows it creates kept with them, and everything written back at the end in a few statements.
+ * appointments and calendars its events name are read up front (one statement), the rows it
+ * creates kept with them, and everything written back at the end in one statement (two when
+ * notifications were seen).
  * Live messages are queued as each event is folded (they are sent after the commit anyway);
  * the practices whose counts are due are returned, to be counted once the rows are written.
  */
@@ -124,7 +125,7 @@ type AppointmentJson = Omit<AppointmentRow, 'start_date'> & { start_date: string
 type CalendarJson = CalendarRow;
 
 class Fold {
-  /** Appointments and calendars the batch created or changed: upserted as they end. */
+  /** Appointments and calendars the batch created or changed: written as they end. */
   private readonly changedAppointments = new Set<string>();
   private readonly changedCalendars = new Set<string>();
   /** Notifications raised in the batch, in log order (the first of an id wins, as on insert). */
