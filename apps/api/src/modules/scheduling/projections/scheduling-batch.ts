@@ -26,6 +26,8 @@ interface CalendarRow {
   readonly name: string;
   settings: CalendarSettings;
   position: string;
+  /** Whether instants start a slot under the current settings (see offeredStarts); not a column. */
+  offered?: Map<number, boolean>;
 }
 
 interface SlotRow {
@@ -37,6 +39,8 @@ interface SlotRow {
   holds: number;
   bookings: number;
   position: string;
+  /** Not in the table when the batch began: inserted plainly (no conflict to check). */
+  readonly fresh: boolean;
 }
 
 interface AppointmentRow {
@@ -63,6 +67,8 @@ interface AppointmentRow {
   updated_at: string;
   position: string;
   outside_schedule: boolean;
+  /** Not in the table when the batch began: inserted plainly (no conflict to check). */
+  readonly fresh: boolean;
 }
 
 interface HoldRow {
@@ -273,6 +279,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
       holds: row.holds,
       bookings: row.bookings,
       position: String(row.position),
+      fresh: false,
     });
   }
   for (const row of [...appointmentsById, ...appointmentsByRange]) {
@@ -300,6 +307,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
       updated_at: timestamp(row.updated_at),
       position: String(row.position),
       outside_schedule: row.outside_schedule,
+      fresh: false,
     });
   }
   return state;
@@ -400,6 +408,7 @@ function fold(
           holds: 0,
           bookings: 0,
           position,
+          fresh: true,
         };
         addSlot(state, row);
       }
@@ -464,6 +473,7 @@ function fold(
           updated_at: d.booked_at,
           position,
           outside_schedule: false,
+          fresh: true,
         };
         addAppointment(state, row);
         state.dirtyAppointments.add(row);
@@ -552,11 +562,19 @@ function settingsChange(
   state.dirtyCalendars.add(calendar);
   // Booked visits keep their place; those the new hours or blocks no longer offer are flagged.
   const from = Date.parse(d.changed_at);
-  const upcoming = (state.appointmentsOf.get(key(d.calendar_id)) ?? [])
-    .filter((a) => a.startMs >= from && !FINAL.has(a.status))
-    .sort((a, b) => a.startMs - b.startMs || (a.appointment_id < b.appointment_id ? -1 : 1));
+  const upcoming = (state.appointmentsOf.get(key(d.calendar_id)) ?? []).filter(
+    (a) => a.startMs >= from && !FINAL.has(a.status),
+  );
+  // The order only of the message's list.
+  if (live) {
+    upcoming.sort(
+      (a, b) => a.startMs - b.startMs || (a.appointment_id < b.appointment_id ? -1 : 1),
+    );
+  }
   const outside: string[] = [];
-  const offered = offeredStarts(settings);
+  const gridChanged = GRID_FIELDS.some((field) => field in d.after);
+  if (gridChanged || !calendar.offered) calendar.offered = offeredStarts(settings);
+  const offered = calendar.offered;
   for (const appointment of upcoming) {
     let found = offered.get(appointment.startMs);
     if (found === undefined) {
@@ -582,7 +600,7 @@ function settingsChange(
       at,
     );
   }
-  if (live && GRID_FIELDS.some((field) => field in d.after)) {
+  if (live && gridChanged) {
     publishVanished(state, context, before, settings, d.changed_at, at);
   }
   if (live) {
@@ -730,6 +748,20 @@ function columns<T>(rows: readonly T[], spec: readonly [(row: T) => Scalar, stri
   );
 }
 
+/**
+ * Rows new to the table and rows already in it: the new ones were looked up at the batch's
+ * start and not found, so they are inserted without the conflict check (a speculative insertion
+ * per row, half again the cost of the insert); the others are upserted.
+ */
+function split<T extends { readonly fresh: boolean }>(rows: readonly T[]): [T[], boolean][] {
+  const parts: [T[], boolean][] = [];
+  const fresh = rows.filter((row) => row.fresh);
+  const known = rows.filter((row) => !row.fresh);
+  if (fresh.length > 0) parts.push([fresh, true]);
+  if (known.length > 0) parts.push([known, false]);
+  return parts;
+}
+
 /** The changed rows, one statement per table (sent together: they pipeline on the connection). */
 async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
   const writes: Promise<unknown>[] = [];
@@ -754,10 +786,10 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     );
   }
   const slots = [...state.dirtySlots];
-  if (slots.length > 0) {
+  for (const [rows, fresh] of split(slots)) {
     writes.push(
       sql`INSERT INTO rm_slot_capacity (calendar_id, start_at, capacity, holds, bookings, position)
-          SELECT * FROM unnest(${columns(slots, [
+          SELECT * FROM unnest(${columns(rows, [
             [(s) => s.calendar_id, 'uuid'],
             [(s) => s.start_at, 'timestamptz'],
             [(s) => s.capacity, 'int'],
@@ -765,9 +797,13 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
             [(s) => s.bookings, 'int'],
             [(s) => s.position, 'bigint'],
           ])})
-          ON CONFLICT (calendar_id, start_at) DO UPDATE
-            SET capacity = excluded.capacity, holds = excluded.holds,
-                bookings = excluded.bookings, position = excluded.position`.execute(trx),
+          ${
+            fresh
+              ? sql``
+              : sql`ON CONFLICT (calendar_id, start_at) DO UPDATE
+                      SET capacity = excluded.capacity, holds = excluded.holds,
+                          bookings = excluded.bookings, position = excluded.position`
+          }`.execute(trx),
     );
   }
   const deleted: string[] = [];
@@ -806,14 +842,14 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
     );
   }
   const appointments = [...state.dirtyAppointments];
-  if (appointments.length > 0) {
+  for (const [rows, fresh] of split(appointments)) {
     writes.push(
       sql`INSERT INTO rm_appointments
             (appointment_id, calendar_id, practice_id, provider_id, resource_id, facility_id,
              patient_id, booked_by, start_date, end_date, time_zone, visit_type,
              visit_schedule_type, reason, status, rejected_by, cancel_reason, created_on,
              updated_at, position, outside_schedule)
-          SELECT * FROM unnest(${columns(appointments, [
+          SELECT * FROM unnest(${columns(rows, [
             [(a) => a.appointment_id, 'uuid'],
             [(a) => a.calendar_id, 'uuid'],
             [(a) => a.practice_id, 'uuid'],
@@ -836,13 +872,16 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
             [(a) => a.position, 'bigint'],
             [(a) => a.outside_schedule, 'boolean'],
           ])})
-          ON CONFLICT (appointment_id) DO UPDATE
-            SET start_date = excluded.start_date, end_date = excluded.end_date,
-                status = excluded.status, rejected_by = excluded.rejected_by,
-                cancel_reason = excluded.cancel_reason, updated_at = excluded.updated_at,
-                position = excluded.position, outside_schedule = excluded.outside_schedule`.execute(
-        trx,
-      ),
+          ${
+            fresh
+              ? sql``
+              : sql`ON CONFLICT (appointment_id) DO UPDATE
+                      SET start_date = excluded.start_date, end_date = excluded.end_date,
+                          status = excluded.status, rejected_by = excluded.rejected_by,
+                          cancel_reason = excluded.cancel_reason, updated_at = excluded.updated_at,
+                          position = excluded.position,
+                          outside_schedule = excluded.outside_schedule`
+          }`.execute(trx),
     );
   }
   const logs = state.requestLogs;
