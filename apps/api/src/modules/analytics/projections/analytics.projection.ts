@@ -8,7 +8,7 @@ import {
   calendarStreamId,
   evolveCalendar,
 } from '../../scheduling/domain/calendar.events';
-import { writeTogether, rowsInsert, updating } from '../../audit/projections/bulk-rows';
+import { writeTogether, rowsInsert, updating } from '../../../infra/projections/bulk-rows';
 import {
   placesOffered,
   type ScheduleVersion,

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@medbook/event-store';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { type Columns, ignoring, insertRows } from './bulk-rows';
+import { type Columns, ignoring, insertRows } from '../../../infra/projections/bulk-rows';
 
 /** rm_audit_trail: who did what, when, from where and why, for every event in the log. */
 export const auditTrailProjection: Projection = {

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@medbook/event-store';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
-import { rowsInsert, updating } from './bulk-rows';
+import { rowsInsert, updating } from '../../../infra/projections/bulk-rows';
 import type { AppointmentFacts, CalendarFacts, UserFacts } from '../practice-audit.describe';
 
 type Data = Record<string, unknown>;

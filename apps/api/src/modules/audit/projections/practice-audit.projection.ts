@@ -5,7 +5,12 @@ import type { Projection, ProjectionContext } from '../../../infra/projections/p
 import { CALENDAR_CHANGE_TYPES, isCalendarChange } from '../../scheduling/domain/calendar.events';
 import { MEETING_EVENT_TYPES } from '../../telehealth/domain/meeting.events';
 import { type CalendarFacts, describe } from '../practice-audit.describe';
-import { type Columns, ignoring, writeTogether, rowsInsert } from './bulk-rows';
+import {
+  type Columns,
+  ignoring,
+  writeTogether,
+  rowsInsert,
+} from '../../../infra/projections/bulk-rows';
 import { BatchLookups, type Lookups, storedLookups } from './practice-audit.lookups';
 
 type Data = Record<string, unknown>;

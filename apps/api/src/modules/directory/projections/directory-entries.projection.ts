@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@medbook/event-store';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { type Columns, ignoring, insertRows } from '../../audit/projections/bulk-rows';
+import { type Columns, ignoring, insertRows } from '../../../infra/projections/bulk-rows';
 import type { DirectoryEntryEvent } from '../domain/directory-entry.events';
 
 /**

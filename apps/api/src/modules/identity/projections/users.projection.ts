@@ -2,7 +2,13 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { type Columns, ignoring, rowsInsert, updating } from '../../audit/projections/bulk-rows';
+import {
+  type Columns,
+  ignoring,
+  rowsInsert,
+  updating,
+  writeTogether,
+} from '../../../infra/projections/bulk-rows';
 import type { UserEvent } from '../domain/user.events';
 
 const USER_EVENTS = new Set<string>([
@@ -219,14 +225,4 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
     );
   }
   await writeTogether(trx, writes);
-}
-
-/**
- * Writes of distinct rows as one statement, each a WITH query of it: one round trip. They see
- * the tables as they were before the statement, so none depends on another's rows.
- */
-async function writeTogether(trx: Transaction<DB>, writes: readonly RawBuilder<unknown>[]) {
-  if (writes.length === 0) return;
-  const parts = writes.map((write, i) => sql`${sql.id(`write_${i}`)} AS (${write})`);
-  await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }

@@ -2,7 +2,14 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { ignoring, updating } from '../../audit/projections/bulk-rows';
+import {
+  type Columns,
+  ignoring,
+  recordSet,
+  rowsInsert,
+  updating,
+  writeTogether,
+} from '../../../infra/projections/bulk-rows';
 import type { DirectoryEntryEvent } from '../../directory/domain/directory-entry.events';
 import type { PracticeEvent } from '../../directory/domain/practice.events';
 import {
@@ -100,22 +107,6 @@ interface CalendarRow {
   position: number;
 }
 
-/** The PostgreSQL types of the columns written. */
-type SqlType =
-  | 'uuid'
-  | 'text'
-  | 'bigint'
-  | 'integer'
-  | 'boolean'
-  | 'date'
-  | 'jsonb'
-  | 'double precision'
-  | 'integer[]'
-  | 'text[]'
-  | 'uuid[]';
-
-type Columns<Row> = { readonly [K in keyof Row & string]: SqlType };
-
 const PRACTICE_COLUMNS: Columns<PracticeRow> = {
   practice_id: 'uuid',
   name: 'text',
@@ -169,30 +160,6 @@ const CALENDAR_COLUMNS: Columns<CalendarRow> = {
   online_booking_disabled: 'boolean',
   position: 'bigint',
 };
-
-/**
- * Rows as one JSON parameter, a set of typed records (`r`): one JSON.stringify, and a statement
- * text the same whatever the number of rows. JSON arrays read as the array columns.
- */
-function records<Row extends object>(columns: Columns<Row>, rows: readonly Row[]) {
-  const names = Object.keys(columns) as (keyof Row & string)[];
-  const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(names.map((name) => [name, row[name]]))),
-  );
-  const types = sql.join(names.map((name) => sql`${sql.id(name)} ${sql.raw(columns[name])}`));
-  return { names, from: sql`json_to_recordset(${json}::text::json) AS r(${types})` };
-}
-
-function insert<Row extends object>(
-  table: keyof DB,
-  columns: Columns<Row>,
-  rows: readonly Row[],
-  conflict: RawBuilder<unknown>,
-): RawBuilder<unknown> {
-  const { names, from } = records(columns, rows);
-  const ids = sql.join(names.map((name) => sql.id(name)));
-  return sql`INSERT INTO ${sql.table(table)} (${ids}) SELECT ${ids} FROM ${from} ${conflict}`;
-}
 
 async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<DB>) {
   const events = recorded
@@ -319,7 +286,7 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
     rows: readonly Row[],
     conflict: RawBuilder<unknown>,
   ) => {
-    if (rows.length > 0) writes.push(insert(table, columns, rows, conflict));
+    if (rows.length > 0) writes.push(rowsInsert(table, columns, rows, conflict));
   };
   add(
     'rm_search_practices',
@@ -348,7 +315,7 @@ async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<
       latitude: place?.latitude ?? null,
       longitude: place?.longitude ?? null,
     }));
-    const { from } = records(
+    const { from } = recordSet(
       { facility_id: 'uuid', latitude: 'double precision', longitude: 'double precision' },
       places,
     );
@@ -452,14 +419,4 @@ function changeSettings(
   if (changes.date_from) current.date_from = changes.date_from;
   if ('date_to' in changes) current.date_to = changes.date_to ?? null;
   current.position = position;
-}
-
-/**
- * Writes of distinct rows as one statement, each a WITH query of it: one round trip. They see
- * the tables as they were before the statement, so none depends on another's rows.
- */
-async function writeTogether(trx: Transaction<DB>, writes: readonly RawBuilder<unknown>[]) {
-  if (writes.length === 0) return;
-  const parts = writes.map((write, i) => sql`${sql.id(`write_${i}`)} AS (${write})`);
-  await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }

@@ -8,7 +8,7 @@ import {
   writeTogether,
   rowsInsert,
   updating,
-} from '../../audit/projections/bulk-rows';
+} from '../../../infra/projections/bulk-rows';
 import type { WaitlistEvent } from '../domain/waitlist.events';
 
 const EVENTS = new Set<string>([

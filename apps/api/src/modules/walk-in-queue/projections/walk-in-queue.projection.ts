@@ -3,7 +3,12 @@ import type { RecordedEvent } from '@medbook/event-store';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { type Columns, rowsInsert, updating } from '../../audit/projections/bulk-rows';
+import {
+  type Columns,
+  rowsInsert,
+  updating,
+  writeTogether,
+} from '../../../infra/projections/bulk-rows';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import { countWaiting, readQueueLines } from '../queries/queue-lines';
 
@@ -300,14 +305,4 @@ async function publishQueue(
     ] as const);
     for (const room of rooms) context.publish(room, 'walk-in.queue-index', message);
   }
-}
-
-/**
- * Writes of distinct rows as one statement, each a WITH query of it: one round trip. They see
- * the tables as they were before the statement, so none depends on another's rows.
- */
-async function writeTogether(trx: Transaction<DB>, writes: readonly RawBuilder<unknown>[]) {
-  if (writes.length === 0) return;
-  const parts = writes.map((write, i) => sql`${sql.id(`write_${i}`)} AS (${write})`);
-  await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }

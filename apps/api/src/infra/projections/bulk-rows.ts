@@ -1,9 +1,22 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
-import type { DB } from '../../../infra/database/database.types';
+import type { DB } from '../database/database.types';
 
-/** A column's PostgreSQL type. */
+// How projections write a batch: a few statements of a constant text, whatever the batch's size.
+
+/** A column's PostgreSQL type (arrays read from JSON arrays). */
 export type ColumnType =
-  'uuid' | 'text' | 'bigint' | 'integer' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
+  | 'uuid'
+  | 'text'
+  | 'bigint'
+  | 'integer'
+  | 'boolean'
+  | 'date'
+  | 'timestamptz'
+  | 'jsonb'
+  | 'double precision'
+  | 'integer[]'
+  | 'text[]'
+  | 'uuid[]';
 
 /** The columns a statement writes, in order, with their types: fields of its rows. */
 export type Columns<Row, K extends keyof Row & string = keyof Row & string> = {
@@ -25,19 +38,31 @@ export function rowsInsert<Row extends object, K extends keyof Row & string>(
   rows: readonly Row[],
   conflict: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
+  const { names, from } = recordSet(columns, rows);
+  const ids = sql.join(names.map((name) => sql.id(name)));
+  return sql`INSERT INTO ${sql.table(table)} (${ids}) SELECT ${ids} FROM ${from} ${conflict}`;
+}
+
+/**
+ * Rows as a set of typed records `r` (`json_to_recordset($1) AS r(...)`), from one JSON
+ * parameter: for an INSERT (rowsInsert) or an UPDATE ... FROM.
+ */
+export function recordSet<Row extends object, K extends keyof Row & string>(
+  columns: Columns<Row, K>,
+  rows: readonly Row[],
+): { readonly names: K[]; readonly from: RawBuilder<unknown> } {
   const names = Object.keys(columns) as K[];
   const records = rows.map((row) => {
     const record: Partial<Record<K, unknown>> = {};
     for (const name of names) record[name] = row[name];
     return record;
   });
-  const ids = sql.join(names.map((name) => sql.id(name)));
   const types = sql.join(names.map((name) => sql`${sql.id(name)} ${sql.raw(columns[name])}`));
   // As text, cast by the statement: postgres.js would encode a json parameter again.
-  return sql`INSERT INTO ${sql.table(table)} (${ids})
-             SELECT ${ids} FROM json_to_recordset(${JSON.stringify(records)}::text::json)
-               AS r(${types})
-             ${conflict}`;
+  return {
+    names,
+    from: sql`json_to_recordset(${JSON.stringify(records)}::text::json) AS r(${types})`,
+  };
 }
 
 /** One rowsInsert, sent only if there are rows. */
@@ -61,6 +86,7 @@ export async function writeTogether(
   trx: Transaction<DB>,
   writes: readonly RawBuilder<unknown>[],
 ): Promise<void> {
+  if (writes.length === 0) return;
   const parts = writes.map((write, i) => sql`${sql.id(`write_${i}`)} AS (${write})`);
   await sql`WITH ${sql.join(parts)} SELECT 1`.execute(trx);
 }
