@@ -46,84 +46,42 @@ export interface AuditLookups {
 type Data = Record<string, unknown>;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-/** "Tue, Nov 24, 2026 at 9:00 AM EST": luxon's "ccc, LLL d, yyyy 'at' h:mm a ZZZZ". */
-const when = (instant: string, zone: string): string =>
-  quickWhen(instant, zone || 'UTC') ??
-  DateTime.fromISO(instant, { zone: zone || 'UTC' }).toFormat("ccc, LLL d, yyyy 'at' h:mm a ZZZZ");
-
-/** An instant with its offset (or Z), milliseconds at most, in a year of four digits. */
-const PLAIN_INSTANT = /^[1-9]\d{3}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Luxon's own locale (the process's): the words below are its English ones. */
-const LUXON_LOCALE = DateTime.fromMillis(0).locale;
-/** Per zone, a formatter with luxon's options for ZZZZ, or null where luxon must answer. */
-const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-/**
- * The sentence's time as luxon writes it, without luxon: it parsed the instant, worked out the
- * zone's offset and made a new Intl formatter for the zone's name on every call, most of a
- * replay's time telling appointments. One formatter per zone (luxon's options for ZZZZ, which
- * give the local date and time too) and luxon's English words. Null for what luxon alone
- * answers as it does: another locale, a zone that is not an IANA one (UTC, fixed offsets,
- * unknown), an instant not plainly ISO with an offset.
- */
-function quickWhen(instant: string, zone: string): string | null {
-  if (LUXON_LOCALE !== 'en-US' || !PLAIN_INSTANT.test(instant)) return null;
-  const format = zoneFormat(zone);
-  const ms = Date.parse(instant);
-  if (!format || Number.isNaN(ms) || !sameWallTime(instant, ms)) return null;
-  const part: Record<string, string> = {};
-  for (const { type, value } of format.formatToParts(ms)) part[type.toLowerCase()] = value;
-  const year = Number(part.year);
-  const month = MONTHS[Number(part.month) - 1];
-  const day = Number(part.day);
-  const hour = Number(part.hour);
-  const minute = Number(part.minute);
-  const name = part.timezonename;
-  if (!month || !name || ![year, day, hour, minute].every(Number.isInteger)) return null;
-  const weekday = WEEKDAYS[new Date(Date.UTC(year, Number(part.month) - 1, day)).getUTCDay()] ?? '';
-  const clock = `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-  return `${weekday}, ${month} ${day}, ${year} at ${clock} ${name}`;
-}
-
-/**
- * Whether the instant's own date and time are real ones (Date.parse rolls February 30 over to
- * March, where luxon answers an invalid date): the time it reads, at the instant's offset, is
- * the one written.
- */
-function sameWallTime(instant: string, ms: number): boolean {
-  const offset = /([+-])(\d\d):(\d\d)$/.exec(instant);
-  const offsetMs = offset
-    ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000
-    : 0;
-  const wall = new Date(ms + offsetMs).toISOString();
-  return (
-    wall.slice(0, 16) === instant.slice(0, 16) &&
-    (instant[16] !== ':' || wall.slice(17, 19) === instant.slice(17, 19))
-  );
-}
-
-function zoneFormat(zone: string): Intl.DateTimeFormat | null {
-  let format = zoneFormats.get(zone);
-  if (format === undefined) {
-    const { type, isValid } = DateTime.fromMillis(0, { zone }).zone;
-    format =
-      type === 'iana' && isValid
-        ? new Intl.DateTimeFormat('en-US', {
-            timeZoneName: 'short',
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-            hour: '2-digit',
-            minute: '2-digit',
-            timeZone: zone,
-          })
-        : null;
-    zoneFormats.set(zone, format);
+const when = (instant: string, zone: string): string => {
+  const at = DateTime.fromISO(instant, { zone: zone || 'UTC' });
+  if (!at.isValid || at.zone.type !== 'iana') {
+    return at.toFormat("ccc, LLL d, yyyy 'at' h:mm a ZZZZ");
   }
-  return format;
+  return `${at.toFormat("ccc, LLL d, yyyy 'at' h:mm a")} ${shortZoneName(at)}`;
+};
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Luxon's ZZZZ (the zone's short name then, like EST), with the same Intl options and locale, but
+ * from one formatter per zone: luxon makes a new Intl.DateTimeFormat for every date it formats,
+ * and that was most of a replay's time telling appointments.
+ */
+function shortZoneName(at: DateTime): string {
+  const key = `${at.locale ?? ''}|${at.zoneName ?? ''}`;
+  let format = zoneNames.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(at.locale ?? undefined, {
+      timeZoneName: 'short',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: at.zoneName ?? undefined,
+    });
+    zoneNames.set(key, format);
+  }
+  const name = format
+    .formatToParts(at.toJSDate())
+    .find((part) => part.type.toLowerCase() === 'timezonename');
+  // As luxon, which writes a name it did not find as "null".
+  return String(name?.value ?? null);
 }
 
 const MEETING_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
