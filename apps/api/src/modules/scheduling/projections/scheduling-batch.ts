@@ -1,6 +1,6 @@
 import { FINAL_STATUSES, slotId } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import { DateTime } from 'luxon';
 import type { DB } from '../../../infra/database/database.types';
 import type { ProjectionContext } from '../../../infra/projections/projection';
@@ -199,52 +199,54 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
   const keys = [...slotKeys.values()];
   // Each key is looked up alone (LATERAL ... OFFSET 0, a nested loop over the index): during a
   // rebuild the copies' statistics lag behind their growth, and a hash join over a scan of the
-  // whole table grew with the log.
-  const [calendars, slotsByKey, slotsByRange, appointmentsById, appointmentsByRange] =
-    await Promise.all([
-      calendarIds.size === 0
-        ? []
-        : trx
-            .selectFrom('rm_calendars')
-            .selectAll()
-            .where(sql<boolean>`calendar_id = ANY(${[...calendarIds]}::uuid[])`)
-            .execute(),
-      keys.length === 0
-        ? []
-        : sql<SlotRecord>`SELECT s.calendar_id, s.start_at, s.capacity, s.holds, s.bookings, s.position
-            FROM unnest(${keys.map((k) => k.calendar)}::uuid[],
-                        ${keys.map((k) => k.start)}::text[]::timestamptz[]) AS k(calendar_id, start_at)
-            CROSS JOIN LATERAL (SELECT * FROM rm_slot_capacity s
-              WHERE s.calendar_id = k.calendar_id AND s.start_at = k.start_at OFFSET 0) s`
-            .execute(trx)
-            .then((r) => r.rows),
-      ranges.length === 0
-        ? []
-        : sql<SlotRecord>`SELECT s.calendar_id, s.start_at, s.capacity, s.holds, s.bookings, s.position
-            FROM unnest(${rangeCalendars}::uuid[], ${rangeFrom}::text[]::timestamptz[]) AS k(calendar_id, start_at)
-            CROSS JOIN LATERAL (SELECT * FROM rm_slot_capacity s
-              WHERE s.calendar_id = k.calendar_id AND s.start_at >= k.start_at OFFSET 0) s`
-            .execute(trx)
-            .then((r) => r.rows),
-      appointmentIds.size === 0
-        ? []
-        : sql<Selectable<DB['rm_appointments']>>`SELECT a.*
-            FROM unnest(${[...appointmentIds]}::uuid[]) AS k(appointment_id)
-            CROSS JOIN LATERAL (SELECT * FROM rm_appointments a
-              WHERE a.appointment_id = k.appointment_id OFFSET 0) a`
-            .execute(trx)
-            .then((r) => r.rows),
-      // Final appointments are never flagged; those the batch changes were read by id.
-      ranges.length === 0
-        ? []
-        : sql<Selectable<DB['rm_appointments']>>`SELECT a.*
-            FROM unnest(${rangeCalendars}::uuid[], ${rangeFrom}::text[]::timestamptz[]) AS k(calendar_id, start_date)
-            CROSS JOIN LATERAL (SELECT * FROM rm_appointments a
-              WHERE a.calendar_id = k.calendar_id AND a.start_date >= k.start_date
-                AND a.status <> ALL(${[...FINAL_STATUSES]}::text[]) OFFSET 0) a`
-            .execute(trx)
-            .then((r) => r.rows),
-    ]);
+  // whole table grew with the log. The rows by key and by range come in one query per table: a
+  // transaction's queries take turns on its connection, one round trip each.
+  const uuids = (ids: readonly string[]) => sql`${arrayOf(ids, (id) => id)}::text::uuid[]`;
+  const instants = (values: readonly string[]) =>
+    sql`${arrayOf(values, (value) => value)}::text::timestamptz[]`;
+  const calendars =
+    calendarIds.size === 0
+      ? []
+      : await trx
+          .selectFrom('rm_calendars')
+          .selectAll()
+          .where(sql<boolean>`calendar_id = ANY(${uuids([...calendarIds])})`)
+          .execute();
+  const slotRows =
+    keys.length === 0 && ranges.length === 0
+      ? []
+      : (
+          await sql<SlotRecord>`
+            SELECT s.calendar_id, s.start_at, s.capacity, s.holds, s.bookings, s.position
+              FROM unnest(${uuids(keys.map((k) => k.calendar))}, ${instants(keys.map((k) => k.start))})
+                   AS k(calendar_id, start_at)
+             CROSS JOIN LATERAL (SELECT * FROM rm_slot_capacity s
+                WHERE s.calendar_id = k.calendar_id AND s.start_at = k.start_at OFFSET 0) s
+            UNION ALL
+            SELECT s.calendar_id, s.start_at, s.capacity, s.holds, s.bookings, s.position
+              FROM unnest(${uuids(rangeCalendars)}, ${instants(rangeFrom)}) AS k(calendar_id, start_at)
+             CROSS JOIN LATERAL (SELECT * FROM rm_slot_capacity s
+                WHERE s.calendar_id = k.calendar_id AND s.start_at >= k.start_at OFFSET 0) s`.execute(
+            trx,
+          )
+        ).rows;
+  // Final appointments are never flagged; those the batch changes are read by id.
+  const appointmentRows =
+    appointmentIds.size === 0 && ranges.length === 0
+      ? []
+      : (
+          await sql<Selectable<DB['rm_appointments']>>`
+            SELECT a.* FROM unnest(${uuids([...appointmentIds])}) AS k(appointment_id)
+             CROSS JOIN LATERAL (SELECT * FROM rm_appointments a
+                WHERE a.appointment_id = k.appointment_id OFFSET 0) a
+            UNION ALL
+            SELECT a.* FROM unnest(${uuids(rangeCalendars)}, ${instants(rangeFrom)})
+                   AS k(calendar_id, start_date)
+             CROSS JOIN LATERAL (SELECT * FROM rm_appointments a
+                WHERE a.calendar_id = k.calendar_id AND a.start_date >= k.start_date
+                  AND a.status <> ALL(${arrayOf([...FINAL_STATUSES], (status) => status)}::text::text[])
+                OFFSET 0) a`.execute(trx)
+        ).rows;
   const state: BatchState = {
     calendars: new Map(),
     slots: new Map(),
@@ -268,7 +270,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
       position: String(row.position),
     });
   }
-  for (const row of [...slotsByKey, ...slotsByRange]) {
+  for (const row of slotRows) {
     const startMs = row.start_at.getTime();
     if (slotOf(state, row.calendar_id, startMs)) continue;
     addSlot(state, {
@@ -282,7 +284,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
       fresh: false,
     });
   }
-  for (const row of [...appointmentsById, ...appointmentsByRange]) {
+  for (const row of appointmentRows) {
     if (state.appointments.has(key(row.appointment_id))) continue;
     addAppointment(state, {
       appointment_id: row.appointment_id,
@@ -762,9 +764,13 @@ function split<T extends { readonly fresh: boolean }>(rows: readonly T[]): [T[],
   return parts;
 }
 
-/** The changed rows, one statement per table (sent together: they pipeline on the connection). */
+/**
+ * The changed rows, a statement per table (and kind of write) run as the CTEs of one statement:
+ * a transaction's queries take turns on its connection, one round trip each. They write
+ * disjoint rows, so none needs to see another's.
+ */
 async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
-  const writes: Promise<unknown>[] = [];
+  const writes: RawBuilder<unknown>[] = [];
   const calendars = [...state.dirtyCalendars];
   if (calendars.length > 0) {
     writes.push(
@@ -782,7 +788,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
               [(c) => c.position, 'bigint'],
             ])}) AS t(c, p, pr, r, f, n, s, pos)
           ON CONFLICT (calendar_id) DO UPDATE
-            SET settings = excluded.settings, position = excluded.position`.execute(trx),
+            SET settings = excluded.settings, position = excluded.position`,
     );
   }
   const slots = [...state.dirtySlots];
@@ -803,7 +809,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
               : sql`ON CONFLICT (calendar_id, start_at) DO UPDATE
                       SET capacity = excluded.capacity, holds = excluded.holds,
                           bookings = excluded.bookings, position = excluded.position`
-          }`.execute(trx),
+          }`,
     );
   }
   const deleted: string[] = [];
@@ -816,7 +822,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
   if (deleted.length > 0) {
     writes.push(
       sql`DELETE FROM rm_slot_holds
-           WHERE hold_id = ANY(${arrayOf(deleted, (id) => id)}::text::uuid[])`.execute(trx),
+           WHERE hold_id = ANY(${arrayOf(deleted, (id) => id)}::text::uuid[])`,
     );
   }
   for (const [rows, replace] of [
@@ -838,7 +844,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
               ? sql`DO UPDATE SET calendar_id = excluded.calendar_id, start_at = excluded.start_at,
                       patient_id = excluded.patient_id, expires_at = excluded.expires_at`
               : sql`DO NOTHING`
-          }`.execute(trx),
+          }`,
     );
   }
   const appointments = [...state.dirtyAppointments];
@@ -881,7 +887,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
                           cancel_reason = excluded.cancel_reason, updated_at = excluded.updated_at,
                           position = excluded.position,
                           outside_schedule = excluded.outside_schedule`
-          }`.execute(trx),
+          }`,
     );
   }
   const logs = state.requestLogs;
@@ -897,8 +903,13 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
             [(l) => l.action_at, 'timestamptz'],
             [(l) => l.position, 'bigint'],
           ])})
-          ON CONFLICT (position) DO NOTHING`.execute(trx),
+          ON CONFLICT (position) DO NOTHING`,
     );
   }
-  await Promise.all(writes);
+  const [only] = writes;
+  if (writes.length === 1 && only) await only.execute(trx);
+  else if (writes.length > 1) {
+    await sql`WITH ${sql.join(writes.map((write, i) => sql`${sql.raw(`w${i}`)} AS (${write})`))}
+              SELECT 1`.execute(trx);
+  }
 }
