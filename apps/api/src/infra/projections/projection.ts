@@ -45,38 +45,6 @@ export interface Projection {
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
-/** A stretch of a batch: consecutive events applied together, or one event applied alone. */
-export type Run =
-  | { readonly bulk: true; readonly events: readonly RecordedEvent[] }
-  | { readonly bulk: false; readonly event: RecordedEvent };
-
-/**
- * Splits a batch, in log order, into runs of consecutive `bulk` events (which a projection writes
- * with a few multi-row statements) and the other events it handles, one at a time. Events it
- * does not handle are dropped and do not break a run.
- */
-export function runsOf(
-  events: readonly RecordedEvent[],
-  bulk: ReadonlySet<string>,
-  handled: ReadonlySet<string>,
-): Run[] {
-  const runs: Run[] = [];
-  let current: RecordedEvent[] = [];
-  const flush = () => {
-    if (current.length > 0) runs.push({ bulk: true, events: current });
-    current = [];
-  };
-  for (const event of events) {
-    if (bulk.has(event.type)) current.push(event);
-    else if (handled.has(event.type)) {
-      flush();
-      runs.push({ bulk: false, event });
-    }
-  }
-  flush();
-  return runs;
-}
-
 /** Rows per multi-row statement: their parameters stay far below PostgreSQL's 65535. */
 export const ROWS_PER_STATEMENT = 500;
 
