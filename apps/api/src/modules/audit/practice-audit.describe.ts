@@ -46,7 +46,22 @@ export interface AuditLookups {
 type Data = Record<string, unknown>;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** The last answers of `when`: an appointment's later events tell its time again. */
+const told = new Map<string, string>();
+const TOLD_KEPT = 10_000;
+
 const when = (instant: string, zone: string): string => {
+  const key = `${zone}|${instant}`;
+  let text = told.get(key);
+  if (text === undefined) {
+    text = formatWhen(instant, zone);
+    if (told.size >= TOLD_KEPT) told.clear();
+    told.set(key, text);
+  }
+  return text;
+};
+
+const formatWhen = (instant: string, zone: string): string => {
   const at = DateTime.fromISO(instant, { zone: zone || 'UTC' });
   if (!at.isValid || at.zone.type !== 'iana') {
     return at.toFormat("ccc, LLL d, yyyy 'at' h:mm a ZZZZ");
