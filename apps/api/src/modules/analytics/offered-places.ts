@@ -84,14 +84,10 @@ export function placesOffered(versions: readonly ScheduleVersion[], weekStart: s
       return;
     const days = daysReaching(version, untilMs, weekMs);
     if (!days) return;
-    for (const slot of scheduledSlots(
-      version.settings,
-      addDays(weekStart, days.from),
-      days.count,
-    )) {
-      const startMs = Date.parse(slot.start);
-      if (startMs >= version.fromMs && startMs < untilMs)
-        places += version.settings.booking_capacity;
+    for (let d = days.from; d < days.from + days.count; d += 1) {
+      places +=
+        slotsStartingIn(version.settings, addDays(weekStart, d), version.fromMs, untilMs) *
+        version.settings.booking_capacity;
     }
   });
   return places;
@@ -126,4 +122,86 @@ function daysReaching(
     }
   }
   return from === -1 ? null : { from, count: to - from + 1 };
+}
+
+/**
+ * Whether a local day starts at 00:00 and keeps one UTC offset all day (the same test as the
+ * slot schedule's): its first instant, epoch ms, or null for a day the clocks change on (or whose
+ * midnight they skip or repeat). Asked of the zone rules once per zone and day, up to a bound.
+ */
+const steadyMidnights = new Map<string, number | null>();
+function steadyMidnight(zone: string, day: string): number | null {
+  const key = `${zone}|${day}`;
+  const known = steadyMidnights.get(key);
+  if (known !== undefined) return known;
+  const midnight = DateTime.fromISO(day, { zone }).startOf('day');
+  const next = DateTime.fromISO(addDays(day, 1), { zone }).startOf('day');
+  const steady =
+    midnight.hour === 0 &&
+    midnight.minute === 0 &&
+    next.hour === 0 &&
+    next.minute === 0 &&
+    next.toMillis() - midnight.toMillis() === DAY_MS &&
+    midnight.offset === next.offset &&
+    DateTime.fromMillis(midnight.toMillis() - 3 * HOUR_MS, { zone }).offset === midnight.offset;
+  const value = steady ? midnight.toMillis() : null;
+  if (steadyMidnights.size >= MEMO_LIMIT) steadyMidnights.clear();
+  steadyMidnights.set(key, value);
+  return value;
+}
+
+/** A version's blocked spans as epoch ms, read once per settings object. */
+const blockedSpans = new WeakMap<CalendarSettings, readonly (readonly [number, number])[]>();
+function blockedOf(settings: CalendarSettings): readonly (readonly [number, number])[] {
+  let spans = blockedSpans.get(settings);
+  if (!spans) {
+    spans = settings.marked_time_spans.map(
+      (span) => [Date.parse(span.start), Date.parse(span.end)] as const,
+    );
+    blockedSpans.set(settings, spans);
+  }
+  return spans;
+}
+
+/**
+ * How many of a calendar's slots on a local day (those scheduledSlots gives for it) start in
+ * [fromMs, untilMs). A day with one offset all day has its slots at its midnight plus whole steps:
+ * they are counted as numbers, none formatted (formatting every slot of every week was most of a
+ * replay's time). A day the clocks change on is left to scheduledSlots itself.
+ */
+export function slotsStartingIn(
+  settings: CalendarSettings,
+  day: string,
+  fromMs: number,
+  untilMs: number,
+): number {
+  if (day < settings.date_from || (settings.date_to && day > settings.date_to)) return 0;
+  const midnightMs = steadyMidnight(settings.time_zone, day);
+  if (midnightMs === null) {
+    let count = 0;
+    for (const slot of scheduledSlots(settings, day, 1)) {
+      const startMs = Date.parse(slot.start);
+      if (startMs >= fromMs && startMs < untilMs) count += 1;
+    }
+    return count;
+  }
+  // A steady day's midnight is 00:00 of the day itself: its weekday is the date's (ISO, 1-7).
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+  if (!settings.working_days.includes(weekday)) return 0;
+  const blocked = blockedOf(settings);
+  const stepMs = settings.time_step * 60_000;
+  let count = 0;
+  // The same walk over the day as scheduledSlots', in the same arithmetic.
+  for (
+    let minutes = settings.first_hour * 60;
+    minutes + settings.time_step <= settings.last_hour * 60;
+    minutes += settings.time_step
+  ) {
+    const startMs = midnightMs + minutes * 60_000;
+    if (startMs < fromMs || startMs >= untilMs) continue;
+    const endMs = startMs + stepMs;
+    if (blocked.some(([from, to]) => from < endMs && startMs < to)) continue;
+    count += 1;
+  }
+  return count;
 }
