@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@medbook/event-store';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
-import { type Columns, ignoring, insertRows } from '../../../infra/projections/bulk-rows';
+import { ignoring, writeTogether } from '../../../infra/projections/bulk-rows';
+import { type Scalar, unnestInsert } from './array-literals';
 
 /** rm_audit_trail: who did what, when, from where and why, for every event in the log. */
 export const auditTrailProjection: Projection = {
@@ -9,49 +10,49 @@ export const auditTrailProjection: Projection = {
   async apply(event: RecordedEvent, context: ProjectionContext): Promise<void> {
     await this.applyAll!([event], context);
   },
-  /** One insert per batch, a parameter per column: the trail has a row for every event. */
+  /**
+   * A batch in one statement, each column one array (PostgreSQL reads fourteen arrays faster
+   * than as many JSON objects of fourteen fields). The events an old event was upcast to share
+   * its position and follow one another: the first of them has the row. So only the batch's
+   * first position may already have its row (a batch that starts amid such events, or one
+   * applied event by event): its row is inserted if absent, the others (new to the table, a
+   * position each) without the conflict check, a speculative insertion per row that costs a
+   * fifth of the insert.
+   */
   async applyAll(events: readonly RecordedEvent[], { trx }: ProjectionContext): Promise<void> {
-    await insertRows(trx, 'rm_audit_trail', COLUMNS, events.map(auditRow), ignoring(['position']));
+    const [first] = events;
+    if (!first) return;
+    const seen = new Set<number>([first.globalPosition]);
+    const rest = events.filter((event) => {
+      if (seen.has(event.globalPosition)) return false;
+      seen.add(event.globalPosition);
+      return true;
+    });
+    const inserts = [unnestInsert('rm_audit_trail', columnsOf([first]), ignoring(['position']))];
+    if (rest.length > 0) inserts.push(unnestInsert('rm_audit_trail', columnsOf(rest)));
+    await writeTogether(trx, inserts);
   },
 };
 
-type AuditRow = ReturnType<typeof auditRow>;
-
-const COLUMNS: Columns<AuditRow> = {
-  position: 'bigint',
-  event_id: 'uuid',
-  stream_id: 'text',
-  stream_category: 'text',
-  event_type: 'text',
-  actor_id: 'text',
-  actor_role: 'text',
-  on_behalf_of: 'text',
-  ip: 'text',
-  user_agent: 'text',
-  correlation_id: 'text',
-  causation_id: 'text',
-  command_id: 'text',
-  recorded_at: 'timestamptz',
-};
-
-function auditRow(event: RecordedEvent) {
-  const m = event.metadata;
-  return {
-    position: event.globalPosition,
-    event_id: event.id,
-    stream_id: event.streamId,
-    stream_category: categoryOf(event.streamId),
-    event_type: event.type,
-    actor_id: m.actorId ?? null,
-    actor_role: m.actorRole ?? null,
-    on_behalf_of: m.onBehalfOf ?? null,
-    ip: m.ip ?? null,
-    user_agent: m.userAgent ?? null,
-    correlation_id: m.correlationId ?? null,
-    causation_id: m.causationId ?? null,
-    command_id: m.commandId ?? null,
-    recorded_at: event.recordedAt,
-  };
+/** The events' rows, column by column. */
+function columnsOf(events: readonly RecordedEvent[]): [string, string, Scalar[]][] {
+  const metadata = events.map((event) => event.metadata);
+  return [
+    ['position', 'bigint', events.map((e) => e.globalPosition)],
+    ['event_id', 'uuid', events.map((e) => e.id)],
+    ['stream_id', 'text', events.map((e) => e.streamId)],
+    ['stream_category', 'text', events.map((e) => categoryOf(e.streamId))],
+    ['event_type', 'text', events.map((e) => e.type)],
+    ['actor_id', 'text', metadata.map((m) => m.actorId ?? null)],
+    ['actor_role', 'text', metadata.map((m) => m.actorRole ?? null)],
+    ['on_behalf_of', 'text', metadata.map((m) => m.onBehalfOf ?? null)],
+    ['ip', 'text', metadata.map((m) => m.ip ?? null)],
+    ['user_agent', 'text', metadata.map((m) => m.userAgent ?? null)],
+    ['correlation_id', 'text', metadata.map((m) => m.correlationId ?? null)],
+    ['causation_id', 'text', metadata.map((m) => m.causationId ?? null)],
+    ['command_id', 'text', metadata.map((m) => m.commandId ?? null)],
+    ['recorded_at', 'timestamptz', events.map((e) => e.recordedAt.toISOString())],
+  ];
 }
 
 /** `practice-1234` belongs to category `practice`. */
