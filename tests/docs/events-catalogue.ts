@@ -23,10 +23,11 @@ interface EventFile {
   readonly events: readonly EventEntry[];
 }
 
+/** Where events may be declared: not in projections, which name unions of what they read. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
+    if (entry.isDirectory()) return entry.name === 'projections' ? [] : sourceFiles(full);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [full] : [];
   });
 }
