@@ -10,6 +10,7 @@ import {
   isCalendarChange,
 } from '../../scheduling/domain/calendar.events';
 import type { NotificationEvent } from '../domain/notification.events';
+import { arrayOf } from '../../scheduling/projections/scheduling-batch';
 import { instant } from '../queries/instant';
 
 export type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;
@@ -99,6 +100,8 @@ async function readKnown(trx: Transaction<DB>, events: readonly RecordedEvent[])
       calendarIds.add((data as { calendar_id: string }).calendar_id);
   }
   // Both tables in one statement (one round trip), each as a JSON array of its rows.
+  // The ids go as typed array parameters, not literals cast from text (as the writes do): the
+  // planner reads a parameter's array as a constant, not a cast, and replay ran 4x slower so.
   const { rows } = await sql<{ appointments: AppointmentJson[]; calendars: CalendarJson[] }>`
     SELECT (SELECT coalesce(json_agg(a), '[]') FROM rm_notification_appointments AS a
              WHERE a.appointment_id = ANY(${[...appointmentIds]}::uuid[])) AS appointments,
@@ -339,19 +342,19 @@ class Fold {
   /**
    * Two round trips at most: notifications seen (rare), then every other change in one statement
    * whose text is the same whatever the batch holds (rows go as arrays, unnest'ed). The changes
-   * to notifications there before the batch never touch those raised in it. postgres.js types an array parameter by its first
-   * element (booleans as one boolean, not an array) and then writes each element as the
-   * statement's type says ('true' as a boolean is false): booleans go as text[], cast here, and
-   * so do timestamps (see `timestamp`).
+   * to notifications there before the batch never touch those raised in it. Each column goes as
+   * one PostgreSQL array literal in a text parameter, cast here (see arrayOf): postgres.js would
+   * escape every element itself and type the array by its first element; timestamps are
+   * written as the column would take them one by one (see `timestamp`).
    */
   async write(trx: Transaction<DB>): Promise<void> {
     if (this.seenOfEarlier.size > 0) {
       const seen = [...this.seenOfEarlier.values()];
       await sql`
         UPDATE rm_notifications AS n SET notification_status = 'Seen', position = v.position
-          FROM unnest(${seen.map((s) => s.practiceId)}::uuid[],
-                      ${seen.map((s) => s.id)}::uuid[],
-                      ${seen.map((s) => String(s.position))}::bigint[])
+          FROM unnest(${arrayOf(seen, (s) => s.practiceId)}::text::uuid[],
+                      ${arrayOf(seen, (s) => s.id)}::text::uuid[],
+                      ${arrayOf(seen, (s) => s.position)}::text::bigint[])
                AS v(practice_id, notification_id, position)
          WHERE n.notification_id = v.notification_id AND n.practice_id = v.practice_id`.execute(
         trx,
@@ -382,61 +385,61 @@ class Fold {
         INSERT INTO rm_notification_appointments
                (appointment_id, practice_id, provider_id, resource_id, patient_id, status,
                 start_date, position)
-        SELECT * FROM unnest(${newA.map((r) => r.appointment_id)}::uuid[],
-                             ${newA.map((r) => r.practice_id)}::uuid[],
-                             ${newA.map((r) => r.provider_id)}::uuid[],
-                             ${newA.map((r) => r.resource_id)}::uuid[],
-                             ${newA.map((r) => r.patient_id)}::uuid[],
-                             ${newA.map((r) => r.status)}::text[],
-                             ${newA.map((r) => timestamp(r.start_date))}::text[]::timestamptz[],
-                             ${newA.map((r) => String(r.position))}::bigint[])
+        SELECT * FROM unnest(${arrayOf(newA, (r) => r.appointment_id)}::text::uuid[],
+                             ${arrayOf(newA, (r) => r.practice_id)}::text::uuid[],
+                             ${arrayOf(newA, (r) => r.provider_id)}::text::uuid[],
+                             ${arrayOf(newA, (r) => r.resource_id)}::text::uuid[],
+                             ${arrayOf(newA, (r) => r.patient_id)}::text::uuid[],
+                             ${arrayOf(newA, (r) => r.status)}::text::text[],
+                             ${arrayOf(newA, (r) => timestamp(r.start_date))}::text::timestamptz[],
+                             ${arrayOf(newA, (r) => r.position)}::text::bigint[])
       ), old_appointments AS (
         UPDATE rm_notification_appointments AS t
            SET status = v.status, start_date = v.start_date, position = v.position
-          FROM unnest(${oldA.map((r) => r.appointment_id)}::uuid[],
-                      ${oldA.map((r) => r.status)}::text[],
-                      ${oldA.map((r) => timestamp(r.start_date))}::text[]::timestamptz[],
-                      ${oldA.map((r) => String(r.position))}::bigint[])
+          FROM unnest(${arrayOf(oldA, (r) => r.appointment_id)}::text::uuid[],
+                      ${arrayOf(oldA, (r) => r.status)}::text::text[],
+                      ${arrayOf(oldA, (r) => timestamp(r.start_date))}::text::timestamptz[],
+                      ${arrayOf(oldA, (r) => r.position)}::text::bigint[])
                AS v(appointment_id, status, start_date, position)
          WHERE t.appointment_id = v.appointment_id
       ), new_calendars AS (
         INSERT INTO rm_notification_calendars
                (calendar_id, practice_id, provider_id, accept_reject_enabled, position)
-        SELECT * FROM unnest(${newC.map((r) => r.calendar_id)}::uuid[],
-                             ${newC.map((r) => r.practice_id)}::uuid[],
-                             ${newC.map((r) => r.provider_id)}::uuid[],
-                             ${newC.map((r) => String(r.accept_reject_enabled))}::text[]::boolean[],
-                             ${newC.map((r) => String(r.position))}::bigint[])
+        SELECT * FROM unnest(${arrayOf(newC, (r) => r.calendar_id)}::text::uuid[],
+                             ${arrayOf(newC, (r) => r.practice_id)}::text::uuid[],
+                             ${arrayOf(newC, (r) => r.provider_id)}::text::uuid[],
+                             ${arrayOf(newC, (r) => r.accept_reject_enabled)}::text::boolean[],
+                             ${arrayOf(newC, (r) => r.position)}::text::bigint[])
       ), old_calendars AS (
         UPDATE rm_notification_calendars AS t
            SET accept_reject_enabled = v.enabled, position = v.position
-          FROM unnest(${oldC.map((r) => r.calendar_id)}::uuid[],
-                      ${oldC.map((r) => String(r.accept_reject_enabled))}::text[]::boolean[],
-                      ${oldC.map((r) => String(r.position))}::bigint[])
+          FROM unnest(${arrayOf(oldC, (r) => r.calendar_id)}::text::uuid[],
+                      ${arrayOf(oldC, (r) => r.accept_reject_enabled)}::text::boolean[],
+                      ${arrayOf(oldC, (r) => r.position)}::text::bigint[])
                AS v(calendar_id, enabled, position)
          WHERE t.calendar_id = v.calendar_id
       ), statuses AS (
         UPDATE rm_notifications AS n SET appointment_status = v.status
-          FROM unnest(${statuses.map(([id]) => id)}::uuid[],
-                      ${statuses.map(([, status]) => status)}::text[]) AS v(appointment_id, status)
+          FROM unnest(${arrayOf(statuses, ([id]) => id)}::text::uuid[],
+                      ${arrayOf(statuses, ([, status]) => status)}::text::text[]) AS v(appointment_id, status)
          WHERE n.appointment_id = v.appointment_id
       )
       INSERT INTO rm_notifications
              (notification_id, practice_id, provider_id, resource_id, patient_id, appointment_id,
               notification_type, notification_status, appointment_status,
               appointment_start_date, notification_date, position)
-      SELECT * FROM unnest(${n.map((r) => r.notification_id)}::uuid[],
-                           ${n.map((r) => r.practice_id)}::uuid[],
-                           ${n.map((r) => r.provider_id)}::uuid[],
-                           ${n.map((r) => r.resource_id)}::uuid[],
-                           ${n.map((r) => r.patient_id)}::uuid[],
-                           ${n.map((r) => r.appointment_id)}::uuid[],
-                           ${n.map((r) => r.notification_type)}::text[],
-                           ${n.map((r) => r.notification_status)}::text[],
-                           ${n.map((r) => r.appointment_status)}::text[],
-                           ${n.map((r) => timestamp(r.appointment_start_date))}::text[]::timestamptz[],
-                           ${n.map((r) => timestamp(r.notification_date))}::text[]::timestamptz[],
-                           ${n.map((r) => String(r.position))}::bigint[])
+      SELECT * FROM unnest(${arrayOf(n, (r) => r.notification_id)}::text::uuid[],
+                           ${arrayOf(n, (r) => r.practice_id)}::text::uuid[],
+                           ${arrayOf(n, (r) => r.provider_id)}::text::uuid[],
+                           ${arrayOf(n, (r) => r.resource_id)}::text::uuid[],
+                           ${arrayOf(n, (r) => r.patient_id)}::text::uuid[],
+                           ${arrayOf(n, (r) => r.appointment_id)}::text::uuid[],
+                           ${arrayOf(n, (r) => r.notification_type)}::text::text[],
+                           ${arrayOf(n, (r) => r.notification_status)}::text::text[],
+                           ${arrayOf(n, (r) => r.appointment_status)}::text::text[],
+                           ${arrayOf(n, (r) => timestamp(r.appointment_start_date))}::text::timestamptz[],
+                           ${arrayOf(n, (r) => timestamp(r.notification_date))}::text::timestamptz[],
+                           ${arrayOf(n, (r) => r.position)}::text::bigint[])
                AS u(notification_id)
        -- OFFSET 0 keeps the check a probe of the primary key per row: as an anti-join the
        -- planner hashes the rows and scans the whole table, on every batch of a replay.

@@ -723,7 +723,7 @@ function recountSlots(
   }
 }
 
-type Scalar = string | number | boolean | null;
+export type Scalar = string | number | boolean | null;
 
 /**
  * A column's values as one PostgreSQL array literal, sent as text and cast in SQL: PostgreSQL
@@ -731,7 +731,7 @@ type Scalar = string | number | boolean | null;
  * postgres.js would escape each element itself (and types an array by its first element).
  * Strings are quoted, so no value can end an element early.
  */
-function arrayOf<T>(rows: readonly T[], value: (row: T) => Scalar): string {
+export function arrayOf<T>(rows: readonly T[], value: (row: T) => Scalar): string {
   const values = rows.map(value);
   // JSON's own quoting is the array literal's (unquoted null is NULL) as long as it escaped
   // nothing: a quote, a backslash or a control character would read otherwise.
