@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@medbook/event-store';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import { ignoring, writeTogether } from '../../../infra/projections/bulk-rows';
-import { type Scalar, unnestInsert } from './array-literals';
+import { type Scalar, unnestInsert } from '../../../infra/projections/array-literals';
 
 /** rm_audit_trail: who did what, when, from where and why, for every event in the log. */
 export const auditTrailProjection: Projection = {

@@ -10,7 +10,7 @@ import {
   isCalendarChange,
 } from '../../scheduling/domain/calendar.events';
 import type { NotificationEvent } from '../domain/notification.events';
-import { arrayOf } from '../../scheduling/projections/scheduling-batch';
+import { arrayOf } from '../../../infra/projections/array-literals';
 import { instant } from '../queries/instant';
 
 export type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;

@@ -14,6 +14,7 @@ import {
 import { findSlot, scheduledSlots } from '../domain/slot-schedule';
 import type { SlotEvent } from '../domain/slot.events';
 import { publishSlot, publishStatusTo } from './scheduling-live';
+import { arrayOf, type Scalar } from '../../../infra/projections/array-literals';
 
 export type SchedulingEvent = CalendarEvent | SlotEvent | AppointmentEvent;
 
@@ -721,26 +722,6 @@ function recountSlots(
       at,
     );
   }
-}
-
-export type Scalar = string | number | boolean | null;
-
-/**
- * A column's values as one PostgreSQL array literal, sent as text and cast in SQL: PostgreSQL
- * reads a row's worth of arrays three to four times faster than the same rows as JSON, and
- * postgres.js would escape each element itself (and types an array by its first element).
- * Strings are quoted, so no value can end an element early.
- */
-export function arrayOf<T>(rows: readonly T[], value: (row: T) => Scalar): string {
-  const values = rows.map(value);
-  // JSON's own quoting is the array literal's (unquoted null is NULL) as long as it escaped
-  // nothing: a quote, a backslash or a control character would read otherwise.
-  const json = JSON.stringify(values);
-  if (!json.includes('\\')) return `{${json.slice(1, -1)}}`;
-  const parts = values.map((v) =>
-    v === null ? 'NULL' : typeof v === 'string' ? `"${v.replace(/["\\]/g, '\\$&')}"` : String(v),
-  );
-  return `{${parts.join(',')}}`;
 }
 
 /** The rows' columns as unnest's arguments: each an array literal cast to its column type. */
