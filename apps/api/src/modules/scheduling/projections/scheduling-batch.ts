@@ -4,7 +4,7 @@ import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely'
 import { DateTime } from 'luxon';
 import type { DB } from '../../../infra/database/database.types';
 import type { ProjectionContext } from '../../../infra/projections/projection';
-import type { AppointmentEvent } from '../domain/appointment.events';
+import type { AppointmentDetails, AppointmentEvent } from '../domain/appointment.events';
 import {
   type CalendarChangeEvent,
   type CalendarEvent,
@@ -44,15 +44,17 @@ interface SlotRow {
   readonly fresh: boolean;
 }
 
-interface AppointmentRow {
-  readonly appointment_id: string;
-  readonly calendar_id: string;
-  readonly practice_id: string;
-  readonly provider_id: string | null;
-  readonly resource_id: string | null;
-  readonly facility_id: string;
-  readonly patient_id: string;
-  readonly booked_by: string;
+interface AppointmentRow extends Pick<
+  AppointmentDetails,
+  | 'appointment_id'
+  | 'calendar_id'
+  | 'practice_id'
+  | 'provider_id'
+  | 'resource_id'
+  | 'facility_id'
+  | 'patient_id'
+  | 'booked_by'
+> {
   /** start_date, epoch ms, and as written. */
   startMs: number;
   start_date: string;
