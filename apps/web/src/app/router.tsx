@@ -1,6 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
+import { directoryAdminRoutes } from '../features/directory-admin/directory-admin-routes';
+import { frontDeskRoutes } from '../features/front-desk/front-desk-routes';
+import { kioskRoutes } from '../features/kiosk/kiosk-routes';
+import { practiceWaitlistsRoutes } from '../features/practice-waitlists/practice-waitlists-routes';
+import { scheduleRoutes } from '../features/schedule/schedule-routes';
 
 /** Routes load their feature lazily: the shell is all a first page needs. */
 const pages: RouteObject[] = [
@@ -160,6 +165,11 @@ const pages: RouteObject[] = [
         .CheckInPage,
     }),
   },
+  ...scheduleRoutes,
+  ...frontDeskRoutes,
+  ...kioskRoutes,
+  ...practiceWaitlistsRoutes,
+  ...directoryAdminRoutes,
   {
     path: '*',
     lazy: async () => ({
