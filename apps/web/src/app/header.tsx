@@ -16,9 +16,9 @@ const searchWidth = {
   '@media (max-width: 992.98px)': { display: 'none' },
 } as const;
 
-function Logo() {
-  const { pathname } = useLocation();
-  const mark = (
+/** The Medbook mark: the cross and the name. */
+export function BrandMark() {
+  return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
       <LocalHospital sx={{ color: 'primary.main', fontSize: 30 }} />
       <Typography
@@ -32,6 +32,11 @@ function Logo() {
       </Typography>
     </Box>
   );
+}
+
+function Logo() {
+  const { pathname } = useLocation();
+  const mark = <BrandMark />;
   if (logoInert(pathname)) return <Box aria-label="Medbook">{mark}</Box>;
   return (
     <Link component={RouterLink} to="/" underline="none" aria-label="Medbook home">

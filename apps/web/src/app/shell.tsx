@@ -1,11 +1,23 @@
 import { Box, Container } from '@mui/material';
+import { useObservableState } from 'observable-hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SearchFilterBar } from '../features/search/components/search-filter-bar';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ToastHost } from './toast-host';
-import { rememberRedirect, SESSION_ENDED_MESSAGE, sessionEnded$ } from '../shared/session';
+import {
+  isWorkspacePath,
+  isWorkspaceType,
+  KIOSK_PATH,
+} from '../features/practice-workspace/workspace-rules';
+import {
+  currentUser$,
+  rememberRedirect,
+  SESSION_ENDED_MESSAGE,
+  sessionEnded$,
+} from '../shared/session';
+import { WorkspaceShell } from './workspace-shell';
 
 /** The header carries the search bar except where the page has its own or search is off-topic. */
 const searchInHeader = (pathname: string): boolean =>
@@ -22,10 +34,15 @@ const searchInHeader = (pathname: string): boolean =>
     '/social',
   ].some((prefix) => pathname.startsWith(prefix));
 
-/** The root shell: the home page runs full width on its own background, inner pages in a column. */
+/**
+ * The root shell: the home page runs full width on its own background, inner pages in a column;
+ * a practice user's workspace pages get the back office's shell, and the check-in kiosk (a tablet
+ * at the clinic's door) gets the screen to itself.
+ */
 export function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const user = useObservableState(currentUser$) ?? null;
   // A session that really ended (its refresh refused) lands on the login page with the spec's
   // message, and signing in again returns to where the user was.
   useEffect(() => {
@@ -37,6 +54,22 @@ export function Shell() {
     return () => subscription.unsubscribe();
   }, [navigate]);
   const home = pathname === '/';
+  if (pathname === KIOSK_PATH || pathname.startsWith(`${KIOSK_PATH}/`)) {
+    return (
+      <Box component="main" sx={{ minHeight: '100vh' }}>
+        <Outlet />
+        <ToastHost />
+      </Box>
+    );
+  }
+  if (user?.practice_id && isWorkspaceType(user.type) && isWorkspacePath(pathname)) {
+    return (
+      <>
+        <WorkspaceShell user={user} type={user.type} practiceId={user.practice_id} />
+        <ToastHost />
+      </>
+    );
+  }
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header search={searchInHeader(pathname) ? <SearchFilterBar mode="header" /> : null} />

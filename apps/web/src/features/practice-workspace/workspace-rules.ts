@@ -82,6 +82,10 @@ export const WALK_IN_QUEUE_PATH = '/walk-in-queue';
 export const CALENDARS_PATH = '/practice-admin/calendars';
 export const AUDIT_PATH = '/practice-admin/audit';
 export const ANALYTICS_PATH = '/practice-admin/analytics';
+export const SCHEDULE_PATH = '/practice/schedule';
+export const WAITLISTS_PATH = '/practice/waitlists';
+export const DIRECTORY_PATH = '/practice-admin/directory';
+export const KIOSK_PATH = '/kiosk';
 
 export interface MenuLink {
   readonly label: string;
@@ -115,3 +119,65 @@ export function menuLinks(type: WorkspaceType, acceptRejectEnabled: boolean): Me
 /** Section 2.11: a More dropdown for practice admins, and on screens under 1500 px. */
 export const hasMoreDropdown = (type: WorkspaceType, narrow: boolean): boolean =>
   type === 'PracticeAdmin' || narrow;
+
+/** The workspace's pages: a practice user on one of these gets the back office's own shell. */
+const WORKSPACE_PATHS = [
+  '/dashboard/doctor',
+  '/dashboard/practice-staff',
+  '/practice-admin/',
+  REQUESTS_PATH,
+  WALK_IN_QUEUE_PATH,
+  '/practice/',
+];
+
+export const isWorkspacePath = (pathname: string): boolean =>
+  WORKSPACE_PATHS.some((path) => pathname === path || pathname.startsWith(path));
+
+export type NavIcon =
+  | 'schedule'
+  | 'appointments'
+  | 'requests'
+  | 'walk-in'
+  | 'waitlists'
+  | 'calendars'
+  | 'directory'
+  | 'audit'
+  | 'analytics'
+  | 'kiosk';
+
+export interface NavItem {
+  readonly label: string;
+  readonly to: string;
+  readonly icon: NavIcon;
+  readonly badge?: 'requests';
+}
+
+/**
+ * The workspace's side navigation. Everyone: Schedule, Appointments, Walk-in queue, Waitlists and
+ * the check-in kiosk; Requests (with its count) only while accept/reject is on, as the spec's
+ * header gating has it; the practice's set-up and reports (Calendars, Directory, Audit, Analytics)
+ * for its admins.
+ */
+export function workspaceNav(type: WorkspaceType, acceptRejectEnabled: boolean): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Schedule', to: SCHEDULE_PATH, icon: 'schedule' },
+    { label: 'Appointments', to: DASHBOARDS[type], icon: 'appointments' },
+  ];
+  if (acceptRejectEnabled) {
+    items.push({ label: 'Requests', to: REQUESTS_PATH, icon: 'requests', badge: 'requests' });
+  }
+  items.push(
+    { label: 'Walk-in queue', to: WALK_IN_QUEUE_PATH, icon: 'walk-in' },
+    { label: 'Waitlists', to: WAITLISTS_PATH, icon: 'waitlists' },
+  );
+  if (type === 'PracticeAdmin') {
+    items.push(
+      { label: 'Calendars', to: CALENDARS_PATH, icon: 'calendars' },
+      { label: 'Directory', to: DIRECTORY_PATH, icon: 'directory' },
+      { label: 'Audit trail', to: AUDIT_PATH, icon: 'audit' },
+      { label: 'Analytics', to: ANALYTICS_PATH, icon: 'analytics' },
+    );
+  }
+  items.push({ label: 'Check-in kiosk', to: KIOSK_PATH, icon: 'kiosk' });
+  return items;
+}

@@ -6,9 +6,11 @@ import {
   defaultFilters,
   hasMoreDropdown,
   headerLinksShown,
+  isWorkspacePath,
   menuLinks,
   nextStatuses,
   rangeError,
+  workspaceNav,
 } from './workspace-rules';
 
 const appointment = (status: AppointmentView['status']) =>
@@ -104,5 +106,66 @@ describe('StatusChangeMenu', () => {
       />,
     );
     expect(container.textContent).toBe('');
+  });
+
+  it('gives the workspace its navigation: set-up and reports for admins, Requests while accept/reject is on', () => {
+    const labels = (type: Parameters<typeof workspaceNav>[0], acceptReject: boolean) =>
+      workspaceNav(type, acceptReject).map((item) => item.label);
+    expect(labels('Staff', false)).toEqual([
+      'Schedule',
+      'Appointments',
+      'Walk-in queue',
+      'Waitlists',
+      'Check-in kiosk',
+    ]);
+    expect(labels('Provider', true)).toEqual([
+      'Schedule',
+      'Appointments',
+      'Requests',
+      'Walk-in queue',
+      'Waitlists',
+      'Check-in kiosk',
+    ]);
+    expect(labels('PracticeAdmin', true)).toEqual([
+      'Schedule',
+      'Appointments',
+      'Requests',
+      'Walk-in queue',
+      'Waitlists',
+      'Calendars',
+      'Directory',
+      'Audit trail',
+      'Analytics',
+      'Check-in kiosk',
+    ]);
+    expect(workspaceNav('Provider', false)[1]?.to).toBe('/dashboard/doctor');
+    expect(workspaceNav('Staff', false)[1]?.to).toBe('/dashboard/practice-staff');
+  });
+
+  it('keeps the workspace shell on every workspace page and off the patient site', () => {
+    for (const path of [
+      '/practice/schedule',
+      '/practice/book',
+      '/practice/waitlists',
+      '/walk-in-queue',
+      '/dashboard/appointment-requests',
+      '/dashboard/doctor',
+      '/dashboard/practice-staff',
+      '/practice-admin/dashboard',
+      '/practice-admin/calendars',
+      '/practice-admin/audit',
+    ]) {
+      expect(isWorkspacePath(path)).toBe(true);
+    }
+    for (const path of [
+      '/',
+      '/provider-search',
+      '/booking',
+      '/dashboard/patient',
+      '/kiosk',
+      '/account',
+    ]) {
+      expect(isWorkspacePath(path)).toBe(false);
+    }
   });
 });

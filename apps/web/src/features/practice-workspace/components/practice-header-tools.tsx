@@ -23,16 +23,8 @@ export function PracticeHeaderTools({ user }: { user: UserView | null }) {
   return <Tools user={user} type={user.type} practiceId={user.practice_id} />;
 }
 
-function Tools({
-  user,
-  type,
-  practiceId,
-}: {
-  user: UserView;
-  type: WorkspaceType;
-  practiceId: string;
-}) {
-  const { pathname } = useLocation();
+/** The bell's and the requests' live counts, and the user's accept/reject setting. */
+export function usePracticeCounts(practiceId: string, user: UserView) {
   const counts$ = useMemo(() => practiceCounts$(practiceId), [practiceId]);
   const counts = useObservableState(counts$);
   const setting$ = useMemo(() => acceptRejectSetting$(practiceId, user.id), [practiceId, user.id]);
@@ -45,7 +37,20 @@ function Tools({
   }, [counts]);
   const clear = useCallback(() => setClearedAt(latest.current?.position ?? 0), []);
   const bell = counts && counts.position > clearedAt ? counts.notificationCount : 0;
-  const requests = counts?.requestsCount ?? 0;
+  return { bell, requests: counts?.requestsCount ?? 0, acceptReject, clear };
+}
+
+function Tools({
+  user,
+  type,
+  practiceId,
+}: {
+  user: UserView;
+  type: WorkspaceType;
+  practiceId: string;
+}) {
+  const { pathname } = useLocation();
+  const { bell, requests, acceptReject, clear } = usePracticeCounts(practiceId, user);
 
   const onPracticePage = pathname.startsWith('/practice/');
   const linksShown = headerLinksShown(pathname) && !onPracticePage;

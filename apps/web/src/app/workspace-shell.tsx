@@ -1,0 +1,195 @@
+import type { UserView } from '@medbook/contracts';
+import CalendarViewDay from '@mui/icons-material/CalendarViewDay';
+import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
+import Domain from '@mui/icons-material/Domain';
+import EditCalendar from '@mui/icons-material/EditCalendar';
+import History from '@mui/icons-material/History';
+import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
+import Insights from '@mui/icons-material/Insights';
+import ListAlt from '@mui/icons-material/ListAlt';
+import MenuIcon from '@mui/icons-material/Menu';
+import PendingActions from '@mui/icons-material/PendingActions';
+import TabletMac from '@mui/icons-material/TabletMac';
+import {
+  AppBar,
+  Badge,
+  Box,
+  Chip,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { type ReactElement, useState } from 'react';
+import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { NotificationBell } from '../features/practice-workspace/components/notification-bell';
+import { usePracticeCounts } from '../features/practice-workspace/components/practice-header-tools';
+import {
+  type NavIcon,
+  type NavItem,
+  SCHEDULE_PATH,
+  workspaceNav,
+  type WorkspaceType,
+} from '../features/practice-workspace/workspace-rules';
+import { AccountMenu } from './account-menu';
+import { BrandMark } from './header';
+
+const NAV_WIDTH = 232;
+
+const ICONS: Record<NavIcon, ReactElement> = {
+  schedule: <CalendarViewDay />,
+  appointments: <ListAlt />,
+  requests: <PendingActions />,
+  'walk-in': <DirectionsWalk />,
+  waitlists: <HourglassEmpty />,
+  calendars: <EditCalendar />,
+  directory: <Domain />,
+  audit: <History />,
+  analytics: <Insights />,
+  kiosk: <TabletMac />,
+};
+
+const ROLE_LABEL: Record<WorkspaceType, string> = {
+  Provider: 'Provider',
+  Staff: 'Front desk',
+  PracticeAdmin: 'Practice admin',
+};
+
+/** The item that owns this address: the longest matching path, so /practice-admin/x picks x. */
+const activeItem = (items: readonly NavItem[], pathname: string): string | undefined =>
+  items
+    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
+
+/**
+ * The back office's shell for providers, staff and practice admins: a bar with the bell and the
+ * account menu, a side navigation that stays on every workspace page (a drawer behind the menu
+ * button on phones), and no patient search bar or marketing footer.
+ */
+export function WorkspaceShell({
+  user,
+  type,
+  practiceId,
+}: {
+  user: UserView;
+  type: WorkspaceType;
+  practiceId: string;
+}) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { bell, requests, acceptReject, clear } = usePracticeCounts(practiceId, user);
+  const items = workspaceNav(type, acceptReject);
+  const active = activeItem(items, pathname);
+
+  const nav = (
+    <Box component="nav" aria-label="Workspace" sx={{ overflowY: 'auto' }}>
+      <List sx={{ px: 1 }}>
+        {items.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            selected={active === item.to}
+            aria-current={active === item.to ? 'page' : undefined}
+            // A page chosen from the phone's menu closes the menu.
+            onClick={() => setMenuOpen(false)}
+            data-testid={`nav-${item.icon}`}
+            sx={{ borderRadius: 2, mb: 0.25 }}
+          >
+            <ListItemIcon sx={{ minWidth: 38 }}>{ICONS[item.icon]}</ListItemIcon>
+            <ListItemText
+              primary={item.label}
+              slotProps={{ primary: { sx: { fontWeight: 600, fontSize: 15 } } }}
+            />
+            {item.badge === 'requests' && requests > 0 && (
+              <Chip
+                size="small"
+                color="error"
+                label={requests}
+                aria-label={`${requests} waiting`}
+                data-testid="requests-count"
+                data-count={requests}
+              />
+            )}
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <AppBar
+        position="fixed"
+        elevation={0}
+        color="inherit"
+        sx={{
+          zIndex: theme.zIndex.drawer + 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Toolbar sx={{ gap: 1.5, minHeight: { xs: 56, md: 64 } }}>
+          {!wide && (
+            <IconButton
+              edge="start"
+              aria-label="Open the workspace menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+              data-testid="workspace-menu"
+            >
+              <Badge badgeContent={acceptReject ? requests : 0} color="error">
+                <MenuIcon />
+              </Badge>
+            </IconButton>
+          )}
+          <Link
+            component={RouterLink}
+            to={SCHEDULE_PATH}
+            underline="none"
+            aria-label="Medbook workspace home"
+          >
+            <BrandMark />
+          </Link>
+          <Typography
+            component="span"
+            sx={{ color: 'text.secondary', fontWeight: 600, display: { xs: 'none', sm: 'block' } }}
+          >
+            {ROLE_LABEL[type]}
+          </Typography>
+          <Box sx={{ flex: 1 }} />
+          <NotificationBell practiceId={practiceId} count={bell} onCountCleared={clear} />
+          <AccountMenu />
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={wide ? 'permanent' : 'temporary'}
+        open={wide || menuOpen}
+        onClose={() => setMenuOpen(false)}
+        sx={{
+          width: wide ? NAV_WIDTH : undefined,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
+        }}
+        data-testid="workspace-nav"
+      >
+        <Toolbar sx={{ minHeight: { xs: 56, md: 64 } }} />
+        {nav}
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 1.5, sm: 2, md: 3 }, pb: 4 }}>
+        <Toolbar sx={{ minHeight: { xs: 56, md: 64 }, mb: { xs: 1.5, md: 2 } }} />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}
