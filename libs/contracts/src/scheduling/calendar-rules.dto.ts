@@ -68,6 +68,20 @@ export class CalendarRulesDto {
   @IsBoolean(invalid)
   can_check_in?: boolean;
 
+  /** A patient's check-in opens this many minutes before the start (at most a day). */
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(1_440)
+  check_in_opens_minutes_before?: number;
+
+  /** It closes this many minutes after the start (at most a day). */
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0)
+  @Max(1_440)
+  check_in_closes_minutes_after?: number;
+
   @IsOptional()
   @IsBoolean(invalid)
   accept_reject_enabled?: boolean;

@@ -46,6 +46,10 @@ export interface CalendarView {
   readonly online_booking_disabled: boolean;
   readonly wait_list_enabled: boolean;
   readonly can_check_in: boolean;
+  /** A patient's own check-in opens this many minutes before the visit starts (default 60). */
+  readonly check_in_opens_minutes_before: number;
+  /** It closes this many minutes after the start (default 15). The desk checks in at any time. */
+  readonly check_in_closes_minutes_after: number;
   /** When active, bookings wait as Pending for a provider, staff member or admin to accept. */
   readonly accept_reject_enabled: boolean;
   readonly hold_minutes: number;

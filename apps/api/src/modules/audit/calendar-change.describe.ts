@@ -27,6 +27,8 @@ const LABELS: Readonly<Record<string, string>> = {
   collect_patient_demographics: 'demographics',
   enable_insurance: 'insurance',
   enable_insurance_eligibility: 'insurance eligibility check',
+  check_in_opens_minutes_before: 'check-in opens (minutes before)',
+  check_in_closes_minutes_after: 'check-in closes (minutes after)',
 };
 
 /** Fields are told in the order a form shows them (stored data keeps no order). */
@@ -123,6 +125,11 @@ export function describeCalendarChange(
         return `Changed the booking rules of ${name}: ${fieldsTold(changes)}`;
       case 'CalendarWizardSettingsChanged':
         return `Changed the booking wizard of ${name}: ${fieldsTold(changes)}`;
+      case 'CalendarCheckInWindowChanged': {
+        const window = (d: Data) =>
+          `${shown('', d.check_in_opens_minutes_before)} minutes before to ${shown('', d.check_in_closes_minutes_after)} minutes after the start`;
+        return `Changed the check-in window of ${name} from ${window(before)} to ${window(after)}`;
+      }
       case 'CalendarTimeSpanBlocked':
         return `Blocked ${spanTold} on ${name}`;
       case 'CalendarTimeSpanReopened':

@@ -31,12 +31,14 @@ const SETTING_KINDS = {
     'enable_insurance',
     'enable_insurance_eligibility',
   ],
+  CalendarCheckInWindowChanged: ['check_in_opens_minutes_before', 'check_in_closes_minutes_after'],
 } as const satisfies Partial<Record<CalendarChangeType, readonly ChangeableField[]>>;
 
 /** A range is told whole: "hours 8–17 → 9–17" whichever end moved. */
 const TOLD_WHOLE = new Set<CalendarChangeType>([
   'CalendarHoursChanged',
   'CalendarDateRangeChanged',
+  'CalendarCheckInWindowChanged',
 ]);
 
 const SPAN_FIELDS = ['marked_time_spans'] as const;

@@ -18,7 +18,9 @@ type DefaultedField =
   | 'custom_form_ids'
   | 'collect_patient_demographics'
   | 'enable_insurance'
-  | 'enable_insurance_eligibility';
+  | 'enable_insurance_eligibility'
+  | 'check_in_opens_minutes_before'
+  | 'check_in_closes_minutes_after';
 
 /** The settings as the calendar's events record them: fields added later may be absent. */
 export type CalendarSettings = Omit<CalendarView, DefaultedField> &
@@ -35,6 +37,8 @@ export const CALENDAR_DEFAULTS: Required<Pick<CalendarSettings, DefaultedField>>
   collect_patient_demographics: false,
   enable_insurance: true,
   enable_insurance_eligibility: false,
+  check_in_opens_minutes_before: 60,
+  check_in_closes_minutes_after: 15,
 };
 
 export type CompleteCalendarSettings = CalendarView;
@@ -78,6 +82,10 @@ export function calendarSettingsFrom(
     collect_patient_demographics: dto.collect_patient_demographics ?? false,
     enable_insurance: dto.enable_insurance ?? CALENDAR_DEFAULTS.enable_insurance,
     enable_insurance_eligibility: dto.enable_insurance_eligibility ?? false,
+    check_in_opens_minutes_before:
+      dto.check_in_opens_minutes_before ?? CALENDAR_DEFAULTS.check_in_opens_minutes_before,
+    check_in_closes_minutes_after:
+      dto.check_in_closes_minutes_after ?? CALENDAR_DEFAULTS.check_in_closes_minutes_after,
   };
 }
 
@@ -150,6 +158,10 @@ export interface CalendarChangeData {
     | 'enable_insurance'
     | 'enable_insurance_eligibility'
   >;
+  /** Carries both ends of the patient's check-in window, whichever changed. */
+  CalendarCheckInWindowChanged: CalendarChange<
+    'check_in_opens_minutes_before' | 'check_in_closes_minutes_after'
+  >;
   CalendarTimeSpanBlocked: SpanChange;
   CalendarTimeSpanReopened: SpanChange;
   CalendarVisitReasonAdded: ReasonChange;
@@ -179,6 +191,7 @@ const CHANGE_TYPES: Record<CalendarChangeType, true> = {
   CalendarSlotVisibilityChanged: true,
   CalendarBookingRulesChanged: true,
   CalendarWizardSettingsChanged: true,
+  CalendarCheckInWindowChanged: true,
   CalendarTimeSpanBlocked: true,
   CalendarTimeSpanReopened: true,
   CalendarVisitReasonAdded: true,
