@@ -65,9 +65,11 @@ it("shows the practice's analytics: headline numbers, charts, the weeks' table, 
 
   const admin = await browser.open();
   await signIn(admin, app, practice.admin, '/practice-admin/dashboard');
-  // The workspace's More menu leads to it, next to the audit trail.
-  await admin.getByTestId('workspace-more').click();
-  await admin.getByRole('menuitem', { name: 'Analytics' }).click();
+  // The workspace's side navigation leads to it, next to the audit trail.
+  await admin
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'Analytics' })
+    .click();
   await admin.waitForURL('**/practice-admin/analytics');
   const row = admin.getByTestId(`analytics-row-${monday}`);
   // Both calendars: 126 + 126 places, 3 booked (the no-show kept its place), 1 canceled.

@@ -156,15 +156,14 @@ it("shows a request accepted by a staff member on the patient's dashboard, live"
   const card = patientPage.getByTestId('upcoming').getByTestId('appointment-card');
   await card.getByTestId('status').filter({ hasText: 'Pending' }).waitFor();
 
-  // Two practice users watch the requests badge; the admin's is in the More dropdown's button.
+  // Two practice users watch the requests count in the workspace's side navigation.
   const admin = await browser.open();
   await signIn(admin, app, practice.admin, '/practice-admin/dashboard');
-  await admin.locator('[data-testid="requests-badge"][data-count="1"]').waitFor();
+  await admin.locator('[data-testid="nav-requests"][data-count="1"]').waitFor();
 
   const staff = await browser.open();
   await signIn(staff, app, practice.staff, '/dashboard/practice-staff');
-  await staff.getByTestId('workspace-more').click();
-  await staff.getByRole('menuitem', { name: /Requests/ }).click();
+  await staff.locator('[data-testid="nav-requests"][data-count="1"]').click();
   await staff.waitForURL('**/dashboard/appointment-requests');
   const row = staff.locator(`[data-testid="appointment-row"][data-appointment="${appointmentId}"]`);
   await staff.getByTestId('requests-summary').filter({ hasText: '1 pending request' }).waitFor();
@@ -197,8 +196,8 @@ it("shows a request accepted by a staff member on the patient's dashboard, live"
   ).toBe(1);
   // Every staff member's badge drops at once.
   await Promise.all([
-    admin.locator('[data-testid="requests-badge"][data-count="0"]').waitFor({ timeout: 5000 }),
-    staff.locator('[data-testid="requests-badge"][data-count="0"]').waitFor({ timeout: 5000 }),
+    admin.locator('[data-testid="nav-requests"][data-count="0"]').waitFor({ timeout: 5000 }),
+    staff.locator('[data-testid="nav-requests"][data-count="0"]').waitFor({ timeout: 5000 }),
   ]);
   await staff.getByTestId('list-empty').waitFor();
   const pending = await call(app, 'POST', '/api/v1/appointments/requests', {}, practice.staff.auth);

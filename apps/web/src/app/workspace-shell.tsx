@@ -103,6 +103,7 @@ export function WorkspaceShell({
             // A page chosen from the phone's menu closes the menu.
             onClick={() => setMenuOpen(false)}
             data-testid={`nav-${item.icon}`}
+            data-count={item.badge === 'requests' ? requests : undefined}
             sx={{ borderRadius: 2, mb: 0.25 }}
           >
             <ListItemIcon sx={{ minWidth: 38 }}>{ICONS[item.icon]}</ListItemIcon>
