@@ -237,7 +237,7 @@ describe('settings, next availability and the patient’s own actions', () => {
     expect(none.body.data).toEqual({ next_available_date: null, start_date: null });
   });
 
-  it('lets the patient confirm, check in on the day when the calendar allows it, and the practice complete', async () => {
+  it("lets the patient confirm, check in within the calendar's window (from 60 minutes before the start) when it allows it, and the practice complete", async () => {
     now = new Date('2026-03-06T15:00:00Z');
     const fresh = await createPractice(app);
     const patient = await createUser(app, 'Patient');
@@ -251,7 +251,8 @@ describe('settings, next availability and the patient’s own actions', () => {
             .post('/api/v1/appointments', { calendar_id: calendarId, start_date: start })
         ).body.data as BookingResult
       ).appointment_id;
-    const today = await book(open.calendarId, '2026-03-06T21:00:00Z'); // 16:00 EST today
+    const today = await book(open.calendarId, '2026-03-06T16:00:00Z'); // 11:00 EST: window open
+    const later = await book(open.calendarId, '2026-03-06T21:00:00Z'); // 16:00 EST: not yet
     const monday = await book(open.calendarId, '2026-03-09T13:00:00Z');
     const elsewhere = await book(closed.calendarId, '2026-03-06T22:00:00Z');
 
@@ -259,7 +260,7 @@ describe('settings, next availability and the patient’s own actions', () => {
     expect(confirmed.body.data).toEqual(expect.objectContaining({ status: 'Confirmed' }));
     const checkedIn = await app.api.as(patient).put(`/api/v1/appointments/${today}/check-in`, {});
     expect(checkedIn.body.data).toEqual(expect.objectContaining({ status: 'Checked-In' }));
-    for (const id of [monday, elsewhere]) {
+    for (const id of [later, monday, elsewhere]) {
       const refused = await app.api.as(patient).put(`/api/v1/appointments/${id}/check-in`, {});
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Unable to check-in at the moment');

@@ -1,5 +1,4 @@
 import { type AppointmentStatus, BOOKING_MESSAGES } from '@medbook/contracts';
-import { DateTime } from 'luxon';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError, NotFoundError } from '../../../domain/domain-error';
 import { canMove, illegalTransition } from './appointment-status';
@@ -10,7 +9,7 @@ import {
   evolveAppointment,
   initialAppointmentState,
 } from './appointment.events';
-import type { CalendarSettings } from './calendar.events';
+import { type CheckInPlace, mayCheckInNow } from './check-in-window';
 
 export const APPOINTMENT_NOT_FOUND = 'This appointment does not exist.';
 
@@ -36,14 +35,13 @@ export type AppointmentCommand =
       now: Date;
     }
   /**
-   * Practice users check patients in at the desk; a patient checks in themselves, on the visit's
-   * day, when its calendar (or the visit's reason there) allows it.
+   * The patient has arrived: practice users check them in at the desk at any time; the patient
+   * checks in (from their device, or at the kiosk by the door) within the calendar's window.
    */
   | {
       type: 'CheckInAppointment';
       by: string;
-      /** The patient's own check-in: the calendar's rules for it; null for practice users. */
-      patientCheckIn: Pick<CalendarSettings, 'can_check_in' | 'associated_reasons'> | null;
+      at: CheckInPlace;
       now: Date;
     }
   | { type: 'CancelAppointment'; reason: string | null; by: string; now: Date }
@@ -70,10 +68,9 @@ export function decideAppointment(
   if (!details) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
   switch (command.type) {
     case 'CheckInAppointment':
-      if (
-        command.patientCheckIn &&
-        !patientMayCheckIn(details, command.patientCheckIn, command.now)
-      ) {
+      // Pressing "I'm here" twice is one arrival, whenever the second press comes.
+      if (details.status === 'Checked-In') return [];
+      if (!mayCheckInNow(details, command.at, command.now)) {
         throw new ConflictError(BOOKING_MESSAGES.checkInUnavailable);
       }
       return decideAppointment(
@@ -137,21 +134,6 @@ export function decideAppointment(
       return unknown;
     }
   }
-}
-
-/** On the visit's facility-local day, where the calendar or the visit's reason allows it. */
-function patientMayCheckIn(
-  details: AppointmentDetails,
-  calendar: Pick<CalendarSettings, 'can_check_in' | 'associated_reasons'>,
-  now: Date,
-): boolean {
-  const zone = details.time_zone;
-  const today = DateTime.fromJSDate(now, { zone }).toISODate();
-  const day = DateTime.fromISO(details.start_date, { zone }).toISODate();
-  const immediate = calendar.associated_reasons?.some(
-    (r) => r.title === details.reason && r.allow_immediate_checkin,
-  );
-  return (calendar.can_check_in || immediate === true) && today === day;
 }
 
 export const appointmentDecider: Decider<AppointmentCommand, AppointmentEvent, AppointmentState> = {

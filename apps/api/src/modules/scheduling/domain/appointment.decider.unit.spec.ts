@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES, BOOKING_MESSAGES } from '@medbook/contracts';
+import { APPOINTMENT_STATUSES } from '@medbook/contracts';
 import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError } from '../../../domain/domain-error';
 import { STATUS_TRANSITIONS } from './appointment-status';
@@ -98,68 +98,3 @@ describe('appointment', () => {
   });
 });
 
-describe('check-in', () => {
-  const scheduled = bookedAs(false);
-  const onTheDay = new Date('2026-11-24T13:00:00Z');
-  const checkIn = (patientCheckIn: { can_check_in: boolean } | null, at = onTheDay) =>
-    DeciderSpecification.for(appointmentDecider)(scheduled).when({
-      type: 'CheckInAppointment',
-      by: 'p1',
-      patientCheckIn,
-      now: at,
-    });
-  const checkedIn = (at: Date): AppointmentEvent[] => [
-    {
-      type: 'AppointmentStatusChanged',
-      data: {
-        appointment_id: 'a1',
-        from: 'Scheduled',
-        status: 'Checked-In',
-        changed_by: 'p1',
-        rejected_by: null,
-        changed_at: at.toISOString(),
-      },
-    },
-  ];
-
-  it('is at the desk whenever the status allows it', () => {
-    checkIn(null, now).then(checkedIn(now));
-  });
-
-  it('is by the patient on the visit day, facility-local, where the calendar allows it', () => {
-    checkIn({ can_check_in: true }).then(checkedIn(onTheDay));
-    checkIn({ can_check_in: false }).thenThrows(ConflictError, BOOKING_MESSAGES.checkInUnavailable);
-    // 00:30 on the 25th in UTC is still the 24th in New York.
-    checkIn({ can_check_in: true }, new Date('2026-11-25T00:30:00Z')).then(
-      checkedIn(new Date('2026-11-25T00:30:00Z')),
-    );
-    checkIn({ can_check_in: true }, now).thenThrows(
-      ConflictError,
-      BOOKING_MESSAGES.checkInUnavailable,
-    );
-  });
-
-  it("is by the patient where the visit's reason allows immediate check-in", () => {
-    const booking = appointmentDecider.decide(
-      {
-        type: 'BookAppointment',
-        details: { ...details, reason: 'Flu shot' },
-        acceptRejectEnabled: false,
-        now,
-      },
-      appointmentDecider.initialState(),
-    );
-    const withReason = DeciderSpecification.for(appointmentDecider)(booking);
-    withReason
-      .when({
-        type: 'CheckInAppointment',
-        by: 'p1',
-        patientCheckIn: {
-          can_check_in: false,
-          associated_reasons: [{ title: 'Flu shot', allow_immediate_checkin: true }],
-        },
-        now: onTheDay,
-      })
-      .then(checkedIn(onTheDay));
-  });
-});
