@@ -23,6 +23,7 @@ export * from './scheduling/booking.dto';
 export * from './scheduling/appointment-lists.dto';
 export * from './scheduling/views';
 export * from './scheduling/live-messages';
+export * from './scheduling/schedule';
 export * from './directory.dto';
 export * from './reference';
 export * from './search';

@@ -15,6 +15,9 @@ import { AvailabilityQuery } from './queries/availability.query';
 import { PastStates } from './queries/past-states';
 import { CalendarViewsQuery } from './queries/calendar-views.query';
 import { SchedulingReader } from './queries/scheduling-reader';
+import { PracticeScheduleQuery } from './queries/practice-schedule.query';
+import { ScheduleController } from './schedule.controller';
+import { ScheduleRepository } from './schedule.repository';
 import { schedulingRoomRules } from './scheduling-room-rules';
 import { SchedulingRepository } from './scheduling.repository';
 
@@ -25,6 +28,7 @@ import { SchedulingRepository } from './scheduling.repository';
     CalendarsController,
     AvailabilityController,
     AppointmentsController,
+    ScheduleController,
   ],
   providers: [
     ...SCHEDULING_COMMAND_HANDLERS,
@@ -36,6 +40,8 @@ import { SchedulingRepository } from './scheduling.repository';
     AvailabilityQuery,
     PastStates,
     CalendarViewsQuery,
+    ScheduleRepository,
+    PracticeScheduleQuery,
     HoldExpiryScheduler,
     {
       provide: ROOM_RULES,
