@@ -30,9 +30,11 @@ it("gives staff the back office's own shell, with the navigation on every worksp
   const staff = await browser.open();
   await signIn(staff, app, practice.staff, '/dashboard/practice-staff');
   await expectWorkspaceChrome(staff);
+  // Accept/reject is on by default, so Requests shows.
   expect(await nav(staff).getByRole('link').allInnerTexts()).toEqual([
     'Schedule',
     'Appointments',
+    'Requests',
     'Walk-in queue',
     'Waitlists',
     'Check-in kiosk',

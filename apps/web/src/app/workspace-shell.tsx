@@ -92,7 +92,7 @@ export function WorkspaceShell({
 
   const nav = (
     <Box component="nav" aria-label="Workspace" sx={{ overflowY: 'auto' }}>
-      <List sx={{ px: 1 }}>
+      <List component="div" sx={{ px: 1 }}>
         {items.map((item) => (
           <ListItemButton
             key={item.to}
@@ -182,6 +182,7 @@ export function WorkspaceShell({
           flexShrink: 0,
           '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
         }}
+        slotProps={{ paper: { 'aria-label': 'Workspace menu' } as object }}
         data-testid="workspace-nav"
       >
         <Toolbar sx={{ minHeight: { xs: 56, md: 64 } }} />
