@@ -51,6 +51,21 @@ it("gives staff the back office's own shell, with the navigation on every worksp
     await nav(staff).getByRole('link', { name: 'Walk-in queue' }).getAttribute('aria-current'),
   ).toBe('page');
   await shoot(staff, 'workspace-shell-walk-in');
+
+  // Reached by keyboard, a navigation link shows a focus ring.
+  let inNav = false;
+  for (let tabs = 0; tabs < 12 && !inNav; tabs += 1) {
+    await staff.keyboard.press('Tab');
+    inNav = await staff.evaluate(
+      () => !!document.activeElement?.closest('nav[aria-label="Workspace"]'),
+    );
+  }
+  expect(inNav).toBe(true);
+  const ring = await staff.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  });
+  expect(ring).toBe('solid 2px');
   await expectAccessible(staff);
 
   for (const [label, path] of [
