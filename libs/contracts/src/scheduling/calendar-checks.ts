@@ -1,4 +1,5 @@
 import { isCalendarDate, isInstant } from '../calendar-date';
+import type { HoursSpan, WeekdayHours, WeeklyHours } from './calendar-view';
 import { CALENDAR_MESSAGES } from './messages';
 
 /**
@@ -61,4 +62,81 @@ export function weekTimeFrameProblem(frame: readonly number[] | undefined): stri
   const [first, second] = frame;
   const valid = whole && frame.length <= 2 && (second === undefined ? first! > 0 : second > first!);
   return valid ? null : CALENDAR_MESSAGES.weekTimeFrame;
+}
+
+export const MAX_SPANS_PER_DAY = 6;
+
+/** A local wall-clock time as sent: HH:mm from 00:00 to 23:59, or 24:00 (the day's end). */
+export const TIME_OF_DAY = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+/** Minutes from the day's midnight of a time HH:mm; NaN when it is none. */
+export function minutesOfDay(time: string): number {
+  if (typeof time !== 'string' || !TIME_OF_DAY.test(time)) return Number.NaN;
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** Minutes from midnight as HH:mm (1440 is 24:00). */
+export const timeOfDay = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The weekly hours a calendar without its own has: first to last hour on each working day. */
+export function weeklyHoursOf(
+  firstHour: number,
+  lastHour: number,
+  workingDays: readonly number[],
+): WeeklyHours {
+  const span: HoursSpan = { start: timeOfDay(firstHour * 60), end: timeOfDay(lastHour * 60) };
+  return [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    spans: workingDays.includes(weekday) ? [span] : [],
+  }));
+}
+
+/**
+ * Weekly hours as stored and answered: all seven days Monday first (a day not sent is closed),
+ * each day's spans by start. Only the fields of a span are kept.
+ */
+export function canonicalWeeklyHours(hours: readonly WeekdayHours[]): WeeklyHours {
+  return [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    spans: hours
+      .filter((day) => day.weekday === weekday)
+      .flatMap((day) => day.spans)
+      .map((span) => ({ start: span.start, end: span.end }))
+      .sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start)),
+  }));
+}
+
+/**
+ * Weekday hours: each weekday once (1 to 7); each span HH:mm to a later HH:mm; at most
+ * MAX_SPANS_PER_DAY spans a day, none overlapping another (one may start where another ends);
+ * hours on one day at least; and the time step divides each span evenly (the slots fill it).
+ */
+export function weeklyHoursProblem(
+  hours: readonly WeekdayHours[],
+  timeStep: number,
+): string | null {
+  const m = CALENDAR_MESSAGES;
+  const weekdays = hours.map((day) => day.weekday);
+  if (
+    new Set(weekdays).size !== weekdays.length ||
+    weekdays.some((d) => !Number.isInteger(d) || d < 1 || d > 7)
+  ) {
+    return m.weeklyHoursDays;
+  }
+  for (const day of hours) {
+    if (day.spans.length > MAX_SPANS_PER_DAY) return m.weeklyHoursTooMany;
+    const spans = day.spans.map((span) => [minutesOfDay(span.start), minutesOfDay(span.end)]);
+    if (spans.some(([start, end]) => !(start! < end!))) return m.weeklyHoursSpan;
+    spans.sort((a, b) => a[0]! - b[0]!);
+    if (spans.some(([start], i) => i > 0 && start! < spans[i - 1]![1]!)) {
+      return m.weeklyHoursOverlap;
+    }
+  }
+  if (hours.every((day) => day.spans.length === 0)) return m.weeklyHoursEmpty;
+  const spans = hours.flatMap((day) => day.spans);
+  if (spans.some((span) => (minutesOfDay(span.end) - minutesOfDay(span.start)) % timeStep !== 0)) {
+    return m.weeklyHoursStep;
+  }
+  return null;
 }

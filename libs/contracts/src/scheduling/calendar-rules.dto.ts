@@ -7,6 +7,7 @@ import {
   IsOptional,
   IsString,
   Length,
+  Matches,
   Max,
   Min,
   ValidateNested,
@@ -14,6 +15,7 @@ import {
 import { Type } from 'class-transformer';
 import { invalid } from '../validation-options';
 import { IsCalendarDate } from '../calendar-date';
+import { MAX_SPANS_PER_DAY, TIME_OF_DAY } from './calendar-checks';
 
 export class MarkedTimeSpanDto {
   @IsISO8601({ strict: true }, invalid)
@@ -21,6 +23,31 @@ export class MarkedTimeSpanDto {
 
   @IsISO8601({ strict: true }, invalid)
   end!: string;
+}
+
+/** A span of hours, local wall-clock time HH:mm (24:00 is the day's end). */
+export class HoursSpanDto {
+  @IsString(invalid)
+  @Matches(TIME_OF_DAY, invalid)
+  start!: string;
+
+  @IsString(invalid)
+  @Matches(TIME_OF_DAY, invalid)
+  end!: string;
+}
+
+/** One weekday's spans of hours; an empty list (or the day left out) is closed. */
+export class WeekdayHoursDto {
+  @IsInt(invalid)
+  @Min(1)
+  @Max(7)
+  weekday!: number;
+
+  @IsArray()
+  @ArrayMaxSize(MAX_SPANS_PER_DAY)
+  @ValidateNested({ each: true })
+  @Type(() => HoursSpanDto)
+  spans!: HoursSpanDto[];
 }
 
 /** Calendar rules that are optional when creating as well as when changing a calendar. */
@@ -32,6 +59,17 @@ export class CalendarRulesDto {
   @Min(1, { each: true })
   @Max(7, { each: true })
   working_days?: number[];
+
+  /**
+   * Hours per weekday, several spans a day (split shifts); they place the slots instead of
+   * first_hour, last_hour and working_days. null goes back to those (as does changing them).
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  @Type(() => WeekdayHoursDto)
+  weekly_hours?: WeekdayHoursDto[] | null;
 
   @IsOptional()
   @IsCalendarDate(invalid)

@@ -16,6 +16,21 @@ export interface CalendarReason {
   readonly allow_immediate_checkin?: boolean;
 }
 
+/** A span of opening hours in the facility's local wall-clock time, HH:mm (end up to 24:00). */
+export interface HoursSpan {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** One weekday's spans of hours (ISO weekday, 1 = Monday); none: closed that day. */
+export interface WeekdayHours {
+  readonly weekday: number;
+  readonly spans: readonly HoursSpan[];
+}
+
+/** Hours per weekday, split shifts allowed: as answered, all seven days, Monday first. */
+export type WeeklyHours = readonly WeekdayHours[];
+
 /**
  * The spec's calendar settings, which decide which slots exist and how they are offered, as the
  * API answers them (GET calendars/{id}, GET calendars, GET practices/{id}/calendars): every
@@ -37,6 +52,12 @@ export interface CalendarView {
   readonly time_step: number;
   /** ISO weekdays with hours, 1 = Monday. */
   readonly working_days: readonly number[];
+  /**
+   * The hours that place slots, per weekday with any number of spans (split shifts). A calendar
+   * whose weekly hours were never set answers them derived from first_hour, last_hour and
+   * working_days; once set, they place the slots and those three are what they were.
+   */
+  readonly weekly_hours: WeeklyHours;
   readonly date_from: string;
   readonly date_to: string | null;
   readonly booking_capacity: number;

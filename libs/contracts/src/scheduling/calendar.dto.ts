@@ -15,7 +15,7 @@ import {
 import { ConsistentReadQuery } from '../read-your-writes';
 import { MAX_BOOKING_CAPACITY } from './calendar-checks';
 import { CalendarRulesDto } from './calendar-rules.dto';
-import { CALENDAR_VISIT_TYPES, type CalendarVisitType } from './calendar-view';
+import { CALENDAR_VISIT_TYPES, type CalendarVisitType, type WeeklyHours } from './calendar-view';
 import { invalid } from '../validation-options';
 import { IsCalendarDate } from '../calendar-date';
 
@@ -154,4 +154,28 @@ export class RemoveCalendarReasonDto {
   @IsString(invalid)
   @Length(1, 100)
   title!: string;
+}
+
+/**
+ * POST calendars/{id}/preview: the week a change of settings would offer, checked by the same
+ * rules and placed by the same slot generation as a saved change; nothing is recorded.
+ */
+export class CalendarPreviewDto extends UpdateCalendarDto {
+  /** The week's first day (facility-local); by default the Monday of the current week. */
+  @IsOptional()
+  @IsCalendarDate(invalid)
+  start_date?: string;
+}
+
+/** The slots of seven facility-local days a calendar's settings would offer (capacity aside). */
+export interface CalendarPreviewView {
+  readonly calendar_id: string;
+  readonly time_zone: string;
+  readonly start_date: string;
+  readonly time_step: number;
+  readonly weekly_hours: WeeklyHours;
+  readonly days: readonly {
+    readonly day: string;
+    readonly slots: readonly { readonly start_date: string; readonly end_date: string }[];
+  }[];
 }

@@ -41,4 +41,11 @@ export const CALENDAR_MESSAGES = {
   reasonNotOffered: 'This calendar does not offer this visit reason.',
   weekTimeFrame:
     'A week time frame is a number of weeks, or a first and a last week with the last after the first.',
+  weeklyHoursDays: 'Weekly hours name each weekday, from 1 (Monday) to 7 (Sunday), at most once.',
+  weeklyHoursSpan:
+    'Each span of hours runs from a time (HH:mm) to a later one, 24:00 at the latest.',
+  weeklyHoursOverlap: 'The spans of hours of one weekday must not overlap.',
+  weeklyHoursTooMany: 'A weekday has at most 6 spans of hours.',
+  weeklyHoursEmpty: 'A calendar needs hours on at least one weekday.',
+  weeklyHoursStep: 'The time step must divide each span of hours evenly.',
 } as const;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { CalendarSettings } from '../scheduling/domain/calendar.events';
-import { scheduledSlots } from '../scheduling/domain/slot-schedule';
+import { openSpans, scheduledSlots } from '../scheduling/domain/slot-schedule';
 
 /** A calendar's settings from an instant on, until the next version's instant. */
 export interface ScheduleVersion {
@@ -15,6 +15,7 @@ const SCHEDULE_FIELDS = [
   'last_hour',
   'time_step',
   'working_days',
+  'weekly_hours',
   'date_from',
   'date_to',
   'booking_capacity',
@@ -187,21 +188,24 @@ export function slotsStartingIn(
   }
   // A steady day's midnight is 00:00 of the day itself: its weekday is the date's (ISO, 1-7).
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
-  if (!settings.working_days.includes(weekday)) return 0;
+  const spans = openSpans(settings)[weekday]!;
+  if (spans.length === 0) return 0;
   const blocked = blockedOf(settings);
   const stepMs = settings.time_step * 60_000;
   let count = 0;
-  // The same walk over the day as scheduledSlots', in the same arithmetic.
-  for (
-    let minutes = settings.first_hour * 60;
-    minutes + settings.time_step <= settings.last_hour * 60;
-    minutes += settings.time_step
-  ) {
-    const startMs = midnightMs + minutes * 60_000;
-    if (startMs < fromMs || startMs >= untilMs) continue;
-    const endMs = startMs + stepMs;
-    if (blocked.some(([from, to]) => from < endMs && startMs < to)) continue;
-    count += 1;
+  // The same walk over the day's spans as scheduledSlots', in the same arithmetic.
+  for (const [spanFrom, spanTo] of spans) {
+    for (
+      let minutes = spanFrom;
+      minutes + settings.time_step <= spanTo;
+      minutes += settings.time_step
+    ) {
+      const startMs = midnightMs + minutes * 60_000;
+      if (startMs < fromMs || startMs >= untilMs) continue;
+      const endMs = startMs + stepMs;
+      if (blocked.some(([from, to]) => from < endMs && startMs < to)) continue;
+      count += 1;
+    }
   }
   return count;
 }

@@ -1,3 +1,4 @@
+import { timeOfDay, type WeeklyHours } from '@medbook/contracts';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { calendarSettings } from '../scheduling/domain/calendar-settings.fixture.spec';
@@ -114,6 +115,13 @@ const settingsAround = (z: string, day: string) =>
         fc.tuple(fc.integer({ min: -96, max: 192 }), fc.integer({ min: 1, max: 40 })),
         { maxLength: 4 },
       ),
+      // Split shifts on half the runs: per weekday, spans between sorted quarter-hour points.
+      weekly: fc.option(
+        fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 96 }), { maxLength: 6 }), {
+          minLength: 7,
+          maxLength: 7,
+        }),
+      ),
     })
     .map((r) => {
       const wall = Date.parse(`${day}T00:00:00Z`);
@@ -131,8 +139,21 @@ const settingsAround = (z: string, day: string) =>
           start: new Date(wall + at * quarter).toISOString(),
           end: new Date(wall + (at + length) * quarter).toISOString(),
         })),
+        weekly_hours: r.weekly && weeklyHoursFrom(r.weekly),
       });
     });
+
+/** Weekly hours from each weekday's quarter-hour points, taken in pairs (start, end). */
+function weeklyHoursFrom(points: readonly (readonly number[])[]): WeeklyHours {
+  return points.map((day, index) => {
+    const sorted = [...day].sort((a, b) => a - b);
+    const spans = [];
+    for (let i = 0; i + 1 < sorted.length; i += 2) {
+      spans.push({ start: timeOfDay(sorted[i]! * 15), end: timeOfDay(sorted[i + 1]! * 15) });
+    }
+    return { weekday: index + 1, spans };
+  });
+}
 
 /** An instant around a day (in quarter hours from its UTC midnight), or none at all. */
 const edge = (day: string, none: number) =>

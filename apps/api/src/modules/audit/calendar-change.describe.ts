@@ -47,6 +47,22 @@ const hour = (value: unknown): string => {
 const days = (value: unknown): string =>
   Array.isArray(value) ? value.map((d) => WEEKDAYS[Number(d)] ?? String(d)).join(', ') : 'none';
 
+/** "Mon 8:00–12:00, 13:30–17:00; Sat 9:00–12:00", or the single hours when cleared (null). */
+const weekly = (value: unknown): string => {
+  if (!Array.isArray(value)) return 'the single hours';
+  const open = (value as { weekday: number; spans: { start: string; end: string }[] }[]).filter(
+    (day) => day.spans.length > 0,
+  );
+  return open.length
+    ? open
+        .map(
+          (day) =>
+            `${WEEKDAYS[day.weekday] ?? day.weekday} ${day.spans.map((s) => `${s.start}–${s.end}`).join(', ')}`,
+        )
+        .join('; ')
+    : 'none';
+};
+
 /** A setting's value in words: on/off, lists, none. */
 function shown(field: string, value: unknown): string {
   // "online booking: on" reads better than "online booking disabled: false".
@@ -110,6 +126,8 @@ export function describeCalendarChange(
         return `Changed the hours of ${name} from ${hour(from('first_hour'))}–${hour(from('last_hour'))} to ${hour(to('first_hour'))}–${hour(to('last_hour'))}`;
       case 'CalendarWorkingDaysChanged':
         return `Changed the working days of ${name} from ${days(from('working_days'))} to ${days(to('working_days'))}`;
+      case 'CalendarWeeklyHoursChanged':
+        return `Changed the weekly hours of ${name} from ${weekly(from('weekly_hours'))} to ${weekly(to('weekly_hours'))}`;
       case 'CalendarDateRangeChanged': {
         const range = (d: Data) =>
           `${shown('', d.date_from)} – ${d.date_to ? shown('', d.date_to) : 'open-ended'}`;

@@ -1,5 +1,7 @@
 import {
   CalendarLookupQuery,
+  CalendarPreviewDto,
+  type CalendarPreviewView,
   CalendarReasonDto,
   type CommandAccepted,
   ConsistentReadQuery,
@@ -35,6 +37,7 @@ import { CreateCalendarCommand } from './commands/create-calendar';
 import { RemoveCalendarReasonCommand } from './commands/remove-calendar-reason';
 import { UnblockTimeSpanCommand } from './commands/unblock-time-span';
 import type { CompleteCalendarSettings } from './domain/calendar.events';
+import { CalendarPreviewQuery } from './queries/calendar-preview.query';
 import { CalendarViewsQuery } from './queries/calendar-views.query';
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
@@ -47,6 +50,7 @@ export class CalendarsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly calendars: CalendarViewsQuery,
+    private readonly previews: CalendarPreviewQuery,
   ) {}
 
   @Post('practices/:practice_id/calendars')
@@ -76,6 +80,21 @@ export class CalendarsController {
     return this.commands.execute(
       new ChangeCalendarSettingsCommand(caller, calendarId, dto, context),
     );
+  }
+
+  /**
+   * The week a change of settings would offer (the calendar editor's preview before saving):
+   * checked like PUT calendars/{id}, answered 400 the same way; nothing is recorded.
+   */
+  @Post('calendars/:calendar_id/preview')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  preview(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: CalendarPreviewDto,
+  ): Promise<CalendarPreviewView> {
+    return this.previews.preview(caller, calendarId, dto);
   }
 
   /** Blocks a span of time: no slot overlapping it is offered; booked visits in it are flagged. */

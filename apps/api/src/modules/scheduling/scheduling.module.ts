@@ -13,6 +13,7 @@ import { HoldExpiryScheduler } from './hold-expiry.scheduler';
 import { AppointmentViewsQuery } from './queries/appointment-views.query';
 import { AvailabilityQuery } from './queries/availability.query';
 import { PastStates } from './queries/past-states';
+import { CalendarPreviewQuery } from './queries/calendar-preview.query';
 import { CalendarViewsQuery } from './queries/calendar-views.query';
 import { SchedulingReader } from './queries/scheduling-reader';
 import { PracticeScheduleQuery } from './queries/practice-schedule.query';
@@ -40,6 +41,7 @@ import { SchedulingRepository } from './scheduling.repository';
     AvailabilityQuery,
     PastStates,
     CalendarViewsQuery,
+    CalendarPreviewQuery,
     ScheduleRepository,
     PracticeScheduleQuery,
     HoldExpiryScheduler,

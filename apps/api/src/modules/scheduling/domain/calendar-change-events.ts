@@ -14,6 +14,7 @@ const SETTING_KINDS = {
   CalendarVisitTypeChanged: ['visit_type'],
   CalendarHoursChanged: ['first_hour', 'last_hour'],
   CalendarWorkingDaysChanged: ['working_days'],
+  CalendarWeeklyHoursChanged: ['weekly_hours'],
   CalendarDateRangeChanged: ['date_from', 'date_to'],
   CalendarTimeStepChanged: ['time_step'],
   CalendarCapacityChanged: ['booking_capacity'],

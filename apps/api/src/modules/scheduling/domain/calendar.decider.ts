@@ -1,11 +1,13 @@
 import {
   blockedSpanProblem,
   CALENDAR_MESSAGES,
+  canonicalWeeklyHours,
   capacityProblem,
   datesProblem,
   hoursProblem,
   timeStepProblem,
   weekTimeFrameProblem,
+  weeklyHoursProblem,
   workingDaysProblem,
 } from '@medbook/contracts';
 import type { Decider } from '../../../domain/decider';
@@ -20,6 +22,7 @@ import {
   FIXED_CALENDAR_FIELDS,
   initialCalendarState,
   type MarkedTimeSpan,
+  type WeeklyHours,
 } from './calendar.events';
 
 // The route handlers that still name it here; the text is the contracts' CALENDAR_MESSAGES.notFound.
@@ -89,10 +92,15 @@ function withReason(
 }
 
 function check(settings: CalendarSettings): void {
+  const weekly = settings.weekly_hours;
   refuse(
     () => (settings.name.trim() ? null : CALENDAR_MESSAGES.nameRequired),
     () => hoursProblem(settings.first_hour, settings.last_hour),
-    () => timeStepProblem(settings.first_hour, settings.last_hour, settings.time_step),
+    // With weekly hours the single hours place no slot: the step must fit the spans instead.
+    () =>
+      weekly
+        ? weeklyHoursProblem(weekly, settings.time_step)
+        : timeStepProblem(settings.first_hour, settings.last_hour, settings.time_step),
     () => datesProblem(settings.date_from, settings.date_to),
     () => workingDaysProblem(settings.working_days),
   );
@@ -129,17 +137,21 @@ function checkDirectory(settings: CalendarSettings, directory: CalendarDirectory
 export function decideCalendar(command: CalendarCommand, state: CalendarState): CalendarEvent[] {
   const at = command.now.toISOString();
   switch (command.type) {
-    case 'CreateCalendar':
+    case 'CreateCalendar': {
       if (state.settings) throw new ConflictError(m.exists);
-      check(command.settings);
-      checkDirectory(command.settings, command.directory);
-      return [{ type: 'CalendarCreated', data: { ...command.settings, created_at: at } }];
+      const settings = command.settings.weekly_hours
+        ? { ...command.settings, weekly_hours: ordered(command.settings.weekly_hours) }
+        : command.settings;
+      check(settings);
+      checkDirectory(settings, command.directory);
+      return [{ type: 'CalendarCreated', data: { ...settings, created_at: at } }];
+    }
     case 'ChangeCalendarSettings': {
       if (!state.settings) throw new NotFoundError(m.notFound);
       if (FIXED_CALENDAR_FIELDS.some((field) => field in command.changes)) {
         throw new DomainError('invalid', m.placeFixed);
       }
-      return changed(state.settings, command.changes, at);
+      return changed(state.settings, withHoursRule(state.settings, command.changes), at);
     }
     case 'BlockTimeSpan': {
       if (!state.settings) throw new NotFoundError(m.notFound);
@@ -191,6 +203,37 @@ export function decideCalendar(command: CalendarCommand, state: CalendarState): 
       return unknown;
     }
   }
+}
+
+/** Weekly hours checked as sent (a weekday twice is refused, not merged), then put in order. */
+function ordered(hours: WeeklyHours): WeeklyHours {
+  refuse(() => weeklyHoursProblem(hours, 5));
+  return canonicalWeeklyHours(hours);
+}
+
+const SINGLE_HOURS = ['first_hour', 'last_hour', 'working_days'] as const;
+
+/**
+ * Weekly hours as stored (seven days, spans in order); and whichever hours were set last place
+ * the slots: changing the single hours of a calendar with weekly hours clears the weekly hours.
+ */
+function withHoursRule(
+  settings: CalendarSettings,
+  changes: Partial<CalendarSettings>,
+): Partial<CalendarSettings> {
+  if (changes.weekly_hours) return { ...changes, weekly_hours: ordered(changes.weekly_hours) };
+  if (changes.weekly_hours === null && !settings.weekly_hours) {
+    const { weekly_hours: _, ...rest } = changes;
+    return rest;
+  }
+  const singleChanged = SINGLE_HOURS.some(
+    (field) =>
+      field in changes && JSON.stringify(changes[field]) !== JSON.stringify(settings[field]),
+  );
+  if (settings.weekly_hours && singleChanged && !('weekly_hours' in changes)) {
+    return { ...changes, weekly_hours: null };
+  }
+  return changes;
 }
 
 /**

@@ -1,4 +1,9 @@
-import { CALENDAR_MESSAGES } from '@medbook/contracts';
+import {
+  CALENDAR_MESSAGES,
+  canonicalWeeklyHours,
+  timeOfDay,
+  weeklyHoursOf,
+} from '@medbook/contracts';
 import { fold } from '../../../domain/decider';
 import { DeciderSpecification } from '../../../domain/decider-specification';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
@@ -474,5 +479,148 @@ describe('visit reasons of a calendar', () => {
           after: { reasons: ['B', 'A'] },
         }),
       ]);
+  });
+});
+
+describe('weekly hours (split shifts)', () => {
+  const derived = weeklyHoursOf(8, 17, [1, 2, 3, 4, 5]);
+  const split = [
+    {
+      weekday: 1,
+      spans: [
+        { start: '08:00', end: '12:00' },
+        { start: '13:30', end: '17:00' },
+      ],
+    },
+    { weekday: 6, spans: [{ start: '09:00', end: '12:00' }] },
+  ];
+  const splitStored = canonicalWeeklyHours(split);
+
+  it('sets hours per weekday, telling them before (derived from the single hours) and after', () => {
+    given([created])
+      .when(change({ weekly_hours: split }))
+      .then([
+        fact('CalendarWeeklyHoursChanged', {
+          before: { weekly_hours: derived },
+          after: { weekly_hours: splitStored },
+        }),
+      ]);
+  });
+
+  it('stores all seven days in order, each day its spans by start', () => {
+    const unordered = [
+      { weekday: 6, spans: [{ start: '09:00', end: '12:00' }] },
+      {
+        weekday: 1,
+        spans: [
+          { start: '13:30', end: '17:00' },
+          { start: '08:00', end: '12:00' },
+        ],
+      },
+    ];
+    given([created])
+      .when(change({ weekly_hours: unordered }))
+      .thenEvents(([event]) => {
+        const stored = (event!.data as CalendarChangeData['CalendarWeeklyHoursChanged']).after
+          .weekly_hours!;
+        expect(stored).toEqual(splitStored);
+        expect(stored.map((d) => d.weekday)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      });
+  });
+
+  it('records nothing for the hours the calendar already has', () => {
+    given([created])
+      .when(change({ weekly_hours: derived }))
+      .then([]);
+    given([created])
+      .when(change({ weekly_hours: null }))
+      .then([]);
+  });
+
+  it('refuses overlapping spans, a span that ends before it starts, too many spans, no hours', () => {
+    const day = (spans: { start: string; end: string }[]) => [{ weekday: 2, spans }];
+    given([created])
+      .when(
+        change({
+          weekly_hours: day([
+            { start: '08:00', end: '12:00' },
+            { start: '11:30', end: '14:00' },
+          ]),
+        }),
+      )
+      .thenThrows(Invalid, m.weeklyHoursOverlap);
+    given([created])
+      .when(change({ weekly_hours: day([{ start: '12:00', end: '08:00' }]) }))
+      .thenThrows(Invalid, m.weeklyHoursSpan);
+    given([created])
+      .when(change({ weekly_hours: day([{ start: '8:00', end: '12:00' }]) }))
+      .thenThrows(Invalid, m.weeklyHoursSpan);
+    const many = Array.from({ length: 7 }, (_, i) => ({
+      start: timeOfDay(i * 60),
+      end: timeOfDay(i * 60 + 30),
+    }));
+    given([created])
+      .when(change({ weekly_hours: day(many) }))
+      .thenThrows(Invalid, m.weeklyHoursTooMany);
+    given([created])
+      .when(change({ weekly_hours: [{ weekday: 1, spans: [] }] }))
+      .thenThrows(Invalid, m.weeklyHoursEmpty);
+    given([created])
+      .when(change({ weekly_hours: [...split, { weekday: 1, spans: [] }] }))
+      .thenThrows(Invalid, m.weeklyHoursDays);
+    given([created])
+      .when(change({ weekly_hours: [{ weekday: 8, spans: [{ start: '08:00', end: '09:00' }] }] }))
+      .thenThrows(Invalid, m.weeklyHoursDays);
+  });
+
+  it('refuses spans the time step does not fill evenly, and a step that no longer fits them', () => {
+    given([created])
+      .when(change({ weekly_hours: [{ weekday: 1, spans: [{ start: '08:00', end: '08:45' }] }] }))
+      .thenThrows(Invalid, m.weeklyHoursStep);
+    const withSplit = fact('CalendarWeeklyHoursChanged', {
+      before: { weekly_hours: derived },
+      after: { weekly_hours: splitStored },
+    });
+    // 13:30–17:00 is 210 minutes: 60 does not divide it.
+    given([created, withSplit])
+      .when(change({ time_step: 60 }))
+      .thenThrows(Invalid, m.weeklyHoursStep);
+    given([created, withSplit])
+      .when(change({ time_step: 15 }))
+      .thenEvents((events) =>
+        expect(events.map((e) => e.type)).toEqual(['CalendarTimeStepChanged']),
+      );
+  });
+
+  it('goes back to the single hours when they are changed, clearing the weekly hours', () => {
+    const withSplit = fact('CalendarWeeklyHoursChanged', {
+      before: { weekly_hours: derived },
+      after: { weekly_hours: splitStored },
+    });
+    given([created, withSplit])
+      .when(change({ first_hour: 9 }))
+      .then([
+        fact('CalendarHoursChanged', {
+          before: { first_hour: 8, last_hour: 17 },
+          after: { first_hour: 9, last_hour: 17 },
+        }),
+        fact('CalendarWeeklyHoursChanged', {
+          before: { weekly_hours: splitStored },
+          after: { weekly_hours: null },
+        }),
+      ]);
+    const state = fold(calendarDecider, [created, withSplit]);
+    expect(withCalendarDefaults(state.settings!).weekly_hours).toEqual(splitStored);
+  });
+
+  it('creates a calendar with weekly hours, checked as sent', () => {
+    given([])
+      .when(create(registered, { weekly_hours: split }))
+      .thenEvents(([event]) =>
+        expect((event!.data as CalendarSettings).weekly_hours).toEqual(splitStored),
+      );
+    given([])
+      .when(create(registered, { weekly_hours: [{ weekday: 3, spans: [] }] }))
+      .thenThrows(Invalid, m.weeklyHoursEmpty);
   });
 });

@@ -1,16 +1,18 @@
-import type {
-  CalendarReason,
-  CalendarReasonDto,
-  CalendarView,
-  CalendarVisitType,
-  CreateCalendarDto,
-  MarkedTimeSpan,
+import {
+  type CalendarReason,
+  type CalendarReasonDto,
+  type CalendarView,
+  type CalendarVisitType,
+  type CreateCalendarDto,
+  type MarkedTimeSpan,
+  weeklyHoursOf,
+  type WeeklyHours,
 } from '@medbook/contracts';
 
 export const calendarStreamId = (calendarId: string): string => `calendar-${calendarId}`;
 
 export type VisitType = CalendarVisitType;
-export type { CalendarReason, MarkedTimeSpan };
+export type { CalendarReason, MarkedTimeSpan, WeeklyHours };
 
 type DefaultedField =
   | 'reasons'
@@ -22,9 +24,12 @@ type DefaultedField =
   | 'check_in_opens_minutes_before'
   | 'check_in_closes_minutes_after';
 
-/** The settings as the calendar's events record them: fields added later may be absent. */
-export type CalendarSettings = Omit<CalendarView, DefaultedField> &
-  Partial<Pick<CalendarView, DefaultedField>>;
+/**
+ * The settings as the calendar's events record them: fields added later may be absent. Weekly
+ * hours absent or null: the calendar's hours are first_hour to last_hour on its working days.
+ */
+export type CalendarSettings = Omit<CalendarView, DefaultedField | 'weekly_hours'> &
+  Partial<Pick<CalendarView, DefaultedField>> & { readonly weekly_hours?: WeeklyHours | null };
 
 /**
  * Settings added after the first calendars were created: a calendar whose events never set them
@@ -43,10 +48,18 @@ export const CALENDAR_DEFAULTS: Required<Pick<CalendarSettings, DefaultedField>>
 
 export type CompleteCalendarSettings = CalendarView;
 
-/** The settings with every later-added field present. */
+/** The hours that place a calendar's slots: its weekly hours, or those its single hours make. */
+export const weeklyHoursIn = (
+  settings: Pick<CalendarSettings, 'weekly_hours' | 'first_hour' | 'last_hour' | 'working_days'>,
+): WeeklyHours =>
+  settings.weekly_hours ??
+  weeklyHoursOf(settings.first_hour, settings.last_hour, settings.working_days);
+
+/** The settings with every later-added field present (weekly hours derived when never set). */
 export const withCalendarDefaults = (settings: CalendarSettings): CompleteCalendarSettings => ({
   ...CALENDAR_DEFAULTS,
   ...settings,
+  weekly_hours: weeklyHoursIn(settings),
 });
 
 /** A new calendar's settings as requested: what the request leaves out takes its default. */
@@ -66,6 +79,8 @@ export function calendarSettingsFrom(
     last_hour: dto.last_hour,
     time_step: dto.time_step,
     working_days: dto.working_days ?? [1, 2, 3, 4, 5],
+    // Put in order by the decider, once it has checked them as sent.
+    ...(dto.weekly_hours ? { weekly_hours: plainWeeklyHours(dto.weekly_hours) } : {}),
     date_from: dto.date_from,
     date_to: dto.date_to ?? null,
     booking_capacity: dto.booking_capacity,
@@ -88,6 +103,13 @@ export function calendarSettingsFrom(
       dto.check_in_closes_minutes_after ?? CALENDAR_DEFAULTS.check_in_closes_minutes_after,
   };
 }
+
+/** Weekly hours as plain data (the request's are DTO instances). */
+export const plainWeeklyHours = (hours: WeeklyHours): WeeklyHours =>
+  hours.map((day) => ({
+    weekday: day.weekday,
+    spans: (day.spans ?? []).map((s) => ({ start: s.start, end: s.end })),
+  }));
 
 /** A visit reason's rules as requested: only the rules sent are set. */
 export const calendarReasonFrom = (dto: CalendarReasonDto): CalendarReason => ({
@@ -138,6 +160,11 @@ export interface CalendarChangeData {
   /** Carries both hours, whichever changed. */
   CalendarHoursChanged: CalendarChange<'first_hour' | 'last_hour'>;
   CalendarWorkingDaysChanged: CalendarChange<'working_days'>;
+  /**
+   * Hours per weekday set (split shifts), or cleared (after: null) back to the single hours.
+   * `before` reads the hours that placed the slots: a calendar without its own, the derived ones.
+   */
+  CalendarWeeklyHoursChanged: CalendarChange<'weekly_hours'>;
   /** Carries both days, whichever changed. */
   CalendarDateRangeChanged: CalendarChange<'date_from' | 'date_to'>;
   CalendarTimeStepChanged: CalendarChange<'time_step'>;
@@ -185,6 +212,7 @@ const CHANGE_TYPES: Record<CalendarChangeType, true> = {
   CalendarVisitTypeChanged: true,
   CalendarHoursChanged: true,
   CalendarWorkingDaysChanged: true,
+  CalendarWeeklyHoursChanged: true,
   CalendarDateRangeChanged: true,
   CalendarTimeStepChanged: true,
   CalendarCapacityChanged: true,

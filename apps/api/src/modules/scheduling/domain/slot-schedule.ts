@@ -1,6 +1,6 @@
-import { slotId } from '@medbook/contracts';
+import { minutesOfDay, slotId } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import type { CalendarSettings } from './calendar.events';
+import { type CalendarSettings, weeklyHoursIn } from './calendar.events';
 
 // Callers that still import the slot id from here; it is the contracts' one.
 
@@ -84,6 +84,29 @@ function localDay(zone: string, day: string): LocalDay {
   });
 }
 
+/** [start, end) minutes from local midnight of a weekday's spans, in order. */
+export type DaySpans = readonly (readonly [number, number])[];
+
+const spansOfSettings = new WeakMap<CalendarSettings, readonly DaySpans[]>();
+/**
+ * A calendar's open spans by ISO weekday (index 1 to 7, 0 unused), read once per settings
+ * object: its weekly hours, or first_hour to last_hour on each working day.
+ */
+export function openSpans(settings: CalendarSettings): readonly DaySpans[] {
+  let spans = spansOfSettings.get(settings);
+  if (!spans) {
+    const byDay: DaySpans[] = [[], [], [], [], [], [], [], []];
+    for (const day of weeklyHoursIn(settings)) {
+      byDay[day.weekday] = day.spans
+        .map((span) => [minutesOfDay(span.start), minutesOfDay(span.end)] as const)
+        .sort((a, b) => a[0] - b[0]);
+    }
+    spans = byDay;
+    spansOfSettings.set(settings, spans);
+  }
+  return spans;
+}
+
 /**
  * The instants at which a local wall-clock time happens on a day: none in a spring-forward gap,
  * two in a fall-back repeat (earlier first), one otherwise.
@@ -111,9 +134,10 @@ function localDayOf(zone: string, ms: number): string {
 }
 
 /**
- * The slots a calendar has on the facility-local days [fromDay, fromDay + days): working days only,
- * within date_from..date_to, from first_hour to last_hour every time_step minutes, and none that
- * overlaps a marked (blocked) time span. Times are local wall-clock times: one that does not exist
+ * The slots a calendar has on the facility-local days [fromDay, fromDay + days): within
+ * date_from..date_to, in each span of the weekday's hours (its weekly hours, or first_hour to
+ * last_hour on working days) every time_step minutes from the span's start, a slot ending by the
+ * span's end, and none that overlaps a marked (blocked) time span. Times are local wall-clock times: one that does not exist
  * (the spring-forward gap) is skipped, one that happens twice (the fall-back hour) is offered at
  * both of its instants, and a day whose midnight the clocks skip still opens at its first hour.
  */
@@ -139,24 +163,23 @@ export function scheduledSlots(
     const day = addDays(fromDay, d);
     if (day < settings.date_from || (settings.date_to && day > settings.date_to)) continue;
     const { midnightMs, steady, weekday, offsets } = localDay(zone, day);
-    if (!settings.working_days.includes(weekday)) continue;
+    const spans = openSpans(settings)[weekday]!;
+    if (spans.length === 0) continue;
     const wallMidnight = Date.parse(`${day}T00:00:00Z`);
     // Most days have one UTC offset all day: their slots are plain arithmetic. Only the days
     // that change it go through the zone rules slot by slot.
-    for (
-      let minutes = settings.first_hour * 60;
-      minutes + settings.time_step <= settings.last_hour * 60;
-      minutes += settings.time_step
-    ) {
-      const starts = steady
-        ? [midnightMs + minutes * 60_000]
-        : instantsOfLocalTime(zone, wallMidnight + minutes * 60_000, offsets);
-      if (starts.length > 1) repeated = true;
-      for (const startMs of starts) {
-        if (onlyStartMs !== undefined && startMs !== onlyStartMs) continue;
-        const endMs = startMs + stepMs;
-        if (isBlocked(startMs, endMs)) continue;
-        slots.push({ start: slotId(startMs), end: slotId(endMs), day });
+    for (const [from, to] of spans) {
+      for (let minutes = from; minutes + settings.time_step <= to; minutes += settings.time_step) {
+        const starts = steady
+          ? [midnightMs + minutes * 60_000]
+          : instantsOfLocalTime(zone, wallMidnight + minutes * 60_000, offsets);
+        if (starts.length > 1) repeated = true;
+        for (const startMs of starts) {
+          if (onlyStartMs !== undefined && startMs !== onlyStartMs) continue;
+          const endMs = startMs + stepMs;
+          if (isBlocked(startMs, endMs)) continue;
+          slots.push({ start: slotId(startMs), end: slotId(endMs), day });
+        }
       }
     }
   }

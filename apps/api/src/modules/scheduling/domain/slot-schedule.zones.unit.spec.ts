@@ -1,3 +1,4 @@
+import { minutesOfDay, timeOfDay, type WeeklyHours } from '@medbook/contracts';
 import fc from 'fast-check';
 import { calendarSettings } from './calendar-settings.fixture.spec';
 import { scheduledSlots } from './slot-schedule';
@@ -122,4 +123,101 @@ it('agrees with the independent computation for random calendars, zones and days
     ),
     { numRuns: 300 },
   );
+});
+
+/** The expected starts of weekly hours: each span of the day's weekday walked like the hours. */
+function expectedSpanStarts(zone: string, day: string, hours: WeeklyHours, step: number): string[] {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+  const spans = hours.find((d) => d.weekday === weekday)?.spans ?? [];
+  const wallMidnight = Date.parse(`${day}T00:00:00Z`);
+  const starts: string[] = [];
+  for (let ms = wallMidnight - 15 * 3_600_000; ms < wallMidnight + 39 * 3_600_000; ms += STEP_MS) {
+    const local = wallClock(zone, ms);
+    if (local.day !== day) continue;
+    const fits = spans.some((span) => {
+      const from = local.minutes - minutesOfDay(span.start);
+      return from >= 0 && from % step === 0 && local.minutes + step <= minutesOfDay(span.end);
+    });
+    if (fits) starts.push(new Date(ms).toISOString().replace('.000Z', 'Z'));
+  }
+  return starts;
+}
+
+/** Non-overlapping spans per weekday, on quarter hours: pairs of sorted distinct points. */
+const weeklyHours = fc
+  .array(fc.uniqueArray(fc.integer({ min: 0, max: 96 }), { maxLength: 6 }), {
+    minLength: 7,
+    maxLength: 7,
+  })
+  .map((days): WeeklyHours =>
+    days.map((points, index) => {
+      const sorted = [...points].sort((a, b) => a - b);
+      const spans = [];
+      for (let i = 0; i + 1 < sorted.length; i += 2) {
+        spans.push({ start: timeOfDay(sorted[i]! * 15), end: timeOfDay(sorted[i + 1]! * 15) });
+      }
+      return { weekday: index + 1, spans };
+    }),
+  );
+
+it('places split-shift weekly hours as the independent computation does, on clock-change days too', () => {
+  const changes = new Map<string, string[]>();
+  const changeDaysOf = (zone: string) => {
+    let days = changes.get(zone);
+    if (!days) {
+      days = changeDays(zone);
+      changes.set(zone, days);
+    }
+    return days;
+  };
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...ZONES).chain((zone) => {
+        const around = changeDaysOf(zone);
+        const anyDay = fc.integer({ min: 0, max: 1095 }).map((n) => addDays('2026-01-01', n));
+        return fc.tuple(
+          fc.constant(zone),
+          around.length ? fc.oneof(fc.constantFrom(...around), anyDay) : anyDay,
+        );
+      }),
+      weeklyHours,
+      fc.constantFrom(15, 30, 45, 60, 90),
+      ([zone, day], hours, step) => {
+        const settings = calendarSettings({
+          time_zone: zone,
+          time_step: step,
+          weekly_hours: hours,
+        });
+        const actual = scheduledSlots(settings, day, 1).map((s) => s.start);
+        expect(actual).toEqual(expectedSpanStarts(zone, day, hours, step));
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+it('leaves the gap between two spans empty, across the New York fall-back night', () => {
+  // Sunday 2026-11-01: 01:00–02:00 happens twice. Open 00:00–01:30 and 03:00–04:00.
+  const settings = calendarSettings({
+    time_step: 30,
+    weekly_hours: [
+      {
+        weekday: 7,
+        spans: [
+          { start: '00:00', end: '01:30' },
+          { start: '03:00', end: '04:00' },
+        ],
+      },
+    ],
+  });
+  expect(scheduledSlots(settings, '2026-11-01', 1).map((s) => s.start)).toEqual([
+    '2026-11-01T04:00:00Z', // 00:00 EDT
+    '2026-11-01T04:30:00Z',
+    '2026-11-01T05:00:00Z', // 01:00 EDT
+    '2026-11-01T06:00:00Z', // 01:00 EST, the second time
+    '2026-11-01T08:00:00Z', // 03:00 EST
+    '2026-11-01T08:30:00Z',
+  ]);
+  // A weekday without spans is closed.
+  expect(scheduledSlots(settings, '2026-11-02', 1)).toEqual([]);
 });
