@@ -138,7 +138,8 @@ it("shows one calendar's week from its Monday, a column per day", async () => {
   expect(view.columns.map((c) => c.day)).toEqual(
     Array.from({ length: 7 }, (_, d) => DateTime.fromISO(monday).plus({ days: d }).toISODate()),
   );
-  expect(view.calendars).toHaveLength(1);
+  expect(view.calendars).toHaveLength(2);
+  expect(new Set(view.columns.map((c) => c.calendar_id))).toEqual(new Set([doctorCalendar]));
   const day = view.columns.find((c) => c.day === tomorrow)!;
   expect(day.appointments.map((a) => a.appointment_id)).toEqual([booked[0]!.appointment_id]);
 });

@@ -82,6 +82,7 @@ export interface ScheduleView {
   /** The day asked for (day view) or the week's Monday (week view). */
   readonly start_date: string;
   readonly end_date: string;
+  /** Every calendar of the practice (the picker), whichever the columns show. */
   readonly calendars: readonly ScheduleCalendar[];
   readonly columns: readonly ScheduleColumn[];
 }

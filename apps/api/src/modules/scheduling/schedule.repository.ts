@@ -52,8 +52,8 @@ const OWNER_NAME = sql<string | null>`coalesce(
 export class ScheduleRepository {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  /** The practice's calendars (or the one asked for), by owner and name. */
-  async calendars(practiceId: string, calendarId?: string): Promise<OwnedCalendar[]> {
+  /** The practice's calendars, by owner and name. */
+  async calendars(practiceId: string): Promise<OwnedCalendar[]> {
     const { rows } = await sql<{ settings: CalendarSettings; owner_name: string | null }>`
       SELECT c.settings, ${OWNER_NAME} AS owner_name
         FROM rm_calendars c
@@ -63,7 +63,6 @@ export class ScheduleRepository {
         LEFT JOIN rm_directory_entries resource
                ON resource.kind = 'resource' AND resource.id = c.resource_id
        WHERE c.practice_id = ${practiceId}
-         ${calendarId ? sql`AND c.calendar_id = ${calendarId}` : sql``}
        ORDER BY owner_name NULLS LAST, c.name, c.calendar_id
        LIMIT 200`.execute(this.database.db);
     return rows;

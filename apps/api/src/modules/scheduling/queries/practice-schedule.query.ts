@@ -46,20 +46,24 @@ export class PracticeScheduleQuery {
     query: ScheduleQuery,
   ): Promise<ScheduleView> {
     this.policy.assertMayWorkForPractice(caller, practiceId);
-    const owned = await this.repository.calendars(practiceId, query.calendar_id);
-    if (query.calendar_id && owned.length === 0) throw new NotFoundError(CALENDAR_NOT_FOUND);
+    const owned = await this.repository.calendars(practiceId);
+    const settings = owned.map((c) => withCalendarDefaults(c.settings));
+    const calendars = owned.map((c, index) => calendarOf(settings[index]!, c.owner_name));
+    // Every calendar heads the picker; the columns are the one asked for, or all of the day's.
+    const shown = calendars.flatMap((calendar, index) =>
+      !query.calendar_id || calendar.calendar_id === query.calendar_id ? [index] : [],
+    );
+    if (query.calendar_id && shown.length === 0) throw new NotFoundError(CALENDAR_NOT_FOUND);
     const days =
       query.view === 'week'
         ? Array.from({ length: SCHEDULE_WEEK_DAYS }, (_, d) =>
             DateTime.fromISO(query.date).startOf('week').plus({ days: d }).toISODate()!,
           )
         : [query.date];
-    const settings = owned.map((c) => withCalendarDefaults(c.settings));
-    const calendars = owned.map((c, index) => calendarOf(settings[index]!, c.owner_name));
     // Local days run from UTC-12 to UTC+14: a day's margin each side holds every zone's span.
     const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
     const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 2 * DAY_MS);
-    const ids = calendars.map((c) => c.calendar_id);
+    const ids = shown.map((index) => calendars[index]!.calendar_id);
     const [appointments, counts] = await Promise.all([
       this.repository.appointments(ids, from, to),
       this.repository.slotCounts(ids, from, to),
@@ -67,7 +71,8 @@ export class PracticeScheduleQuery {
     const byCalendar = groupBy(appointments, (a) => a.calendar_id);
     const countsByCalendar = groupBy(counts, (c) => c.calendar_id);
     const columns: ScheduleColumn[] = [];
-    for (const [index, calendar] of calendars.entries()) {
+    for (const index of shown) {
+      const calendar = calendars[index]!;
       for (const day of days) {
         columns.push(
           column(
