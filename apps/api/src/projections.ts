@@ -1,4 +1,3 @@
-import { auditTrailProjection } from './modules/audit/projections/audit-trail.projection';
 import { practicesProjection } from './modules/directory/projections/practices.projection';
 import { usersProjection } from './modules/identity/projections/users.projection';
 import { schedulingProjection } from './modules/scheduling/projections/scheduling.projection';
@@ -22,7 +21,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   notificationsProjection,
   walkInQueueProjection,
   waitlistProjection,
-  auditTrailProjection,
   telehealthProjection,
   practiceAuditProjection,
   analyticsProjection,

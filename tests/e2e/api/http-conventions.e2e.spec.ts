@@ -66,7 +66,6 @@ it('reports database and projection state to operators at /api/v1/ops/health in 
   expect(body.data.database).toBe('up');
   expect(body.data.projections.map((p) => p.name).sort()).toEqual([
     'analytics',
-    'audit_trail',
     'directory',
     'notifications',
     'practice-audit',

@@ -39,7 +39,8 @@ async function register(name: string, timeZone: string) {
 const snapshot = async () => ({
   practices: (await sql`SELECT * FROM rm_practices ORDER BY practice_id`.execute(app.database.db))
     .rows,
-  audit: (await sql`SELECT * FROM rm_audit_trail ORDER BY position`.execute(app.database.db)).rows,
+  audit: (await sql`SELECT * FROM rm_practice_audit ORDER BY position`.execute(app.database.db))
+    .rows,
 });
 
 async function projectedUpTo(position: number) {
@@ -67,7 +68,7 @@ it('replays the log into fresh tables that equal the live ones, then keeps proje
     env: { ...process.env, DATABASE_URL: app.database.url, LOG_LEVEL: 'silent' },
   });
   expect(stdout).toMatch(/Rebuilt practices: 23 events to position \d+/);
-  expect(stdout).toMatch(/Rebuilt audit_trail: 23 events/);
+  expect(stdout).toMatch(/Rebuilt practice-audit: 23 events/);
   expect(await snapshot()).toEqual(live);
 
   // The running server goes on projecting into the swapped-in tables.
@@ -81,7 +82,7 @@ it('rebuilds only the projection named, and refuses an unknown one', async () =>
     env: { ...process.env, DATABASE_URL: app.database.url },
   });
   expect(stdout).toContain('Rebuilt practices');
-  expect(stdout).not.toContain('audit_trail');
+  expect(stdout).not.toContain('practice-audit');
   await expect(
     run(process.execPath, [REBUILD_CLI, 'nope'], {
       env: { ...process.env, DATABASE_URL: app.database.url },

@@ -74,7 +74,7 @@ it('shows the health of the API to an operator and follows the log live, without
     .getByTestId('head-position')
     .filter({ hasText: String(position) })
     .waitFor();
-  expect(Number(await text('projection-position-audit_trail'))).toBe(position);
+  expect(Number(await text('projection-position-practice-audit'))).toBe(position);
   await page.screenshot({ path: path.join(__dirname, 'screenshots', 'health.png') });
 });
 
