@@ -16,6 +16,7 @@ import { IntakeModule } from './modules/intake/intake.module';
 import { TelehealthModule } from './modules/telehealth/telehealth.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { FrontDeskModule } from './modules/front-desk/front-desk.module';
 import { ALL_PROJECTIONS } from './projections';
 import { withUpcasters } from './upcasters';
 
@@ -49,6 +50,7 @@ export class AppModule {
         TelehealthModule,
         AuditModule,
         AnalyticsModule,
+        FrontDeskModule,
         DemoModule,
       ],
     };

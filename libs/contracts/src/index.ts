@@ -36,3 +36,4 @@ export * from './telehealth';
 export * from './audit';
 export * from './calendar-date';
 export * from './analytics';
+export * from './front-desk';

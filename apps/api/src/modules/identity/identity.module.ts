@@ -50,6 +50,6 @@ import { VerificationService } from './verification.service';
     TicketsRepository,
     SocialSignInService,
   ],
-  exports: [AccessPolicy, UserAccounts, AccountService, TokenService],
+  exports: [AccessPolicy, UserAccounts, AccountService, TokenService, UsersRepository],
 })
 export class IdentityModule {}

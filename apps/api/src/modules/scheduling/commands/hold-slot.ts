@@ -44,15 +44,11 @@ export class HoldSlotCommand extends Command<HoldView> {
     dto: HoldSlotDto,
     context: RequestContext,
   ): HoldSlotCommand {
+    const patientId = dto.patient_id ?? caller.userId;
     return new HoldSlotCommand(
-      {
-        calendarId,
-        start: dto.start_date,
-        patientId: dto.patient_id ?? caller.userId,
-        commandId: dto.command_id ?? null,
-      },
+      { calendarId, start: dto.start_date, patientId, commandId: dto.command_id ?? null },
       caller,
-      context,
+      { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
     );
   }
 }

@@ -11,7 +11,7 @@ import { SchedulingReader } from '../../scheduling/queries/scheduling-reader';
 import { waitlistDecider } from '../domain/waitlist.decider';
 import { WAITLIST_BUSY, WaitlistLines } from '../waitlist-lines';
 
-/** A patient (or who acts for them) joins a calendar's waiting list: patients only. */
+/** A patient (or who acts for them, the practice's desk included) joins a calendar's waiting list. */
 export class JoinWaitlistCommand extends Command<WaitlistJoined> {
   constructor(
     readonly caller: Principal,
@@ -33,12 +33,16 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlistCommand>
   ) {}
 
   async execute({ caller, dto, context }: JoinWaitlistCommand): Promise<WaitlistJoined> {
-    if (caller.type !== 'Patient') {
+    // Only patients are added: a patient themselves (or their family), or one named by the
+    // front desk of the calendar's practice (issue 18: staff book with the wizard's rules).
+    if (caller.type !== 'Patient' && !dto.patient_id) {
       throw new DomainError('forbidden', WAITLIST_MESSAGES.onlyPatient);
     }
     const patientId = dto.patient_id ?? caller.userId;
-    await this.policy.assertMayActForPatient(caller, patientId);
     const settings = await this.calendars.calendar(dto.calendar_id);
+    await this.policy.assertMayBookFor(caller, patientId, () =>
+      Promise.resolve(settings.practice_id),
+    );
     if (!settings.wait_list_enabled) throw new DomainError('invalid', WAITLIST_MESSAGES.notEnabled);
     const calendarId = settings.calendar_id;
     const joined = await this.pipeline.run({
