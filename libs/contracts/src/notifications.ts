@@ -58,6 +58,18 @@ export interface NotificationPatientName {
   readonly last_name: string | null;
 }
 
+/**
+ * Who did what the notification tells, from its event's metadata (issue 18): their account and
+ * role then, and their name as the directory knows it. Null on notifications from before.
+ */
+export interface NotificationActor {
+  /** A user id, or 'system' for what the service did on its own (an expired hold, say). */
+  readonly user_id: string;
+  /** Patient, Provider, PracticeAdmin, Staff, SuperUser, SupportAgent or System. */
+  readonly role: string | null;
+  readonly name: string | null;
+}
+
 /** The spec's notification fields (section 3, Other), plus what happened. */
 export interface NotificationView {
   readonly id: string;
@@ -75,6 +87,12 @@ export interface NotificationView {
   readonly provider_name: string | null;
   readonly resource_name: string | null;
   readonly profile_picture_uri: string | null;
+  /** Who acted (the event's own actor); null on notifications raised before it was kept. */
+  readonly actor: NotificationActor | null;
+  /** A reschedule's former start (what it moved from); null for other notifications. */
+  readonly from_start_date: string | null;
+  /** The visit's zone (its facility's): the sentence's times read in it. */
+  readonly time_zone: string | null;
 }
 
 /** Requests are the notifications whose appointment is still Pending. */

@@ -16,7 +16,7 @@ import type {
   MeetingPeer,
   MeetingSignal,
 } from './telehealth';
-import type { WaitlistOfferMessage } from './waitlist';
+import type { WaitlistChangedMessage, WaitlistOfferMessage } from './waitlist';
 import type { QueueIndexMessage, WalkInQueueMessage } from './walk-in-queue';
 
 /** Rooms a client may join: `ops` for operators' live status, the rest per entity. */
@@ -63,6 +63,8 @@ export interface ServerToClientEvents {
   'notification.counts': (message: NotificationCountsMessage) => void;
   'notification.settings': (message: AcceptRejectSettingMessage) => void;
   'waitlist.offer': (message: WaitlistOfferMessage) => void;
+  /** A calendar's waiting list or one of its offers changed (practice and patient rooms). */
+  'waitlist.changed': (message: WaitlistChangedMessage) => void;
   /** The spec's "queue index": a walk-in patient's place in line. */
   'walk-in.queue-index': (message: QueueIndexMessage) => void;
   /** A provider's walk-in queue and patients_in_queue changed. */

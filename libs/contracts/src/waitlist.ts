@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
 import { ConsistentReadQuery } from './read-your-writes';
 
 /** The spec's waitlist reason codes (section 3, Other). */
@@ -21,6 +21,11 @@ export const WAITLIST_MESSAGES = {
   offerEnded: 'This offer has ended: the slot was passed to the next patient in line.',
   offerDeclined: 'Offer declined',
   offerAccepted: 'Appointment booked successfully.',
+  /** Ours (issue 18): the practice's own actions on its lists. */
+  patientNotOnList: 'This patient is not on the waiting list of this calendar.',
+  patientHasOffer: 'This patient already has an open offer on this calendar.',
+  offered: 'Slot offered to the patient.',
+  removed: 'Patient removed from the waiting list.',
 } as const;
 
 const invalid = { message: 'Invalid' };
@@ -61,6 +66,23 @@ export class LeaveWaitlistQuery {
   patient_id?: string;
 }
 
+/**
+ * POST /calendars/{id}/waitlist/offers: the practice holds one of the calendar's free slots for a
+ * patient on its list, of its choosing (the same offer, hold and expiry as the next in line gets).
+ */
+export class OfferWaitlistSlotDto {
+  @IsUUID(undefined, invalid)
+  patient_id!: string;
+
+  @IsISO8601({ strict: true }, invalid)
+  start_date!: string;
+
+  /** Client-chosen: a retry with the same id writes nothing and answers the same. */
+  @IsOptional()
+  @IsUUID()
+  command_id?: string;
+}
+
 /** An offer of a freed slot, held for the patient until `expires_at`. */
 export interface WaitlistOfferView {
   readonly offer_id: string;
@@ -90,6 +112,28 @@ export interface WaitlistItemView {
   readonly time_zone: string | null;
   readonly practice_name: string | null;
   readonly offer: WaitlistOfferView | null;
+  /** Who waits (the patient or family member), as the practice's lists show them. */
+  readonly patient_name?: string | null;
+  readonly patient_birth_date?: string | null;
+  readonly patient_phone?: string | null;
+}
+
+/** What a practice user's action on a list answers: where its last event stands in the log. */
+export interface WaitlistActionResult {
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly position: number;
+  /** The offer made (for an offer). */
+  readonly offer_id?: string;
+}
+
+/** Pushed to `practice:<id>` (and the patient's `user:<id>`) when a list or an offer changes. */
+export interface WaitlistChangedMessage {
+  readonly practice_id: string;
+  readonly calendar_id: string;
+  readonly patient_id: string;
+  readonly change: 'joined' | 'left' | 'booked' | 'removed' | 'offered' | 'offer-ended';
+  readonly position: number;
 }
 
 export interface WaitlistExistsView {

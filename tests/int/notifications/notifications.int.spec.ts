@@ -268,6 +268,40 @@ it('raises notifications for a cancel and a reschedule', async () => {
     ['Booked', first.start_date],
   ]);
   expect(new Set(mine.map((n) => n.appointment_status))).toEqual(new Set(['Canceled']));
+  // Each tells its own event's facts: who acted (the patient, by name) and, for the reschedule,
+  // the time it moved from; the visit's zone reads the times.
+  expect(mine.map((n) => [n.actor, n.from_start_date, n.time_zone])).toEqual([
+    [{ user_id: patient.userId, role: 'Patient', name: 'Test Patient' }, null, 'America/New_York'],
+    [
+      { user_id: patient.userId, role: 'Patient', name: 'Test Patient' },
+      first.start_date,
+      'America/New_York',
+    ],
+    [{ user_id: patient.userId, role: 'Patient', name: 'Test Patient' }, null, 'America/New_York'],
+  ]);
+});
+
+it('names the staff member who acted for a patient', async () => {
+  const { calendarId, position } = await createCalendar(app, practice, { booking_capacity: 2 });
+  const slot = await tomorrowsSlot(app, calendarId, position, 2);
+  const patient = await createUser(app, 'Patient');
+  const booked = await book(calendarId, slot.start_date, patient);
+  const canceled = await app.api
+    .as(practice.staff)
+    .delete(`/api/v1/appointments/${booked.appointment_id}`, { reason: 'Doctor ill' });
+  expect(canceled.status).toBe(200);
+  const list = await notifications(
+    practice.staff,
+    (canceled.body.data as { position: number }).position,
+  );
+  const cancel = list.new_notifications.find(
+    (n) => n.appointment_id === booked.appointment_id && n.notification_type === 'Canceled',
+  );
+  expect(cancel?.actor).toEqual({
+    user_id: practice.staff.userId,
+    role: 'Staff',
+    name: 'Test Staff',
+  });
 });
 
 it("refuses other practices' users, patients, unknown ids and a status other than Seen", async () => {
@@ -301,7 +335,7 @@ it('rebuilds the same rows the live projection wrote', async () => {
   const snapshot = async () =>
     app.database.db.selectFrom('rm_notifications').selectAll().orderBy('notification_id').execute();
   const live = await snapshot();
-  expect(live).toHaveLength(5);
+  expect(live).toHaveLength(7);
   const rebuilder = new ProjectionRebuilder(app.app.get<EventStore>(EVENT_STORE), app.database.db, {
     now: () => new Date(),
   });

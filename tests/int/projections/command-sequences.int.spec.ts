@@ -109,10 +109,13 @@ const ACTIONS: Record<string, Action> = {
   },
   async changesStatus(pick) {
     if (appointments.length === 0) return { status: 200, what: 'no appointment yet' };
+    const status = oneOf(APPOINTMENT_STATUSES, pick);
     const response = await app.api
       .as(practice.staff)
       .put(`/api/v1/appointments/${oneOf(appointments, pick)}/status`, {
-        status: oneOf(APPOINTMENT_STATUSES, pick),
+        status,
+        // A rejection says why (the reason is projected, so the rebuild must give it back).
+        ...(status === 'Rejected' ? { reason: 'No opening that week.' } : {}),
       });
     return { status: response.status, what: 'status' };
   },

@@ -179,7 +179,10 @@ it('gives the place back on cancel and on reject, once', async () => {
   const { appointment_id } = booked.body.data as BookingResult;
   const rejected = await app.api
     .as(practice.staff)
-    .put(`/api/v1/appointments/${appointment_id}/status`, { status: 'Rejected' });
+    .put(`/api/v1/appointments/${appointment_id}/status`, {
+      status: 'Rejected',
+      reason: 'The doctor is away that day.',
+    });
   expect(rejected.status).toBe(200);
   const second = await createUser(app, 'Patient');
   const again = await app.api

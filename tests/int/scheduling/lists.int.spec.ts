@@ -45,7 +45,10 @@ beforeAll(async () => {
     .put(`/api/v1/appointments/${booked[2]!.appointment_id}/status`, { status: 'Accepted' });
   const rejected = await app.api
     .as(practice.admin)
-    .put(`/api/v1/appointments/${booked[3]!.appointment_id}/status`, { status: 'Rejected' });
+    .put(`/api/v1/appointments/${booked[3]!.appointment_id}/status`, {
+      status: 'Rejected',
+      reason: 'No opening that week.',
+    });
   lastPosition = Math.max(
     (accepted.body.data as { position: number }).position,
     (rejected.body.data as { position: number }).position,

@@ -9,11 +9,14 @@ import {
   Max,
   MaxLength,
   Min,
+  MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointment-status';
 import { ConsistentReadQuery } from '../read-your-writes';
 import { invalid } from '../validation-options';
 import { DATE_RANGE_MESSAGE, IsCalendarDate, IsInstant, IsNotBeforeDate } from '../calendar-date';
+import { REJECT_REASON_MAX_LENGTH, REQUEST_MESSAGES } from './request-decisions';
 
 /** The week to show, and (as every read) an optional min_position to wait for. */
 export class WeekQuery extends ConsistentReadQuery {
@@ -154,6 +157,13 @@ export class CancelAppointmentDto extends AppointmentChangeDto {
 export class ChangeAppointmentStatusDto extends AppointmentChangeDto {
   @IsIn(APPOINTMENT_STATUSES, invalid)
   status!: AppointmentStatus;
+
+  /** Why a request is rejected: required then, shown to the patient (issue 18). */
+  @ValidateIf((dto: ChangeAppointmentStatusDto) => dto.status === 'Rejected' || dto.reason != null)
+  @IsString({ message: REQUEST_MESSAGES.reasonRequired })
+  @MinLength(1, { message: REQUEST_MESSAGES.reasonRequired })
+  @MaxLength(REJECT_REASON_MAX_LENGTH, { message: REQUEST_MESSAGES.reasonTooLong })
+  reason?: string;
 }
 
 export class RescheduleAppointmentDto extends AppointmentChangeDto {

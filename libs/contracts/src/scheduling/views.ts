@@ -94,6 +94,8 @@ export interface AppointmentView {
   readonly visit_schedule_type: string;
   readonly reason: string | null;
   readonly rejected_by: string | null;
+  /** Why the practice rejected the request (null unless Rejected; old rejections have none). */
+  readonly rejection_reason: string | null;
   readonly time_zone: string;
   readonly patient_name: string | null;
   readonly provider_name: string | null;

@@ -217,6 +217,7 @@ export interface AppointmentsTable {
   status: string;
   rejected_by: string | null;
   cancel_reason: string | null;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
   outside_schedule: ColumnType<boolean, boolean | undefined, boolean>;
   created_on: Timestamp;
   updated_at: Timestamp;
@@ -255,6 +256,9 @@ export interface NotificationsTable {
   appointment_start_date: Timestamp;
   notification_date: Timestamp;
   position: Int8;
+  actor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  actor_role: ColumnType<string | null, string | null | undefined, string | null>;
+  from_start_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface NotificationAppointmentsTable {

@@ -12,7 +12,11 @@ import { identityRoomRules, IdentitySocketAuthorizer } from './auth/socket-autho
 import { TokenService } from './auth/token.service';
 import { AuthController } from './auth.controller';
 import { IDENTITY_COMMAND_HANDLERS } from './commands';
-import { messageSenderProvider, OutboxMessageSender } from './messaging/message-sender';
+import {
+  MESSAGE_SENDER,
+  messageSenderProvider,
+  OutboxMessageSender,
+} from './messaging/message-sender';
 import { OutboxController } from './messaging/outbox.controller';
 import { SecurityAudit } from './security-audit';
 import { SocialSignInController } from './social-sign-in.controller';
@@ -50,6 +54,13 @@ import { VerificationService } from './verification.service';
     TicketsRepository,
     SocialSignInService,
   ],
-  exports: [AccessPolicy, UserAccounts, AccountService, TokenService, UsersRepository],
+  exports: [
+    AccessPolicy,
+    UserAccounts,
+    AccountService,
+    TokenService,
+    UsersRepository,
+    MESSAGE_SENDER,
+  ],
 })
 export class IdentityModule {}

@@ -177,6 +177,7 @@ function appointmentView(row: Row): AppointmentView {
     visit_schedule_type: row.visit_schedule_type,
     reason: row.reason,
     rejected_by: row.rejected_by,
+    rejection_reason: row.rejection_reason ?? null,
     time_zone: row.time_zone,
     patient_name: row.patient_name,
     provider_name: row.provider_name,

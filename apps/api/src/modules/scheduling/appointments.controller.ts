@@ -9,6 +9,9 @@ import {
   ChangeAppointmentStatusDto,
   HoldSlotDto,
   type HoldView,
+  RequestDecisionsDto,
+  type RequestDecisionsResult,
+  REQUEST_MESSAGES,
   RescheduleAppointmentDto,
   WalkInDto,
 } from '@medbook/contracts';
@@ -35,6 +38,7 @@ import { BookWalkInCommand } from './commands/book-walk-in';
 import { CancelAppointmentCommand } from './commands/cancel-appointment';
 import { ChangeAppointmentStatusCommand } from './commands/change-appointment-status';
 import { CheckInAppointmentCommand } from './commands/check-in-appointment';
+import { DecideRequestsCommand } from './commands/decide-requests';
 import { EndHoldCommand, type HoldEnded } from './commands/end-hold';
 import { HoldSlotCommand } from './commands/hold-slot';
 import { RescheduleAppointmentCommand } from './commands/reschedule-appointment';
@@ -144,8 +148,25 @@ export class AppointmentsController {
         'practice',
         dto.expected_revision,
         context,
+        dto.reason ?? null,
       ),
     );
+  }
+
+  /**
+   * Several pending requests accepted or rejected at once: each on its own, each outcome
+   * reported (a failure leaves the others decided). Answers 200 whatever the outcomes.
+   */
+  @Post('appointments/requests/decisions')
+  @Roles(...PRACTICE_STAFF, 'SuperUser')
+  @HttpCode(200)
+  @ResponseMessage(REQUEST_MESSAGES.decided)
+  decideRequests(
+    @Caller() caller: Principal,
+    @Body() dto: RequestDecisionsDto,
+    @Context() context: RequestContext,
+  ): Promise<RequestDecisionsResult> {
+    return this.commands.execute(new DecideRequestsCommand(caller, dto, context));
   }
 
   /** The patient confirms they will come (patient confirmation status). */

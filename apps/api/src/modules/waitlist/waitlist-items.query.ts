@@ -35,6 +35,12 @@ export class WaitlistItemsQuery {
     return this.repository.items({ calendarId });
   }
 
+  /** Every calendar's line of a practice, in order per calendar: its users only. */
+  byPractice(caller: Principal, practiceId: string): Promise<WaitlistItemView[]> {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    return this.repository.items({ practiceId });
+  }
+
   /** Is the patient (the caller by default) on this calendar's list? */
   async exists(caller: Principal, query: WaitlistExistsQuery): Promise<WaitlistExistsView> {
     const patientId = query.patient_id ?? caller.userId;

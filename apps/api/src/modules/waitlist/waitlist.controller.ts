@@ -3,7 +3,9 @@ import {
   ConsistentReadQuery,
   JoinWaitlistDto,
   LeaveWaitlistQuery,
+  OfferWaitlistSlotDto,
   WAITLIST_MESSAGES,
+  type WaitlistActionResult,
   type WaitlistExistsView,
   WaitlistExistsQuery,
   type WaitlistItemView,
@@ -31,9 +33,13 @@ import { AcceptOfferCommand } from './commands/accept-offer';
 import { DeclineOfferCommand } from './commands/decline-offer';
 import { JoinWaitlistCommand } from './commands/join-waitlist';
 import { LeaveWaitlistCommand } from './commands/leave-waitlist';
+import { OfferSlotToPatientCommand } from './commands/offer-slot-to-patient';
+import { RemoveFromWaitlistCommand } from './commands/remove-from-waitlist';
 import { WaitlistItemsQuery } from './waitlist-items.query';
 
 const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'SupportAgent'] as const;
+/** Who works a practice's lists (offers and removals). */
+const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff'] as const;
 
 /** The calendars' waiting lists (section 7 of the second document, "Waitlist"). */
 @ApiTags('waitlist')
@@ -78,6 +84,48 @@ export class WaitlistController {
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<WaitlistItemView[]> {
     return this.items.byCalendar(caller, calendarId);
+  }
+
+  /** Every calendar's line of the practice, in order per calendar (the staff's waitlists page). */
+  @Get('practices/:practice_id/waitlist')
+  @Roles(...PRACTICE_USERS)
+  @ReadsFrom('waitlist')
+  byPractice(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<WaitlistItemView[]> {
+    return this.items.byPractice(caller, practiceId);
+  }
+
+  /** The practice offers a free slot to a patient of its choosing on the calendar's list. */
+  @Post('calendars/:calendar_id/waitlist/offers')
+  @Roles(...PRACTICE_STAFF)
+  @HttpCode(201)
+  @ResponseMessage(WAITLIST_MESSAGES.offered)
+  offer(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Body() dto: OfferWaitlistSlotDto,
+    @Context() context: RequestContext,
+  ): Promise<WaitlistActionResult> {
+    return this.commands.execute(new OfferSlotToPatientCommand(caller, calendarId, dto, context));
+  }
+
+  /** The practice takes a patient off the calendar's list (the patient is told). */
+  @Delete('calendars/:calendar_id/waitlist/:patient_id')
+  @Roles(...PRACTICE_STAFF)
+  @HttpCode(200)
+  @ResponseMessage(WAITLIST_MESSAGES.removed)
+  remove(
+    @Caller() caller: Principal,
+    @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
+    @Param('patient_id', new ParseUUIDPipe()) patientId: string,
+    @Context() context: RequestContext,
+  ): Promise<WaitlistActionResult> {
+    return this.commands.execute(
+      new RemoveFromWaitlistCommand(caller, calendarId, patientId, context),
+    );
   }
 
   /** Is the patient (the caller by default) on this calendar's list? */

@@ -20,6 +20,9 @@ export class WaitlistRepository {
       .selectFrom('rm_waitlist as w')
       .leftJoin('rm_calendars as c', 'c.calendar_id', 'w.calendar_id')
       .leftJoin('rm_practices as p', 'p.practice_id', 'w.practice_id')
+      .leftJoin('rm_users as u', 'u.user_id', 'w.patient_id')
+      .leftJoin('rm_family_members as m', 'm.member_id', 'w.patient_id')
+      .leftJoin('rm_users as holder', 'holder.user_id', 'w.joined_by')
       .select([
         'w.calendar_id',
         'w.patient_id',
@@ -32,6 +35,10 @@ export class WaitlistRepository {
         'c.name as calendar_name',
         sql<string | null>`c.settings->>'time_zone'`.as('time_zone'),
         'p.name as practice_name',
+        sql<string | null>`coalesce(u.first_name || ' ' || u.last_name,
+          m.first_name || ' ' || m.last_name)`.as('patient_name'),
+        sql<string | null>`coalesce(u.birth_date, m.birth_date)`.as('patient_birth_date'),
+        sql<string | null>`coalesce(u.mobile_number, holder.mobile_number)`.as('patient_phone'),
         sql<string>`(SELECT count(*) FROM rm_waitlist l
           WHERE l.calendar_id = w.calendar_id AND l.seq <= w.seq)`.as('line_position'),
       ]);
@@ -53,7 +60,31 @@ export class WaitlistRepository {
       time_zone: r.time_zone,
       practice_name: r.practice_name,
       offer: offers.get(`${r.calendar_id}|${r.patient_id}`) ?? null,
+      patient_name: r.patient_name,
+      patient_birth_date: r.patient_birth_date,
+      patient_phone: r.patient_phone,
     }));
+  }
+
+  /** Whom to tell about a change of a patient's place: the account that put them on the list. */
+  async contactOf(calendarId: string, patientId: string) {
+    return this.database.db
+      .selectFrom('rm_waitlist as w')
+      .leftJoin('rm_users as holder', 'holder.user_id', 'w.joined_by')
+      .leftJoin('rm_users as u', 'u.user_id', 'w.patient_id')
+      .leftJoin('rm_family_members as m', 'm.member_id', 'w.patient_id')
+      .leftJoin('rm_calendars as c', 'c.calendar_id', 'w.calendar_id')
+      .leftJoin('rm_practices as p', 'p.practice_id', 'w.practice_id')
+      .select([
+        'holder.email',
+        sql<string | null>`coalesce(u.first_name || ' ' || u.last_name,
+          m.first_name || ' ' || m.last_name)`.as('patient_name'),
+        'c.name as calendar_name',
+        'p.name as practice_name',
+      ])
+      .where('w.calendar_id', '=', calendarId)
+      .where('w.patient_id', '=', patientId)
+      .executeTakeFirst();
   }
 
   async offer(offerId: string): Promise<WaitlistOfferView | null> {

@@ -51,6 +51,20 @@ interface NotificationRow {
   readonly appointment_start_date: Instant;
   readonly notification_date: string;
   position: number;
+  readonly actor_id: string | null;
+  readonly actor_role: string | null;
+  readonly from_start_date: string | null;
+}
+
+/** Who acted, from the event's metadata: the facts of the notification's sentence. */
+export function actorOf(recorded: RecordedEvent): {
+  actor_id: string | null;
+  actor_role: string | null;
+} {
+  return {
+    actor_id: recorded.metadata?.actorId ?? null,
+    actor_role: recorded.metadata?.actorRole ?? null,
+  };
 }
 
 /** What a batch's events need of each table, read in one statement. */
@@ -225,7 +239,7 @@ class Fold {
           appointment.position = position;
           this.changedAppointments.add(d.appointment_id);
         }
-        this.raise(recorded, 'Rescheduled', d.appointment_id, d.rescheduled_at);
+        this.raise(recorded, 'Rescheduled', d.appointment_id, d.rescheduled_at, d.from_start);
         return;
       }
       case 'NotificationsSeen': {
@@ -278,6 +292,7 @@ class Fold {
     type: NotificationType,
     appointmentId: string,
     at: string,
+    fromStart: string | null = null,
   ): void {
     const appointment = this.known.appointments.get(appointmentId);
     if (!appointment) return;
@@ -295,6 +310,8 @@ class Fold {
         appointment_start_date: appointment.start_date,
         notification_date: at,
         position: recorded.globalPosition,
+        ...actorOf(recorded),
+        from_start_date: fromStart,
       };
       this.raised.set(recorded.id, notification);
       const about = this.raisedByAppointment.get(appointmentId);
@@ -427,7 +444,8 @@ class Fold {
       INSERT INTO rm_notifications
              (notification_id, practice_id, provider_id, resource_id, patient_id, appointment_id,
               notification_type, notification_status, appointment_status,
-              appointment_start_date, notification_date, position)
+              appointment_start_date, notification_date, position, actor_id, actor_role,
+              from_start_date)
       SELECT * FROM unnest(${arrayOf(n, (r) => r.notification_id)}::text::uuid[],
                            ${arrayOf(n, (r) => r.practice_id)}::text::uuid[],
                            ${arrayOf(n, (r) => r.provider_id)}::text::uuid[],
@@ -439,7 +457,10 @@ class Fold {
                            ${arrayOf(n, (r) => r.appointment_status)}::text::text[],
                            ${arrayOf(n, (r) => timestamp(r.appointment_start_date))}::text::timestamptz[],
                            ${arrayOf(n, (r) => timestamp(r.notification_date))}::text::timestamptz[],
-                           ${arrayOf(n, (r) => r.position)}::text::bigint[])
+                           ${arrayOf(n, (r) => r.position)}::text::bigint[],
+                           ${arrayOf(n, (r) => r.actor_id)}::text::text[],
+                           ${arrayOf(n, (r) => r.actor_role)}::text::text[],
+                           ${arrayOf(n, (r) => (r.from_start_date === null ? null : timestamp(r.from_start_date)))}::text::timestamptz[])
                AS u(notification_id)
        -- OFFSET 0 keeps the check a probe of the primary key per row: as an anti-join the
        -- planner hashes the rows and scans the whole table, on every batch of a replay.

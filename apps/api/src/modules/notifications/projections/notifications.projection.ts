@@ -13,7 +13,7 @@ import {
 } from '../../scheduling/domain/calendar.events';
 import { countNotifications } from '../queries/notification-counts';
 import { instant } from '../queries/instant';
-import { applyBatch, type NotifyingEvent } from './notifications.batch';
+import { actorOf, applyBatch, type NotifyingEvent } from './notifications.batch';
 
 const EVENTS = new Set<string>([
   'CalendarCreated',
@@ -29,6 +29,8 @@ interface Raised {
   readonly type: NotificationType;
   readonly appointmentId: string;
   readonly at: string;
+  /** A reschedule's former start. */
+  readonly fromStart?: string | null;
 }
 
 /**
@@ -119,6 +121,7 @@ export const notificationsProjection: Projection = {
           type: 'Rescheduled',
           appointmentId: d.appointment_id,
           at: d.rescheduled_at,
+          fromStart: d.from_start,
         });
         return;
       }
@@ -243,6 +246,8 @@ async function raiseAll(
           appointment_start_date: appointment.start_date,
           notification_date: r.at,
           position: recorded.globalPosition,
+          ...actorOf(recorded),
+          from_start_date: r.fromStart ?? null,
         })),
       )
       .onConflict((oc) => oc.column('notification_id').doNothing())

@@ -73,33 +73,51 @@ export class NotificationsRepository {
   }
 
   private named() {
-    return this.database.db
-      .selectFrom('rm_notifications as n')
-      .leftJoin('rm_users as patient', 'patient.user_id', 'n.patient_id')
-      .leftJoin('rm_family_members as member', 'member.member_id', 'n.patient_id')
-      .leftJoin('rm_users as provider_user', 'provider_user.user_id', 'n.provider_id')
-      .leftJoin('rm_directory_entries as provider', (join) =>
-        join.onRef('provider.id', '=', 'n.provider_id').on('provider.kind', '=', 'provider'),
-      )
-      .leftJoin('rm_directory_entries as resource', (join) =>
-        join.onRef('resource.id', '=', 'n.resource_id').on('resource.kind', '=', 'resource'),
-      )
-      .selectAll('n')
-      .select([
-        sql<string | null>`coalesce(patient.first_name, member.first_name)`.as('first_name'),
-        sql<string | null>`coalesce(patient.last_name, member.last_name)`.as('last_name'),
-        sql<
-          string | null
-        >`coalesce(provider.name, provider_user.first_name || ' ' || provider_user.last_name)`.as(
-          'provider_name',
-        ),
-        'resource.name as resource_name',
-        sql<
-          string | null
-        >`coalesce(provider.details->>'profile_picture_uri', resource.details->>'profile_picture_uri')`.as(
-          'profile_picture_uri',
-        ),
-      ]);
+    return (
+      this.database.db
+        .selectFrom('rm_notifications as n')
+        .leftJoin('rm_users as patient', 'patient.user_id', 'n.patient_id')
+        .leftJoin('rm_family_members as member', 'member.member_id', 'n.patient_id')
+        .leftJoin('rm_users as provider_user', 'provider_user.user_id', 'n.provider_id')
+        .leftJoin('rm_directory_entries as provider', (join) =>
+          join.onRef('provider.id', '=', 'n.provider_id').on('provider.kind', '=', 'provider'),
+        )
+        .leftJoin('rm_directory_entries as resource', (join) =>
+          join.onRef('resource.id', '=', 'n.resource_id').on('resource.kind', '=', 'resource'),
+        )
+        // The actor's account (a 'system' actor has none) and the visit's zone.
+        .leftJoin('rm_users as actor', (join) =>
+          join.on(sql<boolean>`actor.user_id::text = n.actor_id`),
+        )
+        .leftJoin('rm_directory_entries as actor_entry', (join) =>
+          join
+            .on(sql<boolean>`actor_entry.id::text = n.actor_id`)
+            .on('actor_entry.kind', '=', 'provider'),
+        )
+        .leftJoin('rm_appointments as visit', 'visit.appointment_id', 'n.appointment_id')
+        .selectAll('n')
+        .select([
+          sql<string | null>`coalesce(patient.first_name, member.first_name)`.as('first_name'),
+          sql<string | null>`coalesce(patient.last_name, member.last_name)`.as('last_name'),
+          sql<
+            string | null
+          >`coalesce(provider.name, provider_user.first_name || ' ' || provider_user.last_name)`.as(
+            'provider_name',
+          ),
+          'resource.name as resource_name',
+          sql<
+            string | null
+          >`coalesce(actor_entry.name, actor.first_name || ' ' || actor.last_name)`.as(
+            'actor_name',
+          ),
+          'visit.time_zone as time_zone',
+          sql<
+            string | null
+          >`coalesce(provider.details->>'profile_picture_uri', resource.details->>'profile_picture_uri')`.as(
+            'profile_picture_uri',
+          ),
+        ])
+    );
   }
 }
 
@@ -120,6 +138,11 @@ interface NamedRow {
   provider_name: string | null;
   resource_name: string | null;
   profile_picture_uri: string | null;
+  actor_id: string | null;
+  actor_role: string | null;
+  actor_name: string | null;
+  from_start_date: Date | null;
+  time_zone: string | null;
 }
 
 function notificationView(row: NamedRow): NotificationView {
@@ -139,5 +162,10 @@ function notificationView(row: NamedRow): NotificationView {
     provider_name: row.provider_name,
     resource_name: row.resource_name,
     profile_picture_uri: row.profile_picture_uri,
+    actor: row.actor_id
+      ? { user_id: row.actor_id, role: row.actor_role, name: row.actor_name }
+      : null,
+    from_start_date: row.from_start_date ? instant(row.from_start_date) : null,
+    time_zone: row.time_zone,
   };
 }

@@ -18,6 +18,8 @@ export class ChangeAppointmentStatusCommand extends Command<Changed> {
     readonly access: AppointmentAccess,
     readonly expectedRevision: number | undefined,
     readonly context: RequestContext,
+    /** Why a request is rejected (required then; the decider says so). */
+    readonly reason: string | null = null,
   ) {
     super();
   }
@@ -39,6 +41,7 @@ export class ChangeAppointmentStatusHandler implements ICommandHandler<ChangeApp
         type: 'ChangeAppointmentStatus',
         status,
         by: caller.userId,
+        reason: command.reason,
         now,
       }),
     });

@@ -10,6 +10,7 @@ import { ChangeCalendarReasonHandler } from './change-calendar-reason';
 import { ChangeCalendarSettingsHandler } from './change-calendar-settings';
 import { CheckInAppointmentHandler } from './check-in-appointment';
 import { CreateCalendarHandler } from './create-calendar';
+import { DecideRequestsHandler } from './decide-requests';
 import { EndHoldHandler } from './end-hold';
 import { HoldSlotHandler } from './hold-slot';
 import { RemoveCalendarReasonHandler } from './remove-calendar-reason';
@@ -34,5 +35,6 @@ export const SCHEDULING_COMMAND_HANDLERS = [
   RescheduleAppointmentHandler,
   CancelAppointmentHandler,
   ChangeAppointmentStatusHandler,
+  DecideRequestsHandler,
   CheckInAppointmentHandler,
 ];

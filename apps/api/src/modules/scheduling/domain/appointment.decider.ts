@@ -1,6 +1,11 @@
-import { type AppointmentStatus, BOOKING_MESSAGES } from '@medbook/contracts';
+import {
+  type AppointmentStatus,
+  BOOKING_MESSAGES,
+  REJECT_REASON_MAX_LENGTH,
+  REQUEST_MESSAGES,
+} from '@medbook/contracts';
 import type { Decider } from '../../../domain/decider';
-import { ConflictError, NotFoundError } from '../../../domain/domain-error';
+import { ConflictError, InvalidError, NotFoundError } from '../../../domain/domain-error';
 import { canMove, illegalTransition } from './appointment-status';
 import {
   type AppointmentDetails,
@@ -32,6 +37,8 @@ export type AppointmentCommand =
       type: 'ChangeAppointmentStatus';
       status: AppointmentStatus;
       by: string;
+      /** A rejection's reason, for the patient: required to reject, ignored otherwise. */
+      reason?: string | null;
       now: Date;
     }
   /**
@@ -91,6 +98,8 @@ export function decideAppointment(
             status: command.status,
             changed_by: command.by,
             rejected_by: command.status === 'Rejected' ? command.by : null,
+            // Only a rejection tells why: other changes keep the shape they always had.
+            ...(command.status === 'Rejected' ? { reason: rejectionReason(command.reason) } : {}),
             changed_at: at,
           },
         },
@@ -134,6 +143,16 @@ export function decideAppointment(
       return unknown;
     }
   }
+}
+
+/** The patient reads why their request was refused: a reason is required, and kept short. */
+function rejectionReason(reason: string | null | undefined): string {
+  const text = reason?.trim() ?? '';
+  if (text.length === 0) throw new InvalidError(REQUEST_MESSAGES.reasonRequired);
+  if (text.length > REJECT_REASON_MAX_LENGTH) {
+    throw new InvalidError(REQUEST_MESSAGES.reasonTooLong);
+  }
+  return text;
 }
 
 export const appointmentDecider: Decider<AppointmentCommand, AppointmentEvent, AppointmentState> = {

@@ -1,6 +1,10 @@
-import { APPOINTMENT_STATUSES } from '@medbook/contracts';
+import {
+  APPOINTMENT_STATUSES,
+  REJECT_REASON_MAX_LENGTH,
+  REQUEST_MESSAGES,
+} from '@medbook/contracts';
 import { DeciderSpecification } from '../../../domain/decider-specification';
-import { ConflictError } from '../../../domain/domain-error';
+import { ConflictError, InvalidError } from '../../../domain/domain-error';
 import { STATUS_TRANSITIONS } from './appointment-status';
 import { type AppointmentCommand, appointmentDecider } from './appointment.decider';
 import type { AppointmentEvent } from './appointment.events';
@@ -48,12 +52,13 @@ describe('appointment', () => {
       });
   });
 
-  it('records who rejected a request', () => {
+  it('records who rejected a request and why, trimmed', () => {
     given(bookedAs(true))
       .when({
         type: 'ChangeAppointmentStatus',
         status: 'Rejected',
         by: 'staff1',
+        reason: '  Dr Kim is away that week.  ',
         now,
       })
       .then([
@@ -65,10 +70,28 @@ describe('appointment', () => {
             status: 'Rejected',
             changed_by: 'staff1',
             rejected_by: 'staff1',
+            reason: 'Dr Kim is away that week.',
             changed_at: now.toISOString(),
           },
         },
       ]);
+  });
+
+  it('refuses to reject a request without a reason, or with one too long to read', () => {
+    const reject = (reason: string | undefined) =>
+      ({ type: 'ChangeAppointmentStatus', status: 'Rejected', by: 'staff1', reason, now }) as const;
+    given(bookedAs(true))
+      .when(reject(undefined))
+      .thenThrows(InvalidError, REQUEST_MESSAGES.reasonRequired);
+    given(bookedAs(true))
+      .when(reject('   '))
+      .thenThrows(InvalidError, REQUEST_MESSAGES.reasonRequired);
+    given(bookedAs(true))
+      .when(reject('x'.repeat(REJECT_REASON_MAX_LENGTH + 1)))
+      .thenThrows(InvalidError, REQUEST_MESSAGES.reasonTooLong);
+    given(bookedAs(true))
+      .when(reject('x'.repeat(REJECT_REASON_MAX_LENGTH)))
+      .thenEvents((events) => expect(events).toHaveLength(1));
   });
 
   it('refuses an illegal transition with a 409 naming both statuses', () => {

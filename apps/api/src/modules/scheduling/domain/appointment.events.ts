@@ -36,6 +36,11 @@ export type AppointmentEvent =
         changed_by: string;
         /** Who rejected a pending request (spec: rejected_by). */
         rejected_by: string | null;
+        /**
+         * Why a request was rejected, for the patient to read; null for any other change. Events
+         * recorded before it was asked for have none: read as null.
+         */
+        reason?: string | null;
         changed_at: string;
       };
     }

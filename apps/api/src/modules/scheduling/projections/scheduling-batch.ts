@@ -66,6 +66,7 @@ interface AppointmentRow extends Pick<
   status: string;
   rejected_by: string | null;
   cancel_reason: string | null;
+  rejection_reason: string | null;
   readonly created_on: string;
   updated_at: string;
   position: string;
@@ -308,6 +309,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
       status: row.status,
       rejected_by: row.rejected_by,
       cancel_reason: row.cancel_reason,
+      rejection_reason: row.rejection_reason,
       created_on: timestamp(row.created_on),
       updated_at: timestamp(row.updated_at),
       position: String(row.position),
@@ -474,6 +476,7 @@ function fold(
           status: d.status,
           rejected_by: null,
           cancel_reason: null,
+          rejection_reason: null,
           created_on: d.booked_at,
           updated_at: d.booked_at,
           position,
@@ -500,6 +503,10 @@ function fold(
       // Fields an event lacks are left as they were.
       if (canceled && event.data.reason !== undefined) row.cancel_reason = event.data.reason;
       if (!canceled && event.data.rejected_by) row.rejected_by = event.data.rejected_by;
+      // A rejection tells why (events from before reasons were asked for: none).
+      if (!canceled && event.data.status === 'Rejected') {
+        row.rejection_reason = event.data.reason ?? null;
+      }
       state.dirtyAppointments.add(row);
       if (!canceled && event.data.from === 'Pending') {
         state.requestLogs.push({
@@ -839,7 +846,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
             (appointment_id, calendar_id, practice_id, provider_id, resource_id, facility_id,
              patient_id, booked_by, start_date, end_date, time_zone, visit_type,
              visit_schedule_type, reason, status, rejected_by, cancel_reason, created_on,
-             updated_at, position, outside_schedule)
+             updated_at, position, outside_schedule, rejection_reason)
           SELECT * FROM unnest(${columns(rows, [
             [(a) => a.appointment_id, 'uuid'],
             [(a) => a.calendar_id, 'uuid'],
@@ -862,6 +869,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
             [(a) => a.updated_at, 'timestamptz'],
             [(a) => a.position, 'bigint'],
             [(a) => a.outside_schedule, 'boolean'],
+            [(a) => a.rejection_reason, 'text'],
           ])})
           ${
             fresh
@@ -871,7 +879,8 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
                           status = excluded.status, rejected_by = excluded.rejected_by,
                           cancel_reason = excluded.cancel_reason, updated_at = excluded.updated_at,
                           position = excluded.position,
-                          outside_schedule = excluded.outside_schedule`
+                          outside_schedule = excluded.outside_schedule,
+                          rejection_reason = excluded.rejection_reason`
           }`,
     );
   }

@@ -5,6 +5,8 @@ import { ExpireOfferHandler } from './expire-offer';
 import { JoinWaitlistHandler } from './join-waitlist';
 import { LeaveWaitlistHandler } from './leave-waitlist';
 import { OfferFreedSlotHandler } from './offer-freed-slot';
+import { OfferSlotToPatientHandler } from './offer-slot-to-patient';
+import { RemoveFromWaitlistHandler } from './remove-from-waitlist';
 
 /** The waiting lists' use cases on the command bus. */
 export const WAITLIST_COMMAND_HANDLERS = [
@@ -15,4 +17,6 @@ export const WAITLIST_COMMAND_HANDLERS = [
   DeclineOfferHandler,
   ExpireOfferHandler,
   EndOfferHandler,
+  OfferSlotToPatientHandler,
+  RemoveFromWaitlistHandler,
 ];

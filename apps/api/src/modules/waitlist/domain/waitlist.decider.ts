@@ -33,6 +33,20 @@ export type WaitlistCommand =
       triggerId: string;
       now: Date;
     }
+  /** The practice offers a place it holds to a patient of its choosing on the list. */
+  | {
+      type: 'OfferSlotToPatient';
+      calendarId: string;
+      offerId: string;
+      patientId: string;
+      start: string;
+      holdId: string;
+      expiresAt: string;
+      by: string;
+      now: Date;
+    }
+  /** The practice takes a patient off the list; an open offer of theirs ends with it. */
+  | { type: 'RemoveFromWaitlist'; calendarId: string; patientId: string; by: string; now: Date }
   | {
       type: 'EndOffer';
       calendarId: string;
@@ -71,9 +85,13 @@ export function decideWaitlist(command: WaitlistCommand, state: WaitlistState): 
           },
         },
       ];
-    case 'LeaveWaitlist': {
+    case 'LeaveWaitlist':
+    case 'RemoveFromWaitlist': {
+      const removed = command.type === 'RemoveFromWaitlist';
       if (!state.entries.has(command.patientId))
-        throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
+        throw new NotFoundError(
+          removed ? WAITLIST_MESSAGES.patientNotOnList : WAITLIST_MESSAGES.notOnList,
+        );
       const offer = openOfferOf(state, command.patientId);
       const ended: WaitlistEvent[] = offer
         ? [
@@ -97,8 +115,32 @@ export function decideWaitlist(command: WaitlistCommand, state: WaitlistState): 
           data: {
             calendar_id: command.calendarId,
             patient_id: command.patientId,
-            reason: 'left',
+            reason: removed ? 'removed' : 'left',
+            ...(removed ? { removed_by: command.by } : {}),
             left_at: at,
+          },
+        },
+      ];
+    }
+    case 'OfferSlotToPatient': {
+      if (state.offers.has(command.offerId)) return [];
+      if (!state.entries.has(command.patientId))
+        throw new NotFoundError(WAITLIST_MESSAGES.patientNotOnList);
+      if (openOfferOf(state, command.patientId))
+        throw new ConflictError(WAITLIST_MESSAGES.patientHasOffer);
+      return [
+        {
+          type: 'WaitlistOfferMade',
+          data: {
+            offer_id: command.offerId,
+            calendar_id: command.calendarId,
+            patient_id: command.patientId,
+            start: command.start,
+            hold_id: command.holdId,
+            expires_at: command.expiresAt,
+            offered_at: at,
+            trigger_id: command.offerId,
+            offered_by: command.by,
           },
         },
       ];

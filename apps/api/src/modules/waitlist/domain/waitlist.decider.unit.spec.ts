@@ -192,3 +192,84 @@ describe('ending an offer', () => {
       .thenNothing();
   });
 });
+
+describe("the practice's own actions on its list", () => {
+  const offerTo = (patientId: string, offerId = 'o-staff'): WaitlistCommand => ({
+    type: 'OfferSlotToPatient',
+    calendarId: CALENDAR,
+    offerId,
+    patientId,
+    start: '2026-11-24T15:00:00Z',
+    holdId: `hold-${offerId}`,
+    expiresAt: '2026-11-23T09:15:00.000Z',
+    by: 'staff1',
+    now,
+  });
+  const remove = (patientId: string): WaitlistCommand => ({
+    type: 'RemoveFromWaitlist',
+    calendarId: CALENDAR,
+    patientId,
+    by: 'staff1',
+    now,
+  });
+
+  it('offers a place to the patient staff chose, whatever their place in line, as staff', () => {
+    given([joined(ANN, 1), joined(BO, 2)])
+      .when(offerTo(BO))
+      .then([
+        {
+          type: 'WaitlistOfferMade',
+          data: {
+            offer_id: 'o-staff',
+            calendar_id: CALENDAR,
+            patient_id: BO,
+            start: '2026-11-24T15:00:00Z',
+            hold_id: 'hold-o-staff',
+            expires_at: '2026-11-23T09:15:00.000Z',
+            offered_at: at,
+            trigger_id: 'o-staff',
+            offered_by: 'staff1',
+          },
+        },
+      ]);
+  });
+
+  it('refuses an offer to someone not in line (404) or who holds an open offer (409)', () => {
+    given([joined(ANN, 1)])
+      .when(offerTo(BO))
+      .thenThrows(NotFoundError, WAITLIST_MESSAGES.patientNotOnList);
+    given([joined(ANN, 1), offered(ANN)])
+      .when(offerTo(ANN))
+      .thenThrows(ConflictError, WAITLIST_MESSAGES.patientHasOffer);
+    given([joined(ANN, 1), offered(ANN), left(ANN, 'left')])
+      .when(offerTo(ANN))
+      .thenThrows(NotFoundError, WAITLIST_MESSAGES.patientNotOnList);
+  });
+
+  it('makes an offer once for one id', () => {
+    given([joined(ANN, 1), offered(ANN, 'o-staff')])
+      .when(offerTo(ANN))
+      .thenNothing();
+  });
+
+  it('removes a patient, ending their open offer first, and says who removed them', () => {
+    given([joined(ANN, 1), offered(ANN)])
+      .when(remove(ANN))
+      .then([
+        ended(ANN, 'Declined'),
+        {
+          type: 'WaitlistLeft',
+          data: {
+            calendar_id: CALENDAR,
+            patient_id: ANN,
+            reason: 'removed',
+            removed_by: 'staff1',
+            left_at: at,
+          },
+        },
+      ]);
+    given([joined(ANN, 1), left(ANN, 'left')])
+      .when(remove(ANN))
+      .thenThrows(NotFoundError, WAITLIST_MESSAGES.patientNotOnList);
+  });
+});

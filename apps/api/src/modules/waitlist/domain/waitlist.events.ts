@@ -25,7 +25,10 @@ export type WaitlistEvent =
       data: {
         calendar_id: string;
         patient_id: string;
-        reason: 'left' | 'booked';
+        /** 'removed': the practice took the patient off the list (issue 18). */
+        reason: 'left' | 'booked' | 'removed';
+        /** Who removed them (a practice user); absent when the patient left or booked. */
+        removed_by?: string;
         left_at: string;
       };
     }
@@ -40,8 +43,13 @@ export type WaitlistEvent =
         hold_id: string;
         expires_at: string;
         offered_at: string;
-        /** The event that freed the slot (a cancel, a released hold, a capacity rise). */
+        /**
+         * The event that freed the slot (a cancel, a released hold, a capacity rise); for a place
+         * the practice offered by hand, the offer's own id.
+         */
         trigger_id: string;
+        /** The practice user who chose the patient; absent when the next in line was offered it. */
+        offered_by?: string;
       };
     }
   | {

@@ -1,4 +1,4 @@
-import { slotId, type WaitlistOfferView } from '@medbook/contracts';
+import { slotId, type WaitlistChangedMessage, type WaitlistOfferView } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
@@ -52,6 +52,7 @@ export const waitlistProjection: Projection = {
           })
           .onConflict((oc) => oc.columns(['calendar_id', 'patient_id']).doNothing())
           .execute();
+        if (!context.replaying) await publishChange(context, d, 'joined', position);
         return;
       }
       case 'WaitlistLeft': {
@@ -60,6 +61,8 @@ export const waitlistProjection: Projection = {
           .where('calendar_id', '=', event.data.calendar_id)
           .where('patient_id', '=', event.data.patient_id)
           .execute();
+        if (!context.replaying)
+          await publishChange(context, event.data, event.data.reason, position);
         return;
       }
       case 'WaitlistOfferMade': {
@@ -80,7 +83,10 @@ export const waitlistProjection: Projection = {
           })
           .onConflict((oc) => oc.column('offer_id').doNothing())
           .execute();
-        if (!context.replaying) await publishOffer(context, d.offer_id, position);
+        if (!context.replaying) {
+          await publishOffer(context, d.offer_id, position);
+          await publishChange(context, d, 'offered', position);
+        }
         return;
       }
       case 'WaitlistOfferEnded': {
@@ -91,7 +97,10 @@ export const waitlistProjection: Projection = {
           .where('offer_id', '=', d.offer_id)
           .execute();
         // What the offer's message says is read back: a rebuild publishes nothing.
-        if (!context.replaying) await publishOffer(context, d.offer_id, position);
+        if (!context.replaying) {
+          await publishOffer(context, d.offer_id, position);
+          await publishChange(context, d, 'offer-ended', position);
+        }
         return;
       }
       default: {
@@ -304,6 +313,36 @@ async function publishOffer(
   const offer = offerView(row);
   const rooms = new Set([row.patient_id, row.joined_by ?? row.patient_id]);
   for (const user of rooms) context.publish(`user:${user}`, 'waitlist.offer', { offer, position });
+}
+
+/**
+ * A line changed: the practice's waitlists page and the patient's own list read it again. The
+ * practice is the calendar's (events other than a join do not name it).
+ */
+async function publishChange(
+  context: ProjectionContext,
+  about: { calendar_id: string; patient_id: string; practice_id?: string },
+  change: WaitlistChangedMessage['change'],
+  position: number,
+): Promise<void> {
+  const practiceId =
+    about.practice_id ??
+    (
+      await context.trx
+        .selectFrom('rm_calendars')
+        .select('practice_id')
+        .where('calendar_id', '=', about.calendar_id)
+        .executeTakeFirst()
+    )?.practice_id;
+  const message = {
+    practice_id: practiceId ?? '',
+    calendar_id: about.calendar_id,
+    patient_id: about.patient_id,
+    change,
+    position,
+  };
+  if (practiceId) context.publish(`practice:${practiceId}`, 'waitlist.changed', message);
+  context.publish(`user:${about.patient_id}`, 'waitlist.changed', message);
 }
 
 export function offerView(row: {
