@@ -7,11 +7,14 @@ import { AppointmentListsRepository } from './appointment-lists.repository';
 import { AppointmentsController } from './appointments.controller';
 import { AvailabilityController } from './availability.controller';
 import { CalendarStates } from './calendar-states';
+import { CheckInController } from './check-in.controller';
+import { CheckInRepository } from './check-in.repository';
 import { CalendarsController } from './calendars.controller';
 import { SCHEDULING_COMMAND_HANDLERS } from './commands';
 import { HoldExpiryScheduler } from './hold-expiry.scheduler';
 import { AppointmentViewsQuery } from './queries/appointment-views.query';
 import { AvailabilityQuery } from './queries/availability.query';
+import { CheckInQuery } from './queries/check-in.query';
 import { PastStates } from './queries/past-states';
 import { CalendarPreviewQuery } from './queries/calendar-preview.query';
 import { CalendarViewsQuery } from './queries/calendar-views.query';
@@ -30,6 +33,7 @@ import { SchedulingRepository } from './scheduling.repository';
     AvailabilityController,
     AppointmentsController,
     ScheduleController,
+    CheckInController,
   ],
   providers: [
     ...SCHEDULING_COMMAND_HANDLERS,
@@ -44,6 +48,8 @@ import { SchedulingRepository } from './scheduling.repository';
     CalendarPreviewQuery,
     ScheduleRepository,
     PracticeScheduleQuery,
+    CheckInRepository,
+    CheckInQuery,
     HoldExpiryScheduler,
     {
       provide: ROOM_RULES,
