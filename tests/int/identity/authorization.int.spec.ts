@@ -170,17 +170,6 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: [] },
     body: {},
   },
-  'GET /api/v1/appointments/{appointment_id}/check-in-pass': {
-    access: { kind: 'object', reachOthers: OPERATORS },
-  },
-  'GET /api/v1/practices/{practice_id}/kiosk/appointments': {
-    access: { kind: 'object', reachOthers: [] },
-    query: '?code=ABCDEF12',
-  },
-  'PUT /api/v1/kiosk/appointments/{appointment_id}/check-in': {
-    access: { kind: 'object', reachOthers: [] },
-    body: {},
-  },
   'POST /api/v1/appointments/{appointment_id}/complete': {
     access: { kind: 'object', reachOthers: [] },
     body: {},
@@ -322,6 +311,11 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { status: 'Confirmed' },
   },
+  // Each request is decided on its own: another practice's gets its own 403 in the answer.
+  'POST /api/v1/appointments/requests/decisions': {
+    access: { kind: 'self', types: ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser'] },
+    body: { decisions: [{ appointment_id: '{victim}', status: 'Accepted' }] },
+  },
   'GET /api/v1/practices/{practice_id}/notifications': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
@@ -349,6 +343,16 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/v1/calendars/{calendar_id}/waitlist': {
     access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/waitlist': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'POST /api/v1/calendars/{calendar_id}/waitlist/offers': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { patient_id: '{victim}', start_date: '{slot}' },
+  },
+  'DELETE /api/v1/calendars/{calendar_id}/waitlist/{patient_id}': {
+    access: { kind: 'object', reachOthers: [] },
   },
   'DELETE /api/v1/waitlist/calendars/{calendar_id}': {
     access: { kind: 'object', reachOthers: [] },
