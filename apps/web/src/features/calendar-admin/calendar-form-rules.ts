@@ -29,6 +29,9 @@ export interface CalendarForm {
   readonly accept_reject_enabled: boolean;
   readonly wait_list_enabled: boolean;
   readonly can_check_in: boolean;
+  /** The patient's check-in window around the start, in minutes. */
+  readonly check_in_opens_minutes_before: string;
+  readonly check_in_closes_minutes_after: string;
   /** Comma-separated form ids. */
   readonly custom_form_ids: string;
   readonly collect_patient_demographics: boolean;
@@ -62,6 +65,8 @@ export function formOf(calendar: CalendarView): CalendarForm {
     accept_reject_enabled: calendar.accept_reject_enabled,
     wait_list_enabled: calendar.wait_list_enabled,
     can_check_in: calendar.can_check_in,
+    check_in_opens_minutes_before: String(calendar.check_in_opens_minutes_before),
+    check_in_closes_minutes_after: String(calendar.check_in_closes_minutes_after),
     custom_form_ids: calendar.custom_form_ids.join(', '),
     collect_patient_demographics: calendar.collect_patient_demographics,
     enable_insurance: calendar.enable_insurance,
@@ -107,6 +112,9 @@ export function validateCalendarForm(form: CalendarForm): CalendarFormErrors {
     errors.minutes_before_showing_slots = m.invalid;
   }
   if (wholeIn(form.slots_hide_hours, 0, 8_760) === null) errors.slots_hide_hours = m.invalid;
+  for (const field of ['check_in_opens_minutes_before', 'check_in_closes_minutes_after'] as const) {
+    if (wholeIn(form[field], 0, 1_440) === null) errors[field] = m.invalid;
+  }
   const forms = formIds(form.custom_form_ids);
   if (forms.length > 20 || forms.some((id) => id.length > 100)) errors.custom_form_ids = m.invalid;
   return errors;
@@ -135,6 +143,8 @@ export function settingsOf(form: CalendarForm): Record<string, unknown> {
     accept_reject_enabled: form.accept_reject_enabled,
     wait_list_enabled: form.wait_list_enabled,
     can_check_in: form.can_check_in,
+    check_in_opens_minutes_before: Number(form.check_in_opens_minutes_before),
+    check_in_closes_minutes_after: Number(form.check_in_closes_minutes_after),
     custom_form_ids: formIds(form.custom_form_ids),
     collect_patient_demographics: form.collect_patient_demographics,
     enable_insurance: form.enable_insurance,

@@ -32,6 +32,8 @@ const calendar: CalendarView = {
   online_booking_disabled: false,
   wait_list_enabled: false,
   can_check_in: false,
+  check_in_opens_minutes_before: 60,
+  check_in_closes_minutes_after: 15,
   accept_reject_enabled: false,
   hold_minutes: 10,
   reasons: [],

@@ -172,6 +172,14 @@ export function CalendarSettingsForm({
             slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
         </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {text('check_in_opens_minutes_before', 'Check-in opens (minutes before the start)', {
+            slotProps: { htmlInput: { inputMode: 'numeric' } },
+          })}
+          {text('check_in_closes_minutes_after', 'Check-in closes (minutes after the start)', {
+            slotProps: { htmlInput: { inputMode: 'numeric' } },
+          })}
+        </Stack>
         {text('custom_form_ids', 'Custom form ids (comma-separated)')}
         <Typography variant="subtitle2" component="h3">
           Booking rules

@@ -64,6 +64,8 @@ export function CreateCalendarDialog({
     accept_reject_enabled: false,
     wait_list_enabled: false,
     can_check_in: false,
+    check_in_opens_minutes_before: '60',
+    check_in_closes_minutes_after: '15',
     custom_form_ids: '',
     collect_patient_demographics: false,
     enable_insurance: true,
