@@ -1,0 +1,13 @@
+import { DateTime } from 'luxon';
+import { unambiguousTime } from '../../shared/wall-time';
+
+/** A slot's start in the facility's zone: "Tue, Nov 26 · 9:30 AM", with Today/Tomorrow. */
+export function slotText(start: string, zone: string, now = DateTime.now()): string {
+  const at = DateTime.fromISO(start, { zone });
+  const today = now.setZone(zone).startOf('day');
+  const day = at.startOf('day');
+  const time = unambiguousTime(at, 'h:mm a');
+  if (+day === +today) return `Today, ${time}`;
+  if (+day === +today.plus({ days: 1 })) return `Tomorrow, ${time}`;
+  return `${at.toFormat('ccc, LLL d')} · ${time}`;
+}

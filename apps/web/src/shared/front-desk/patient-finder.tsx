@@ -1,0 +1,174 @@
+import type { PracticePatientView } from '@medbook/contracts';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Search from '@mui/icons-material/Search';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  InputAdornment,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { NewPatientForm } from './new-patient-form';
+import { MIN_QUERY, patientSearch$, type PatientSearchState } from './patient-search.stream';
+import { namesFromSearch, patientDetails, patientName } from './patient-text';
+
+/**
+ * Finds the patient at the desk: type a name, phone or birth date and pick a result (arrow keys
+ * and Enter work), or register a new patient from what was typed.
+ */
+export function PatientFinder(props: {
+  practiceId: string;
+  onPicked: (patient: PracticePatientView) => void;
+  autoFocus?: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [type, typed$] = useObservableCallback<string>();
+  const { practiceId } = props;
+  const search$ = useMemo(() => patientSearch$(practiceId, typed$), [practiceId, typed$]);
+  const state: PatientSearchState = useObservableState(search$) ?? { kind: 'idle' };
+  const listRef = useRef<HTMLUListElement>(null);
+  const resultsId = useId();
+  const patients = state.kind === 'found' ? state.patients : [];
+
+  if (creating) {
+    return (
+      <NewPatientForm
+        practiceId={props.practiceId}
+        initial={namesFromSearch(text)}
+        onRegistered={props.onPicked}
+        onCancel={() => setCreating(false)}
+      />
+    );
+  }
+
+  const focusResult = (index: number) => {
+    const items = listRef.current?.querySelectorAll<HTMLElement>('[role="button"], button');
+    items?.[Math.max(0, Math.min(index, items.length - 1))]?.focus();
+  };
+  const onSearchKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' && patients.length > 0) {
+      event.preventDefault();
+      focusResult(0);
+    } else if (event.key === 'Enter' && patients.length === 1) {
+      event.preventDefault();
+      props.onPicked(patients[0]!);
+    }
+  };
+  const onResultKey = (event: KeyboardEvent, index: number) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusResult(index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (index === 0) document.getElementById(`${resultsId}-search`)?.focus();
+      else focusResult(index - 1);
+    }
+  };
+
+  return (
+    <Stack spacing={1.5}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          id={`${resultsId}-search`}
+          label="Find patient"
+          placeholder="Name, phone or birth date"
+          helperText="Birth date as M/D/YYYY. ↓ to go to the results."
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            type(e.target.value);
+          }}
+          onKeyDown={onSearchKey}
+          autoFocus={props.autoFocus}
+          autoComplete="off"
+          fullWidth
+          size="small"
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" aria-hidden />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: {
+              'aria-controls': resultsId,
+              'data-testid': 'patient-search',
+            },
+          }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<PersonAdd />}
+          onClick={() => setCreating(true)}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
+        >
+          New patient
+        </Button>
+      </Stack>
+      {state.kind === 'searching' && <LinearProgress aria-label="Searching patients" />}
+      {state.kind === 'failed' && <Alert severity="error">{state.error}</Alert>}
+      <Box id={resultsId} aria-live="polite">
+        {state.kind === 'found' && patients.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 1 }} data-testid="no-patients">
+            No patient matches “{state.q}”. Check the spelling, try the phone number, or register a
+            new patient.
+          </Typography>
+        )}
+        {state.kind === 'idle' && text.trim().length < MIN_QUERY && (
+          <Typography color="text.secondary" variant="body2" sx={{ py: 0.5 }}>
+            Type at least {MIN_QUERY} characters. Patients of other practices are found by their
+            full phone number, email, or name with birth date.
+          </Typography>
+        )}
+        {patients.length > 0 && (
+          <List
+            ref={listRef}
+            dense
+            aria-label="Matching patients"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0 }}
+            data-testid="patient-results"
+          >
+            {patients.map((patient, index) => (
+              <ListItemButton
+                key={patient.patient_id}
+                divider={index < patients.length - 1}
+                onClick={() => props.onPicked(patient)}
+                onKeyDown={(e) => onResultKey(e, index)}
+                data-testid="patient-result"
+              >
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Typography component="span" sx={{ fontWeight: 600 }}>
+                        {patientName(patient)}
+                      </Typography>
+                      {!patient.known_to_practice && (
+                        <Chip size="small" label="New to the practice" variant="outlined" />
+                      )}
+                    </Stack>
+                  }
+                  secondary={
+                    patient.account_holder
+                      ? `${patientDetails(patient)} · Family of ${patient.account_holder}`
+                      : patientDetails(patient)
+                  }
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Box>
+    </Stack>
+  );
+}
