@@ -7,12 +7,23 @@ import {
   RegisterProviderDto,
   RegisterResourceDto,
 } from '@medbook/contracts';
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
+import { ChangeDirectoryEntryCommand } from './commands/change-directory-entry';
 import {
   facilityEntry,
   providerEntry,
@@ -70,6 +81,54 @@ export class DirectoryEntriesController {
   ): Promise<CommandAccepted> {
     return this.commands.execute(
       new RegisterDirectoryEntryCommand(caller, practiceId, resourceEntry(dto), context),
+    );
+  }
+
+  /** Edits a facility: the whole form as when registered; its time zone stays. */
+  @Put('facilities/:id')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  changeFacility(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() dto: RegisterFacilityDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.commands.execute(
+      new ChangeDirectoryEntryCommand(caller, practiceId, id, facilityEntry(dto), context),
+    );
+  }
+
+  /** Edits a provider: the whole form as when registered; their account stays. */
+  @Put('providers/:id')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  changeProvider(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() dto: RegisterProviderDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.commands.execute(
+      new ChangeDirectoryEntryCommand(caller, practiceId, id, providerEntry(dto), context),
+    );
+  }
+
+  /** Edits a resource: the whole form as when registered. */
+  @Put('resources/:id')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  changeResource(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() dto: RegisterResourceDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.commands.execute(
+      new ChangeDirectoryEntryCommand(caller, practiceId, id, resourceEntry(dto), context),
     );
   }
 

@@ -42,3 +42,11 @@ const GENERIC: Omit<CustomFormView, 'id'> = {
 export function customForm(id: string): CustomFormView {
   return { id, ...(CATALOGUE[id] ?? GENERIC) };
 }
+
+/** The id under which the practice's form list offers the generic form (any unknown id is it). */
+const GENERIC_ID = 'before-your-visit';
+
+/** The forms a practice may put on its calendars: the built-in ones, then the generic one. */
+export function customFormCatalogue(): CustomFormView[] {
+  return [...Object.keys(CATALOGUE), GENERIC_ID].map(customForm);
+}

@@ -24,7 +24,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
-import { Caller, type Principal, Public } from '../identity/auth/principal';
+import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
 import { SubmitScreeningCommand } from './commands/submit-screening';
 import { UpdateDemographicsCommand } from './commands/update-demographics';
 import { VerifyEligibilityCommand } from './commands/verify-eligibility';
@@ -49,6 +49,16 @@ export class IntakeController {
     @Query() _consistency: ConsistentReadQuery,
   ): Promise<CustomFormView[]> {
     return this.intake.customForms(calendarId);
+  }
+
+  /** The custom forms a practice may put on its calendars, for its staff. */
+  @Get('practices/:practice_id/custom-forms')
+  @Roles('Provider', 'PracticeAdmin', 'Staff', 'SuperUser')
+  practiceForms(
+    @Caller() caller: Principal,
+    @Param('practice_id', uuid()) practiceId: string,
+  ): CustomFormView[] {
+    return this.intake.practiceForms(caller, practiceId);
   }
 
   @Post('calendars/:calendar_id/screening')

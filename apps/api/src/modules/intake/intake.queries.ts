@@ -7,7 +7,7 @@ import { NotFoundError } from '../../domain/domain-error';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { AccessPolicy } from '../identity/auth/access-policy';
 import type { Principal } from '../identity/auth/principal';
-import { customForm } from './custom-forms.catalogue';
+import { customForm, customFormCatalogue } from './custom-forms.catalogue';
 import {
   type DemographicsEvent,
   demographicsDecider,
@@ -29,6 +29,12 @@ export class IntakeQueries {
     const calendar = await this.repository.calendar(calendarId);
     if (!calendar) throw new NotFoundError(INTAKE_MESSAGES.calendarNotFound);
     return (calendar.custom_form_ids ?? []).map(customForm);
+  }
+
+  /** The forms the practice's calendars may ask for (the calendar editor's choice). */
+  practiceForms(caller: Principal, practiceId: string): CustomFormView[] {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    return customFormCatalogue();
   }
 
   async demographics(caller: Principal, patientId: string): Promise<DemographicsView> {

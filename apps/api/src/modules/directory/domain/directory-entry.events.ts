@@ -17,6 +17,29 @@ export type DirectoryEntryEvent = {
   data: DirectoryEntry & { registered_at: string };
 };
 
+/** What an edit may change: the name and the rest of the form. */
+export type DirectoryEntryFields = Pick<DirectoryEntry, 'name' | 'details'>;
+
+/**
+ * An entry edited: its name and details as they were and as they are now (the whole form:
+ * details are replaced, not merged). Kept apart from DirectoryEntryEvent so read models that
+ * only list registrations are not asked to fold edits.
+ */
+export type DirectoryEntryChangeEvent = {
+  type: 'DirectoryEntryChanged';
+  data: {
+    readonly id: string;
+    readonly practice_id: string;
+    readonly kind: DirectoryKind;
+    readonly before: DirectoryEntryFields;
+    readonly after: DirectoryEntryFields;
+    readonly changed_at: string;
+  };
+};
+
+/** Every event of an entry's stream. */
+export type DirectoryEntryStreamEvent = DirectoryEntryEvent | DirectoryEntryChangeEvent;
+
 export interface DirectoryEntryState {
   readonly entry: DirectoryEntry | null;
 }
@@ -24,9 +47,19 @@ export interface DirectoryEntryState {
 export const initialDirectoryEntryState = (): DirectoryEntryState => ({ entry: null });
 
 export function evolveDirectoryEntry(
-  _state: DirectoryEntryState,
-  event: DirectoryEntryEvent,
+  state: DirectoryEntryState,
+  event: DirectoryEntryStreamEvent,
 ): DirectoryEntryState {
-  const { registered_at: _, ...entry } = event.data;
-  return { entry };
+  switch (event.type) {
+    case 'DirectoryEntryRegistered': {
+      const { registered_at: _, ...entry } = event.data;
+      return { entry };
+    }
+    case 'DirectoryEntryChanged':
+      return state.entry ? { entry: { ...state.entry, ...event.data.after } } : state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
 }

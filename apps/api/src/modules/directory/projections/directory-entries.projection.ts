@@ -3,11 +3,16 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../../infra/database/database.types';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import { type Columns, ignoring, insertRows } from '../../../infra/projections/bulk-rows';
-import type { DirectoryEntryEvent } from '../domain/directory-entry.events';
+import { sql } from 'kysely';
+import type {
+  DirectoryEntryChangeEvent,
+  DirectoryEntryEvent,
+} from '../domain/directory-entry.events';
 
 /**
- * rm_directory_entries: every facility, provider, resource and visit reason. A batch's entries
- * go in one insert; `apply` is a batch of one event.
+ * rm_directory_entries: every facility, provider, resource and visit reason, with its name and
+ * details as last edited. A batch's entries go in one insert, then its edits in log order;
+ * `apply` is a batch of one event.
  */
 export const directoryEntriesProjection: Projection = {
   name: 'directory',
@@ -65,4 +70,13 @@ async function insertEntries(events: readonly RecordedEvent[], trx: Transaction<
     [...entries.values()],
     ignoring(['kind', 'id']),
   );
+  // Edits are rare: each is one update, after the registrations it follows.
+  for (const recorded of events) {
+    if (recorded.type !== 'DirectoryEntryChanged') continue;
+    const { data } = recorded as unknown as DirectoryEntryChangeEvent;
+    await sql`UPDATE rm_directory_entries
+      SET name = ${data.after.name}, details = CAST(${JSON.stringify(data.after.details)}::text AS jsonb),
+          position = ${recorded.globalPosition}
+      WHERE kind = ${data.kind} AND id = ${data.id}::uuid`.execute(trx);
+  }
 }
