@@ -13,6 +13,10 @@ const COLORS: Partial<Record<AppointmentStatus, ChipProps['color']>> = {
   'No-Show': 'error',
 };
 
+/** The palette colour of a status, for whatever else shows it (the schedule's blocks). */
+export const statusColor = (status: AppointmentStatus): NonNullable<ChipProps['color']> =>
+  COLORS[status] ?? 'default';
+
 /**
  * An appointment's status as a coloured chip. The practice's lists set `outlineFinished` so
  * visits that are over (canceled or checked out) stand back from the ones still to handle.

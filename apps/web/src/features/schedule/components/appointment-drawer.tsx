@@ -1,0 +1,268 @@
+import {
+  type AppointmentStatus,
+  BOOKING_MESSAGES,
+  type ScheduleAppointment,
+  type ScheduleAppointmentDetail,
+  type ScheduleCalendar,
+} from '@medbook/contracts';
+import Close from '@mui/icons-material/Close';
+import EventRepeat from '@mui/icons-material/EventRepeat';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
+import { errorMessageOf } from '../../../shared/error-message';
+import { StatusChip } from '../../../shared/status-chip';
+import { toast } from '../../../shared/toast';
+import { useCommand } from '../../../shared/use-command';
+import { scheduleApi } from '../api/schedule-api';
+import { mayReschedule } from '../schedule-layout';
+import { StatusActions } from './status-actions';
+
+export interface DrawerProps {
+  readonly practiceId: string;
+  readonly appointmentId: string | null;
+  /** The block as the grid holds it: shown at once, and its changes reload the detail. */
+  readonly summary: ScheduleAppointment | undefined;
+  readonly calendar: ScheduleCalendar | undefined;
+  readonly onClose: () => void;
+  /** A change was made: the grid reads again at its position. */
+  readonly onChanged: (position: number) => void;
+  /** The appointment's timeline, when the app provides one. */
+  readonly history?: (appointmentId: string) => ReactNode;
+}
+
+/** An appointment opened from the grid: who, when, contact, the visit, and what can be done now. */
+export function AppointmentDrawer(props: DrawerProps) {
+  const { practiceId, appointmentId, summary, calendar } = props;
+  const [loaded, setLoaded] = useState<{
+    readonly id: string;
+    readonly detail?: ScheduleAppointmentDetail;
+    readonly error?: string;
+  } | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const changeStatus = useCommand(scheduleApi.changeStatus);
+  const reschedule = useCommand(scheduleApi.reschedule);
+
+  useEffect(() => {
+    if (!appointmentId) return;
+    let live = true;
+    scheduleApi.appointment(practiceId, appointmentId).then(
+      (detail) => live && setLoaded({ id: appointmentId, detail }),
+      (cause: unknown) => live && setLoaded({ id: appointmentId, error: errorMessageOf(cause) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [practiceId, appointmentId, summary?.status, summary?.start_date]);
+
+  const mine = loaded?.id === appointmentId ? loaded : null;
+  const shown = mine?.detail ?? null;
+  const failed = mine?.error ?? null;
+  const status: AppointmentStatus | undefined = summary?.status ?? shown?.status;
+  const zone = shown?.time_zone ?? calendar?.time_zone ?? 'local';
+  const start = summary?.start_date ?? shown?.start_date;
+  const end = summary?.end_date ?? shown?.end_date;
+  const name = summary?.patient_name ?? shown?.patient_name ?? 'Patient';
+  const calendarId = shown?.calendar_id ?? calendar?.calendar_id;
+
+  const loadWeek = useCallback(
+    (startDate: string) => scheduleApi.week(calendarId ?? '', startDate),
+    [calendarId],
+  );
+
+  const change = async (next: AppointmentStatus, reason?: string) => {
+    if (!appointmentId) return;
+    const outcome = await changeStatus.run(appointmentId, next, reason);
+    if (!outcome.ok) return toast.error(outcome.error);
+    toast.success(`Status changed to ${next}.`);
+    props.onChanged(outcome.result.position);
+  };
+  const move = async (to: string) => {
+    if (!appointmentId) return;
+    const outcome = await reschedule.run(appointmentId, to);
+    if (!outcome.ok) return;
+    setChoosing(false);
+    toast.success(BOOKING_MESSAGES.rescheduled);
+    props.onChanged(outcome.result.position);
+  };
+
+  return (
+    <Drawer
+      anchor="right"
+      open={appointmentId !== null}
+      onClose={props.onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}
+    >
+      <Box
+        role="region"
+        aria-labelledby="appointment-drawer-title"
+        data-testid="appointment-drawer"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography
+              variant="h5"
+              component="h2"
+              id="appointment-drawer-title"
+              sx={{ fontWeight: 600 }}
+            >
+              {name}
+            </Typography>
+            {start && end && (
+              <Typography color="text.secondary" data-testid="drawer-when">
+                {DateTime.fromISO(start, { zone }).toFormat('cccc, LLL d · h:mm')} –{' '}
+                {DateTime.fromISO(end, { zone }).toFormat('h:mm a')}
+              </Typography>
+            )}
+          </Box>
+          <IconButton aria-label="Close" onClick={props.onClose}>
+            <Close />
+          </IconButton>
+        </Stack>
+        <Stack direction="row" sx={{ gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {status && <StatusChip status={status} />}
+          <Typography variant="body2" color="text.secondary">
+            {calendar?.owner_name ?? shown?.owner_name}
+            {summary?.visit_type ? ` · ${summary.visit_type}` : ''}
+            {summary?.visit_schedule_type === 'WalkIn' ? ' · Walk-in' : ''}
+          </Typography>
+        </Stack>
+
+        {status && (
+          <Box sx={{ mt: 2.5 }}>
+            <StatusActions
+              status={status}
+              patientName={name}
+              busy={changeStatus.pending}
+              onChange={(next, reason) => void change(next, reason)}
+            />
+          </Box>
+        )}
+        <Stack direction="row" sx={{ gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+          {status && mayReschedule(status) && calendarId && (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<EventRepeat />}
+              onClick={() => setChoosing(true)}
+              data-testid="drawer-reschedule"
+            >
+              Reschedule
+            </Button>
+          )}
+          {appointmentId && props.history?.(appointmentId)}
+        </Stack>
+
+        <Divider sx={{ my: 2.5 }} />
+        {failed && <Alert severity="error">{failed}</Alert>}
+        {!shown && !failed && <CircularProgress size={28} aria-label="Loading the appointment" />}
+        {shown && <Details detail={shown} />}
+      </Box>
+      {start && (
+        <ChooseAnotherSlotDialog
+          open={choosing}
+          originalStart={start}
+          zone={zone}
+          loadWeek={loadWeek}
+          onConfirm={(to) => void move(to)}
+          onDecline={() => setChoosing(false)}
+          busy={reschedule.pending}
+          error={reschedule.error}
+          title={`Reschedule ${name}`}
+          declineLabel="Keep the current time"
+        />
+      )}
+    </Drawer>
+  );
+}
+
+function Details({ detail }: { detail: ScheduleAppointmentDetail }) {
+  const birth = detail.patient_birth_date ? DateTime.fromISO(detail.patient_birth_date) : null;
+  const age = birth?.isValid ? Math.floor(-birth.diffNow('years').years) : null;
+  const bookedFor = detail.booked_by !== detail.patient_id;
+  return (
+    <Stack spacing={2.5} data-testid="drawer-details">
+      <Section title="Patient">
+        <Row label="Phone">
+          {detail.patient_phone ? (
+            <Link href={`tel:${detail.patient_phone}`}>{detail.patient_phone}</Link>
+          ) : null}
+        </Row>
+        <Row label="Birth date">
+          {birth?.isValid
+            ? `${birth.toFormat('LLL d, yyyy')}${age !== null ? ` (${age})` : ''}`
+            : null}
+        </Row>
+        <Row label="Email">{detail.patient_email}</Row>
+        {detail.relationship && <Row label="Family member">{detail.relationship}</Row>}
+      </Section>
+      <Section title="Visit">
+        <Row label="Reason">{detail.reason}</Row>
+        <Row label="Calendar">{detail.calendar_name}</Row>
+        <Row label="Booked">
+          {DateTime.fromISO(detail.created_on).toFormat('LLL d, h:mm a')}
+          {bookedFor && detail.booked_by_name ? ` by ${detail.booked_by_name}` : ''}
+        </Row>
+        {detail.cancel_reason && <Row label="Cancel reason">{detail.cancel_reason}</Row>}
+        {detail.outside_schedule && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            The calendar no longer offers this time.
+          </Alert>
+        )}
+      </Section>
+      <Section title="Insurance, screening and payment">
+        <Typography variant="body2" color="text.secondary">
+          Not on file for this appointment.
+        </Typography>
+      </Section>
+    </Stack>
+  );
+}
+
+function Section(props: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section">
+      <Typography variant="overline" component="h3" color="text.secondary" sx={{ lineHeight: 2 }}>
+        {props.title}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        {props.children}
+      </Box>
+    </Box>
+  );
+}
+
+function Row(props: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" sx={{ gap: 2, py: 0.5 }}>
+      <Typography
+        component="dt"
+        variant="body2"
+        color="text.secondary"
+        sx={{ width: 110, flexShrink: 0 }}
+      >
+        {props.label}
+      </Typography>
+      <Typography
+        component="dd"
+        variant="body2"
+        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}
+      >
+        {props.children ?? '—'}
+      </Typography>
+    </Stack>
+  );
+}
