@@ -1,4 +1,9 @@
-import { type AppointmentStatusMessage, type AppointmentView, isFinal } from '@medbook/contracts';
+import {
+  type AppointmentStatusMessage,
+  type AppointmentView,
+  type CheckInPassView,
+  isFinal,
+} from '@medbook/contracts';
 import { DateTime } from 'luxon';
 
 export function isOpen(appointment: AppointmentView): boolean {
@@ -30,13 +35,32 @@ export function applyStatus(
   };
 }
 
-/** The patient may check in on the visit's day (the calendar's own rule is the API's to check). */
-export function mayTryCheckIn(appointment: AppointmentView, now: DateTime): boolean {
+/** Statuses a patient may still check in from. */
+const CHECK_IN_FROM = ['Scheduled', 'Confirmed', 'Accepted'];
+
+/** Worth asking the API for its check-in window: open and on the visit's day in its zone. */
+export function checkInToday(appointment: AppointmentView, now: DateTime): boolean {
   const zone = appointment.time_zone;
   const day = DateTime.fromISO(appointment.start_date, { zone }).toISODate();
+  return CHECK_IN_FROM.includes(appointment.status) && day === now.setZone(zone).toISODate();
+}
+
+/**
+ * "I'm here" is offered within the calendar's window, where the calendar lets patients check in
+ * (the pass says both; the API decides again when the patient presses it).
+ */
+export function mayTryCheckIn(
+  appointment: AppointmentView,
+  now: DateTime,
+  pass: Pick<
+    CheckInPassView,
+    'check_in_opens_at' | 'check_in_closes_at' | 'patient_check_in'
+  > | null,
+): boolean {
+  if (!pass || !pass.patient_check_in || !CHECK_IN_FROM.includes(appointment.status)) return false;
   return (
-    ['Scheduled', 'Confirmed', 'Accepted'].includes(appointment.status) &&
-    day === now.setZone(zone).toISODate()
+    DateTime.fromISO(pass.check_in_opens_at) <= now &&
+    now <= DateTime.fromISO(pass.check_in_closes_at)
   );
 }
 

@@ -1,6 +1,12 @@
 import type { AppointmentView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { applyStatus, mayChange, mayTryCheckIn, splitAppointments } from './appointment-sections';
+import {
+  applyStatus,
+  checkInToday,
+  mayChange,
+  mayTryCheckIn,
+  splitAppointments,
+} from './appointment-sections';
 
 const now = DateTime.fromISO('2026-03-10T15:00:00Z');
 const appointment = (id: string, start: string, change: Partial<AppointmentView> = {}) =>
@@ -43,13 +49,24 @@ describe('patient dashboard sections', () => {
     expect(applyStatus(list, { ...message, appointmentId: 'b' }).known).toBe(false);
   });
 
-  it("offers check-in on the visit's day in its zone, and changes only before it starts", () => {
-    // 10:00 in New York on March 10.
-    const today = appointment('t', '2026-03-10T20:00:00Z');
+  it('offers "I\'m here" within the pass\'s window where patients may check in, and changes only before the visit starts', () => {
+    // 11:00 in New York on March 10; the visit at 11:30, its window 10:30 to 11:45.
+    const today = appointment('t', '2026-03-10T15:30:00Z');
     const tomorrow = appointment('m', '2026-03-11T14:00:00Z');
-    expect(mayTryCheckIn(today, now)).toBe(true);
-    expect(mayTryCheckIn(tomorrow, now)).toBe(false);
-    expect(mayTryCheckIn({ ...today, status: 'Canceled' }, now)).toBe(false);
+    const pass = {
+      check_in_opens_at: '2026-03-10T14:30:00Z',
+      check_in_closes_at: '2026-03-10T15:45:00Z',
+      patient_check_in: true,
+    };
+    expect(checkInToday(today, now)).toBe(true);
+    expect(checkInToday(tomorrow, now)).toBe(false);
+    expect(checkInToday({ ...today, status: 'Checked-In' }, now)).toBe(false);
+    expect(mayTryCheckIn(today, now, pass)).toBe(true);
+    expect(mayTryCheckIn(today, now, null)).toBe(false);
+    expect(mayTryCheckIn(today, now, { ...pass, patient_check_in: false })).toBe(false);
+    expect(mayTryCheckIn({ ...today, status: 'Canceled' }, now, pass)).toBe(false);
+    expect(mayTryCheckIn(today, now.minus({ minutes: 31 }), pass)).toBe(false);
+    expect(mayTryCheckIn(today, now.plus({ minutes: 46 }), pass)).toBe(false);
     expect(mayChange(tomorrow, now)).toBe(true);
     expect(mayChange(appointment('gone', '2026-03-10T14:00:00Z'), now)).toBe(false);
     expect(mayChange({ ...tomorrow, status: 'Checked-In' }, now)).toBe(false);

@@ -1,5 +1,6 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import {
+  Box,
   Button,
   CircularProgress,
   Dialog,
@@ -18,13 +19,19 @@ interface Props {
   readonly memberName: string | null;
   readonly onManage: () => void;
   readonly onFindOthers: () => void;
+  /** Goes to the check-in page, where the patient says "I'm here" once they have arrived. */
   readonly onCheckIn: () => void;
+  /** The appointment's code for the front desk and the kiosk (see appointmentCode). */
+  readonly code?: string;
   readonly redirectMs?: number;
 }
 
-/** The popup after a successful booking: check-in, scheduled or request sent. */
+/**
+ * The popup after a successful booking: check-in, scheduled or request sent. None of them checks
+ * the patient in: the check-in popup only leads to the check-in page.
+ */
 export function BookedPopup(props: Props) {
-  const { kind, memberName, onManage, onFindOthers, onCheckIn } = props;
+  const { kind, memberName, onManage, onFindOthers, onCheckIn, code } = props;
   const redirectMs = props.redirectMs ?? CHECK_IN_REDIRECT_MS;
   useEffect(() => {
     if (kind !== 'check-in') return;
@@ -40,7 +47,7 @@ export function BookedPopup(props: Props) {
         <Dialog open onClose={onManage} aria-labelledby="booked-title">
           <DialogContent>
             <Stack spacing={2} sx={{ py: 2, px: 3, alignItems: 'center' }}>
-              <CircularProgress aria-label="Checking in" />
+              <CircularProgress aria-label="Opening check-in" />
               <Typography id="booked-title" variant="h6" component="h2">
                 Let&apos;s get you checked in...
               </Typography>
@@ -64,6 +71,14 @@ export function BookedPopup(props: Props) {
                   ? `Your appointment for ${memberName} has been scheduled`
                   : 'Your appointment has been scheduled'}
               </Typography>
+              {code && (
+                <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+                  Your code for check-in at the practice:{' '}
+                  <Box component="strong" sx={{ letterSpacing: 2 }} data-testid="booked-code">
+                    {code}
+                  </Box>
+                </Typography>
+              )}
             </Stack>
           </DialogContent>
           <DialogActions sx={{ justifyContent: 'center', pb: 3, gap: 1, flexWrap: 'wrap' }}>

@@ -1,4 +1,9 @@
-import { type HoldView, PAYMENT_MESSAGES, type PaymentMethodView } from '@medbook/contracts';
+import {
+  appointmentCode,
+  type HoldView,
+  PAYMENT_MESSAGES,
+  type PaymentMethodView,
+} from '@medbook/contracts';
 import {
   Box,
   Button,
@@ -195,6 +200,7 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
         onManage={goDashboard}
         onFindOthers={() => void navigate('/')}
         onCheckIn={goCheckIn}
+        code={booking.booked ? appointmentCode(booking.booked.appointmentId) : undefined}
       />
     </Grid>
   );

@@ -1,4 +1,4 @@
-import type { AppointmentPage, BookingResult, WeekView } from '@medbook/contracts';
+import type { AppointmentPage, BookingResult, CheckInPassView, WeekView } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
 
 const enc = encodeURIComponent;
@@ -25,6 +25,12 @@ export const patientAppointmentsApi = {
     }),
   checkIn: (appointmentId: string) =>
     api<{ position?: number }>('PUT', `/appointments/${enc(appointmentId)}/check-in`, {}),
+  /** The pass: names, the code and the check-in window; as of a position when one is given. */
+  pass: (appointmentId: string, minPosition?: number) =>
+    api<CheckInPassView>(
+      'GET',
+      `/appointments/${enc(appointmentId)}/check-in-pass${minPosition ? `?min_position=${minPosition}` : ''}`,
+    ),
   week: (calendarId: string, startDate: string) =>
     api<WeekView>('GET', `/calendars/${enc(calendarId)}/week?start_date=${enc(startDate)}`),
 };

@@ -1,4 +1,4 @@
-import { type AppointmentView, onWalkInBoard } from '@medbook/contracts';
+import { type AppointmentView, appointmentCode, onWalkInBoard } from '@medbook/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import {
   Avatar,
@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
-import { mayChange, mayTryCheckIn } from '../appointment-sections';
+import { mayChange } from '../appointment-sections';
 import { StatusChip } from '../../../shared/status-chip';
 
 interface Props {
@@ -22,6 +22,8 @@ interface Props {
   readonly onCancel: () => void;
   readonly onReschedule: () => void;
   readonly onCheckIn: () => void;
+  /** Today's visit within its check-in window, where the patient may check in themself. */
+  readonly checkInOpen: boolean;
   readonly onShowPass: () => void;
   /** A walk-in's live place in line (the walk-in queue's, composed by the route). */
   readonly placeInLine?: (appointment: AppointmentView) => ReactNode;
@@ -40,7 +42,7 @@ export function AppointmentCard(props: Props) {
   const video = props.videoVisit?.(a) ?? null;
   const history = props.history?.(a) ?? null;
   const actions =
-    mayTryCheckIn(a, now) ||
+    props.checkInOpen ||
     a.status === 'Checked-In' ||
     mayChange(a, now) ||
     video !== null ||
@@ -68,6 +70,9 @@ export function AppointmentCard(props: Props) {
             <Typography variant="body2" color="text.secondary">
               {a.visit_type} visit{a.reason ? ` · ${a.reason}` : ''}
             </Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="appointment-code">
+              Code {appointmentCode(a.appointment_id)}
+            </Typography>
             {a.visit_schedule_type === 'WalkIn' &&
               onWalkInBoard(a.status) &&
               props.placeInLine?.(a)}
@@ -77,9 +82,9 @@ export function AppointmentCard(props: Props) {
       {actions && (
         <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           {video}
-          {mayTryCheckIn(a, now) && (
+          {props.checkInOpen && (
             <Button variant="contained" size="small" onClick={props.onCheckIn}>
-              Check in
+              I&apos;m here
             </Button>
           )}
           {a.status === 'Checked-In' && (

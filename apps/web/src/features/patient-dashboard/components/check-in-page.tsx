@@ -1,31 +1,35 @@
-import { BOOKING_MESSAGES, type AppointmentView } from '@medbook/contracts';
-import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { BOOKING_MESSAGES, type CheckInPassView } from '@medbook/contracts';
+import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { api } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { patientAppointmentsApi } from '../api/patient-appointments-api';
 import { CheckInPass } from './check-in-pass';
 
-/** /patient/check-in?appointment_id=: checks the patient in and shows the pass. */
+type PageState =
+  { kind: 'loading' } | { kind: 'ready'; pass: CheckInPassView } | { kind: 'missing' };
+
+/**
+ * /patient/check-in?appointment_id=: the visit and its check-in window; the patient says "I'm
+ * here" when they have arrived (nothing checks them in before), then shows the pass.
+ */
 export function CheckInPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const appointmentId = params.get('appointment_id') ?? '';
   const user = currentUser();
-  const [state, setState] = useState<
-    { kind: 'working' } | { kind: 'done'; appointment: AppointmentView } | { kind: 'failed' }
-  >({ kind: 'working' });
+  const [state, setState] = useState<PageState>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     if (!user || !appointmentId) return;
     let live = true;
-    patientAppointmentsApi
-      .checkIn(appointmentId)
-      .then(() => api<AppointmentView>('GET', `/appointments/${encodeURIComponent(appointmentId)}`))
-      .then(
-        (appointment) => live && setState({ kind: 'done', appointment }),
-        () => live && setState({ kind: 'failed' }),
-      );
+    patientAppointmentsApi.pass(appointmentId).then(
+      (pass) => live && setState({ kind: 'ready', pass }),
+      () => live && setState({ kind: 'missing' }),
+    );
     return () => {
       live = false;
     };
@@ -34,24 +38,90 @@ export function CheckInPage() {
     rememberRedirect(`${location.pathname}${location.search}`);
     return <Navigate to="/login" replace />;
   }
+
+  const arrive = async () => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const answer = await patientAppointmentsApi.checkIn(appointmentId);
+      setState({
+        kind: 'ready',
+        pass: await patientAppointmentsApi.pass(appointmentId, answer.position),
+      });
+    } catch (cause) {
+      setRefusal(errorMessageOf(cause, BOOKING_MESSAGES.checkInUnavailable));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Stack spacing={3} sx={{ maxWidth: 480, mx: 'auto', alignItems: 'stretch' }}>
       <Typography variant="h4" component="h1">
         Check-in
       </Typography>
-      {state.kind === 'working' && appointmentId && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-label="Checking in" />
-          <Typography>Let&apos;s get you checked in...</Typography>
-        </Stack>
+      {state.kind === 'loading' && appointmentId && (
+        <CircularProgress aria-label="Loading your appointment" sx={{ alignSelf: 'center' }} />
       )}
-      {(state.kind === 'failed' || !appointmentId) && (
+      {(state.kind === 'missing' || !appointmentId) && (
         <Alert severity="warning">{BOOKING_MESSAGES.checkInUnavailable}</Alert>
       )}
-      {state.kind === 'done' && <CheckInPass appointment={state.appointment} />}
+      {state.kind === 'ready' && state.pass.status === 'Checked-In' && (
+        <CheckInPass appointment={state.pass} />
+      )}
+      {state.kind === 'ready' && state.pass.status !== 'Checked-In' && (
+        <Arrival pass={state.pass} busy={busy} refusal={refusal} onArrive={() => void arrive()} />
+      )}
       <Button component={RouterLink} to="/dashboard/patient" variant="outlined">
         Go to my appointments
       </Button>
     </Stack>
+  );
+}
+
+/** The visit, when check-in opens and closes, and the patient's "I'm here". */
+function Arrival(props: {
+  pass: CheckInPassView;
+  busy: boolean;
+  refusal: string | null;
+  onArrive: () => void;
+}) {
+  const { pass } = props;
+  const zone = pass.time_zone;
+  const start = DateTime.fromISO(pass.start_date, { zone });
+  const time = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('h:mm a');
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} data-testid="check-in-arrival">
+      <Stack spacing={2}>
+        {pass.patient_name && (
+          <Typography variant="h6" component="p" data-testid="pass-patient">
+            {pass.patient_name}
+          </Typography>
+        )}
+        <Typography data-testid="pass-visit">
+          {[pass.provider_name, start.toFormat('EEEE, MMMM d'), start.toFormat('h:mm a')]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+        <Typography color="text.secondary" data-testid="check-in-window">
+          Check in when you arrive: from {time(pass.check_in_opens_at)} to{' '}
+          {time(pass.check_in_closes_at)}.
+        </Typography>
+        {props.refusal && (
+          <Alert severity="warning" role="alert">
+            {props.refusal}
+          </Alert>
+        )}
+        <Button
+          variant="contained"
+          size="large"
+          onClick={props.onArrive}
+          disabled={props.busy}
+          sx={{ minHeight: 56, fontSize: '1.1rem' }}
+        >
+          I&apos;m here
+        </Button>
+      </Stack>
+    </Paper>
   );
 }

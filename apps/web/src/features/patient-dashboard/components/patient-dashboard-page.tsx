@@ -19,10 +19,11 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { patientAppointmentsApi } from '../api/patient-appointments-api';
-import { splitAppointments } from '../appointment-sections';
+import { mayTryCheckIn, splitAppointments } from '../appointment-sections';
 import { patientAppointments$ } from '../streams/patient-appointments.stream';
 import { AppointmentCard } from './appointment-card';
 import { CancelDialog } from './cancel-dialog';
+import { useCheckInPasses } from '../use-check-in-passes';
 import { CheckInPass } from './check-in-pass';
 
 type Action =
@@ -68,11 +69,14 @@ export function PatientDashboardPage({
     toast.success(done);
     refresh(positionOf(answer.result));
   };
+  const { now, passOf } = useCheckInPasses(list);
+  // Outside the window the API answers the spec's 'Unable to check-in at the moment'.
   const checkIn = (appointment: AppointmentView) =>
     patientAppointmentsApi.checkIn(appointment.appointment_id).then(
       (answer) => {
         toast.success('You are checked in.');
         refresh(positionOf(answer));
+        setAction({ kind: 'pass', appointment: { ...appointment, status: 'Checked-In' } });
       },
       (cause: unknown) => toast.error(errorMessageOf(cause)),
     );
@@ -88,6 +92,7 @@ export function PatientDashboardPage({
       onCancel={() => setAction({ kind: 'cancel', appointment: a })}
       onReschedule={() => setAction({ kind: 'reschedule', appointment: a })}
       onCheckIn={() => void checkIn(a)}
+      checkInOpen={mayTryCheckIn(a, now, passOf(a.appointment_id))}
       onShowPass={() => setAction({ kind: 'pass', appointment: a })}
       placeInLine={placeInLine}
       videoVisit={videoVisit}
