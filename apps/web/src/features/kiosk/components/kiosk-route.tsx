@@ -1,0 +1,25 @@
+import { Alert } from '@mui/material';
+import { Navigate, useLocation } from 'react-router';
+import { currentUser, rememberRedirect } from '../../../shared/session';
+import { KioskPage } from './kiosk-page';
+
+const PRACTICE_USERS = new Set(['Provider', 'Staff', 'PracticeAdmin']);
+
+/** The kiosk runs in a signed-in session of one of the practice's own users. */
+export function KioskRoute() {
+  const location = useLocation();
+  const user = currentUser();
+  if (!user) {
+    rememberRedirect(location.pathname);
+    return <Navigate to="/login" replace />;
+  }
+  if (!PRACTICE_USERS.has(user.type) || !user.practice_id) {
+    return (
+      <Alert severity="info" sx={{ maxWidth: 640, mx: 'auto' }}>
+        The check-in kiosk opens in a session of the practice&apos;s staff. Please sign in as a
+        staff member of the practice on this device.
+      </Alert>
+    );
+  }
+  return <KioskPage practiceId={user.practice_id} />;
+}
