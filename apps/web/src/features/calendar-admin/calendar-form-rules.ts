@@ -1,28 +1,33 @@
 import {
   blockedSpanProblem,
+  CALENDAR_MESSAGES,
   CALENDAR_TIME_STEPS,
   type CalendarView,
+  canonicalWeeklyHours,
   capacityProblem,
   datesProblem,
-  hoursProblem,
+  type HoursSpan,
   type MarkedTimeSpan,
-  timeStepProblem,
+  minutesOfDay,
   VALIDATION_MESSAGES,
   weekTimeFrameProblem,
-  workingDaysProblem,
+  weeklyHoursProblem,
+  type WeeklyHours,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
+
+/** One weekday's spans as typed, HH:mm. */
+export type DayForm = readonly HoursSpan[];
 
 /** The editor's fields as typed (numbers as text until checked). */
 export interface CalendarForm {
   readonly name: string;
-  readonly first_hour: string;
-  readonly last_hour: string;
+  /** Monday first: each weekday's spans of hours (split shifts); none is closed. */
+  readonly weekly_hours: readonly DayForm[];
   readonly time_step: string;
   readonly booking_capacity: string;
   readonly date_from: string;
   readonly date_to: string;
-  readonly working_days: readonly number[];
   readonly minutes_before_showing_slots: string;
   readonly slots_hide_hours: string;
   readonly online_booking_disabled: boolean;
@@ -32,14 +37,60 @@ export interface CalendarForm {
   /** The patient's check-in window around the start, in minutes. */
   readonly check_in_opens_minutes_before: string;
   readonly check_in_closes_minutes_after: string;
-  /** Comma-separated form ids. */
-  readonly custom_form_ids: string;
+  /** The custom forms the patient fills in, by id, in order. */
+  readonly custom_form_ids: readonly string[];
   readonly collect_patient_demographics: boolean;
   readonly enable_insurance: boolean;
   readonly enable_insurance_eligibility: boolean;
 }
 
-export type CalendarFormErrors = Partial<Record<keyof CalendarForm, string>>;
+export type CalendarFormErrors = Partial<Record<keyof CalendarForm, string>> & {
+  /** A weekday's problem, by its index (0 is Monday). */
+  readonly days?: Readonly<Record<number, string>>;
+};
+
+export const WEEKDAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+/** The form's days as the API's weekly hours: all seven, each day's spans by start. */
+export const weeklyHoursOfForm = (days: readonly DayForm[]): WeeklyHours =>
+  canonicalWeeklyHours(days.map((spans, index) => ({ weekday: index + 1, spans })));
+
+/**
+ * The single hours a new calendar is created with besides its weekly hours (the API asks for
+ * them): from the earliest start to the latest end, on the open days.
+ */
+export function singleHoursOf(days: readonly DayForm[]) {
+  const spans = days.flat();
+  const starts = spans.map((s) => minutesOfDay(s.start));
+  const ends = spans.map((s) => minutesOfDay(s.end));
+  return {
+    first_hour: Math.floor(Math.min(...starts) / 60),
+    last_hour: Math.ceil(Math.max(...ends) / 60),
+    working_days: days.flatMap((spans, index) => (spans.length ? [index + 1] : [])),
+  };
+}
+
+/** Each weekday's problem with its own spans, as the API would name it; then the week's. */
+function hoursProblems(days: readonly DayForm[], step: number) {
+  const problems: Record<number, string> = {};
+  days.forEach((spans, index) => {
+    if (spans.length === 0) return;
+    const problem = weeklyHoursProblem([{ weekday: index + 1, spans }], step);
+    if (problem) problems[index] = problem;
+  });
+  const week = days.every((spans) => spans.length === 0)
+    ? CALENDAR_MESSAGES.weeklyHoursEmpty
+    : null;
+  return { problems, week };
+}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A whole number as typed; NaN when it is none. */
@@ -52,13 +103,11 @@ const wholeIn = (text: string, min: number, max: number): number | null => {
 export function formOf(calendar: CalendarView): CalendarForm {
   return {
     name: calendar.name,
-    first_hour: String(calendar.first_hour),
-    last_hour: String(calendar.last_hour),
+    weekly_hours: calendar.weekly_hours.map((day) => day.spans),
     time_step: String(calendar.time_step),
     booking_capacity: String(calendar.booking_capacity),
     date_from: calendar.date_from,
     date_to: calendar.date_to ?? '',
-    working_days: calendar.working_days,
     minutes_before_showing_slots: String(calendar.minutes_before_showing_slots),
     slots_hide_hours: String(calendar.slots_hide_hours),
     online_booking_disabled: calendar.online_booking_disabled,
@@ -67,7 +116,7 @@ export function formOf(calendar: CalendarView): CalendarForm {
     can_check_in: calendar.can_check_in,
     check_in_opens_minutes_before: String(calendar.check_in_opens_minutes_before),
     check_in_closes_minutes_after: String(calendar.check_in_closes_minutes_after),
-    custom_form_ids: calendar.custom_form_ids.join(', '),
+    custom_form_ids: calendar.custom_form_ids,
     collect_patient_demographics: calendar.collect_patient_demographics,
     enable_insurance: calendar.enable_insurance,
     enable_insurance_eligibility: calendar.enable_insurance_eligibility,
@@ -86,18 +135,12 @@ export function validateCalendarForm(form: CalendarForm): CalendarFormErrors {
   const m = VALIDATION_MESSAGES;
   if (!form.name.trim()) errors.name = m.required;
   else if (form.name.trim().length > 100) errors.name = m.length;
-  const first = wholeIn(form.first_hour, 0, 23);
-  const last = wholeIn(form.last_hour, 1, 24);
   const step = Number(form.time_step);
-  if (first === null) errors.first_hour = form.first_hour.trim() ? m.invalid : m.required;
-  if (last === null) errors.last_hour = form.last_hour.trim() ? m.invalid : m.required;
   if (!CALENDAR_TIME_STEPS.includes(step)) errors.time_step = m.invalid;
-  if (first !== null && last !== null) {
-    note('last_hour', hoursProblem(first, last));
-    if (!errors.last_hour && !errors.time_step) {
-      note('time_step', timeStepProblem(first, last, step));
-    }
-  }
+  const hours = hoursProblems(form.weekly_hours, CALENDAR_TIME_STEPS.includes(step) ? step : 5);
+  if (Object.keys(hours.problems).length > 0) {
+    errors.weekly_hours = Object.values(hours.problems)[0]!;
+  } else if (hours.week) errors.weekly_hours = hours.week;
   note('booking_capacity', capacityProblem(whole(form.booking_capacity)));
   if (!DAY.test(form.date_from) || !DateTime.fromISO(form.date_from).isValid) {
     errors.date_from = form.date_from ? 'Invalid Date' : m.required;
@@ -107,7 +150,6 @@ export function validateCalendarForm(form: CalendarForm): CalendarFormErrors {
       errors.date_to = 'Invalid Date';
     } else if (!errors.date_from) note('date_to', datesProblem(form.date_from, form.date_to));
   }
-  note('working_days', workingDaysProblem(form.working_days));
   if (wholeIn(form.minutes_before_showing_slots, 0, 10_080) === null) {
     errors.minutes_before_showing_slots = m.invalid;
   }
@@ -115,28 +157,19 @@ export function validateCalendarForm(form: CalendarForm): CalendarFormErrors {
   for (const field of ['check_in_opens_minutes_before', 'check_in_closes_minutes_after'] as const) {
     if (wholeIn(form[field], 0, 1_440) === null) errors[field] = m.invalid;
   }
-  const forms = formIds(form.custom_form_ids);
-  if (forms.length > 20 || forms.some((id) => id.length > 100)) errors.custom_form_ids = m.invalid;
-  return errors;
+  if (form.custom_form_ids.length > 20) errors.custom_form_ids = m.invalid;
+  return Object.keys(hours.problems).length > 0 ? { ...errors, days: hours.problems } : errors;
 }
-
-const formIds = (text: string): string[] =>
-  text
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
 
 /** The form as the API's settings (numbers as numbers, an empty end date left out). */
 export function settingsOf(form: CalendarForm): Record<string, unknown> {
   return {
     name: form.name.trim(),
-    first_hour: Number(form.first_hour),
-    last_hour: Number(form.last_hour),
+    weekly_hours: weeklyHoursOfForm(form.weekly_hours),
     time_step: Number(form.time_step),
     booking_capacity: Number(form.booking_capacity),
     date_from: form.date_from,
     ...(form.date_to ? { date_to: form.date_to } : {}),
-    working_days: [...form.working_days].sort(),
     minutes_before_showing_slots: Number(form.minutes_before_showing_slots),
     slots_hide_hours: Number(form.slots_hide_hours),
     online_booking_disabled: form.online_booking_disabled,
@@ -145,7 +178,7 @@ export function settingsOf(form: CalendarForm): Record<string, unknown> {
     can_check_in: form.can_check_in,
     check_in_opens_minutes_before: Number(form.check_in_opens_minutes_before),
     check_in_closes_minutes_after: Number(form.check_in_closes_minutes_after),
-    custom_form_ids: formIds(form.custom_form_ids),
+    custom_form_ids: [...form.custom_form_ids],
     collect_patient_demographics: form.collect_patient_demographics,
     enable_insurance: form.enable_insurance,
     enable_insurance_eligibility: form.enable_insurance_eligibility,
@@ -160,6 +193,29 @@ export function changesOf(calendar: CalendarView, form: CalendarForm): Record<st
       ([field, value]) => JSON.stringify(before[field]) !== JSON.stringify(value),
     ),
   );
+}
+
+/** A new calendar's settings: the form's, with the single hours its weekly hours span. */
+export const createSettingsOf = (form: CalendarForm): Record<string, unknown> => ({
+  ...settingsOf(form),
+  ...singleHoursOf(form.weekly_hours),
+});
+
+/** "8:00 AM" for 08:00 (24:00 is midnight). */
+export function timeLabel(time: string): string {
+  const minutes = minutesOfDay(time);
+  if (Number.isNaN(minutes)) return time;
+  const h = Math.floor(minutes / 60) % 24;
+  const m = String(minutes % 60).padStart(2, '0');
+  return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Mon–Fri 8:00 AM–5:00 PM"-like summary of a calendar's open days, for its list. */
+export function openDaysOf(calendar: Pick<CalendarView, 'weekly_hours'>): string {
+  const open = calendar.weekly_hours.filter((day) => day.spans.length > 0);
+  const split = open.some((day) => day.spans.length > 1);
+  const days = open.map((day) => WEEKDAY_NAMES[day.weekday - 1]!.slice(0, 3)).join(' ');
+  return `${days || 'Closed'}${split ? ' · split hours' : ''}`;
 }
 
 /**

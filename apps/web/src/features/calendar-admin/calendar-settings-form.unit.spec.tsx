@@ -1,9 +1,15 @@
-import { CALENDAR_MESSAGES, type CalendarView, VALIDATION_MESSAGES } from '@medbook/contracts';
+import {
+  CALENDAR_MESSAGES,
+  type CalendarView,
+  VALIDATION_MESSAGES,
+  weeklyHoursOf,
+} from '@medbook/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import {
   blockedSpanOf,
   type CalendarForm,
   changesOf,
+  createSettingsOf,
   formOf,
   validateCalendarForm,
   weekTimeFrameOf,
@@ -23,6 +29,7 @@ const calendar: CalendarView = {
   last_hour: 17,
   time_step: 30,
   working_days: [1, 2, 3, 4, 5],
+  weekly_hours: weeklyHoursOf(8, 17, [1, 2, 3, 4, 5]),
   date_from: '2026-11-23',
   date_to: null,
   booking_capacity: 1,
@@ -48,6 +55,23 @@ const form = (changes: Partial<CalendarForm> = {}): CalendarForm => ({
   ...changes,
 });
 const m = { ...VALIDATION_MESSAGES, ...CALENDAR_MESSAGES };
+/** Monday 08:00–12:00 and 13:30–17:00; Saturday mornings. */
+const split = [
+  [
+    { start: '08:00', end: '12:00' },
+    { start: '13:30', end: '17:00' },
+  ],
+  [],
+  [],
+  [],
+  [],
+  [{ start: '09:00', end: '12:00' }],
+  [],
+];
+const forms = [
+  { id: 'covid-screening', title: 'COVID-19 screening', questions: [] },
+  { id: 'new-patient', title: 'New patient questions', questions: [] },
+];
 
 describe('the calendar form rules', () => {
   it('accepts the calendar as it is', () => {
@@ -55,13 +79,34 @@ describe('the calendar form rules', () => {
   });
 
   it.each<[string, Partial<CalendarForm>, keyof CalendarForm, string]>([
-    ['a last hour not after the first', { first_hour: '17' }, 'last_hour', m.hours],
-    ['a step that does not divide the hours', { time_step: '120' }, 'time_step', m.step],
+    [
+      'overlapping spans on a day',
+      { weekly_hours: [[...split[0]!, { start: '11:00', end: '12:30' }], [], [], [], [], [], []] },
+      'weekly_hours',
+      m.weeklyHoursOverlap,
+    ],
+    [
+      'a step that does not fill the spans',
+      { time_step: '120' },
+      'weekly_hours',
+      m.weeklyHoursStep,
+    ],
+    [
+      'a span that ends first',
+      { weekly_hours: [[{ start: '12:00', end: '08:00' }], [], [], [], [], [], []] },
+      'weekly_hours',
+      m.weeklyHoursSpan,
+    ],
     ['a step not offered', { time_step: '7' }, 'time_step', m.invalid],
     ['an end date before the start', { date_to: '2026-11-01' }, 'date_to', m.dates],
     ['a capacity of 0', { booking_capacity: '0' }, 'booking_capacity', m.capacity],
     ['a capacity of 501', { booking_capacity: '501' }, 'booking_capacity', m.capacity],
-    ['no working day', { working_days: [] }, 'working_days', m.workingDays],
+    [
+      'no hours on any day',
+      { weekly_hours: [[], [], [], [], [], [], []] },
+      'weekly_hours',
+      m.weeklyHoursEmpty,
+    ],
     ['an empty name', { name: ' ' }, 'name', 'Required'],
     [
       'minutes that are not a number',
@@ -78,10 +123,34 @@ describe('the calendar form rules', () => {
     expect(
       changesOf(
         calendar,
-        form({ last_hour: '12', wait_list_enabled: true, custom_form_ids: 'intake, covid' }),
+        form({
+          weekly_hours: split,
+          wait_list_enabled: true,
+          custom_form_ids: ['new-patient', 'covid-screening'],
+        }),
       ),
-    ).toEqual({ last_hour: 12, wait_list_enabled: true, custom_form_ids: ['intake', 'covid'] });
+    ).toEqual({
+      weekly_hours: [
+        { weekday: 1, spans: split[0] },
+        { weekday: 2, spans: [] },
+        { weekday: 3, spans: [] },
+        { weekday: 4, spans: [] },
+        { weekday: 5, spans: [] },
+        { weekday: 6, spans: split[5] },
+        { weekday: 7, spans: [] },
+      ],
+      wait_list_enabled: true,
+      custom_form_ids: ['new-patient', 'covid-screening'],
+    });
     expect(changesOf(calendar, form())).toEqual({});
+  });
+
+  it('creates a calendar with its weekly hours and the single hours they span', () => {
+    expect(createSettingsOf(form({ weekly_hours: split }))).toMatchObject({
+      first_hour: 8,
+      last_hour: 17,
+      working_days: [1, 6],
+    });
   });
 
   it("reads a blocked span in the facility's zone and refuses one that ends first", () => {
@@ -111,6 +180,7 @@ describe('CalendarSettingsForm', () => {
       <CalendarSettingsForm
         initial={form({ booking_capacity: '0' })}
         submitLabel="Save settings"
+        customForms={forms}
         onSubmit={(f) => sent.push(f)}
       />,
     );
@@ -121,7 +191,9 @@ describe('CalendarSettingsForm', () => {
       'Last date (optional)',
       'Minutes before showing slots',
       'Hide slots for the next (hours)',
-      'Custom form ids (comma-separated)',
+      'Custom forms',
+      'Monday span 1 from',
+      'Monday span 1 until',
     ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
@@ -135,8 +207,9 @@ describe('CalendarSettingsForm', () => {
     ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
-    for (const day of ['Mon', 'Sun']) expect(screen.getByLabelText(day)).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'First hour' })).toBeTruthy();
+    for (const day of ['Monday', 'Sunday']) {
+      expect(screen.getByRole('listitem', { name: day })).toBeTruthy();
+    }
     expect(screen.getByRole('combobox', { name: 'Time step (minutes)' })).toBeTruthy();
     // Untouched: no message yet.
     expect(screen.queryByText(m.capacity)).toBeNull();
@@ -152,16 +225,43 @@ describe('CalendarSettingsForm', () => {
     expect(sent[0]).toMatchObject({ booking_capacity: '3', wait_list_enabled: true });
   });
 
-  it('shows a working-day problem once the last day is unticked', () => {
+  it('adds, removes and copies spans of hours; a week without hours is refused', () => {
+    const sent: CalendarForm[] = [];
     render(
       <CalendarSettingsForm
-        initial={form({ working_days: [1] })}
+        initial={form({
+          weekly_hours: [[{ start: '08:00', end: '12:00' }], [], [], [], [], [], []],
+        })}
         submitLabel="Save settings"
-        onSubmit={() => undefined}
+        customForms={forms}
+        onSubmit={(f) => sent.push(f)}
       />,
     );
-    const days = screen.getByRole('group', { name: 'Working days' });
-    fireEvent.click(within(days).getByRole('checkbox', { name: 'Mon' }));
-    expect(screen.getByText(m.workingDays)).toBeTruthy();
+    const monday = screen.getByRole('listitem', { name: 'Monday' });
+    expect(
+      within(screen.getByRole('listitem', { name: 'Sunday' })).getByText('Closed'),
+    ).toBeTruthy();
+    fireEvent.click(within(monday).getByRole('button', { name: 'Add hours (Monday)' }));
+    fireEvent.change(screen.getByLabelText('Monday span 2 from'), { target: { value: '13:30' } });
+    fireEvent.change(screen.getByLabelText('Monday span 2 until'), { target: { value: '17:00' } });
+    fireEvent.click(within(monday).getByRole('button', { name: 'Copy to all weekdays (Monday)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(sent).toHaveLength(1);
+    const days = sent[0]!.weekly_hours;
+    expect(days.slice(0, 5)).toEqual(Array.from({ length: 5 }, () => split[0]));
+    expect(days.slice(5)).toEqual([[], []]);
+
+    // An overlap is named under its day.
+    fireEvent.change(screen.getByLabelText('Friday span 2 from'), { target: { value: '11:00' } });
+    expect(screen.getByText(m.weeklyHoursOverlap)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(sent).toHaveLength(1);
+
+    for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      const day = screen.getByRole('listitem', { name });
+      fireEvent.click(within(day).getByRole('button', { name: `Remove ${name} span 2` }));
+      fireEvent.click(within(day).getByRole('button', { name: `Remove ${name} span 1` }));
+    }
+    expect(screen.getByText(m.weeklyHoursEmpty)).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 import type {
+  CalendarPreviewView,
   CalendarReason,
   CalendarView,
   CommandAccepted,
+  CustomFormView,
   DirectoryEntryView,
   MarkedTimeSpan,
   WeekView,
@@ -21,6 +23,11 @@ export const calendarAdminApi = {
   /** With `minPosition`, the list reflects that change (read your writes). */
   calendars: (practiceId: string, minPosition: number | null = null) =>
     api<CalendarView[]>('GET', `/practices/${enc(practiceId)}/calendars${after(minPosition)}`),
+  /** The week the settings would offer, checked by the API's rules; nothing is saved. */
+  preview: (calendarId: string, changes: Record<string, unknown>) =>
+    api<CalendarPreviewView>('POST', `/calendars/${enc(calendarId)}/preview`, changes),
+  customForms: (practiceId: string) =>
+    api<CustomFormView[]>('GET', `/practices/${enc(practiceId)}/custom-forms`),
   directory: (practiceId: string, kind: 'providers' | 'facilities' | 'resources') =>
     api<DirectoryEntryView[]>('GET', `/practices/${enc(practiceId)}/${kind}`),
   create: (practiceId: string, body: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import type { CalendarView } from '@medbook/contracts';
+import type { CalendarView, CustomFormView } from '@medbook/contracts';
 import {
   Box,
   Button,
@@ -13,6 +13,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { calendarAdminApi } from '../api/calendar-admin-api';
+import { openDaysOf } from '../calendar-form-rules';
 import { CalendarEditor } from './calendar-editor';
 import { PastWeek } from './past-week';
 import { CreateCalendarDialog } from './create-calendar-dialog';
@@ -22,6 +23,7 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
   const [calendars, setCalendars] = useState<CalendarView[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [customForms, setCustomForms] = useState<CustomFormView[]>([]);
 
   const show = useCallback((list: CalendarView[]) => {
     setCalendars(list);
@@ -38,6 +40,9 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
     void calendarAdminApi
       .calendars(practiceId)
       .then(show, (cause: unknown) => toast.error(errorMessageOf(cause)));
+    void calendarAdminApi
+      .customForms(practiceId)
+      .then(setCustomForms, (cause: unknown) => toast.error(errorMessageOf(cause)));
   }, [practiceId, show]);
 
   const calendar = calendars?.find((c) => c.calendar_id === selected) ?? null;
@@ -63,7 +68,7 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
               >
                 <ListItemText
                   primary={c.name}
-                  secondary={`${c.visit_type} · ${c.first_hour}:00–${c.last_hour}:00 · ${c.time_step} min`}
+                  secondary={`${c.visit_type} · ${openDaysOf(c)} · ${c.time_step} min`}
                 />
               </ListItemButton>
             ))}
@@ -74,6 +79,7 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
             <CalendarEditor
               key={`${calendar.calendar_id}`}
               calendar={calendar}
+              customForms={customForms}
               onChanged={(position) => reload(position)}
             />
             <PastWeek key={`past-${calendar.calendar_id}`} calendar={calendar} />
@@ -83,6 +89,7 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
       <CreateCalendarDialog
         open={creating}
         practiceId={practiceId}
+        customForms={customForms}
         onClose={() => setCreating(false)}
         onCreated={async (id, position) => {
           setCreating(false);

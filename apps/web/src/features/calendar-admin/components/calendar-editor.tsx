@@ -1,4 +1,4 @@
-import type { CalendarView } from '@medbook/contracts';
+import type { CalendarView, CustomFormView } from '@medbook/contracts';
 import { Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
@@ -8,16 +8,20 @@ import { type CalendarForm, changesOf, formOf } from '../calendar-form-rules';
 import { BlockedSpans } from './blocked-spans';
 import { CalendarReasons } from './calendar-reasons';
 import { CalendarSettingsForm } from './calendar-settings-form';
+import { WeekPreview } from './week-preview';
 
 /** One calendar's settings, blocked time spans and reasons. */
 export function CalendarEditor({
   calendar,
+  customForms,
   onChanged,
 }: {
   calendar: CalendarView;
+  customForms: readonly CustomFormView[];
   onChanged: (position: number) => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<CalendarForm>(() => formOf(calendar));
   const run = async (action: () => Promise<{ position: number }>, done: string) => {
     setBusy(true);
     try {
@@ -44,6 +48,9 @@ export function CalendarEditor({
           initial={formOf(calendar)}
           submitLabel="Save settings"
           busy={busy}
+          customForms={customForms}
+          onChange={setDraft}
+          hoursAside={<WeekPreview calendar={calendar} form={draft} />}
           onSubmit={(form: CalendarForm) => {
             const changes = changesOf(calendar, form);
             if (Object.keys(changes).length === 0) return toast.success('Nothing to change.');

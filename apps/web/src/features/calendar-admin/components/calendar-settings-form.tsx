@@ -1,34 +1,29 @@
-import { CALENDAR_TIME_STEPS } from '@medbook/contracts';
+import { CALENDAR_TIME_STEPS, type CustomFormView } from '@medbook/contracts';
 import {
+  Autocomplete,
   Box,
   Button,
-  Checkbox,
-  FormControl,
+  Chip,
   FormControlLabel,
   FormGroup,
-  FormHelperText,
-  FormLabel,
   MenuItem,
   Stack,
   Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import {
   type CalendarForm,
   type CalendarFormErrors,
   validateCalendarForm,
 } from '../calendar-form-rules';
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const HOURS = Array.from({ length: 25 }, (_, h) => h);
-const hourLabel = (h: number) =>
-  h === 0 || h === 24 ? '12:00 AM' : `${h > 12 ? h - 12 : h}:00 ${h < 12 ? 'AM' : 'PM'}`;
+import { WeeklyHoursEditor } from './weekly-hours-editor';
 
 type TextField_ = Exclude<
   keyof CalendarForm,
-  | 'working_days'
+  | 'weekly_hours'
+  | 'custom_form_ids'
   | 'online_booking_disabled'
   | 'accept_reject_enabled'
   | 'wait_list_enabled'
@@ -37,7 +32,7 @@ type TextField_ = Exclude<
   | 'enable_insurance'
   | 'enable_insurance_eligibility'
 >;
-type Flag = Exclude<keyof CalendarForm, TextField_ | 'working_days'>;
+type Flag = Exclude<keyof CalendarForm, TextField_ | 'weekly_hours' | 'custom_form_ids'>;
 
 const FLAGS: readonly (readonly [Flag, string])[] = [
   ['accept_reject_enabled', 'Requests need accept/reject (bookings wait as Pending)'],
@@ -53,21 +48,32 @@ export interface CalendarSettingsFormProps {
   readonly initial: CalendarForm;
   readonly submitLabel: string;
   readonly busy?: boolean;
+  /** The practice's custom forms to choose from. */
+  readonly customForms: readonly CustomFormView[];
   /** Called with a valid form only. */
   readonly onSubmit: (form: CalendarForm) => void;
+  /** Every edit, valid or not (the week preview follows it). */
+  readonly onChange?: (form: CalendarForm) => void;
+  /** Shown after the opening hours (the week preview). */
+  readonly hoursAside?: ReactNode;
 }
 
 /**
- * A calendar's settings: hours, time step, capacity, dates, working days, the slot rules and the
- * booking wizard's settings. A field shows its problem once touched, every field after a submit.
+ * A calendar's settings: opening hours per weekday, time step, capacity, dates, the slot rules
+ * and the booking wizard's settings. A field shows its problem once touched, every field after a
+ * submit.
  */
 export function CalendarSettingsForm({
   initial,
   submitLabel,
   busy = false,
+  customForms,
   onSubmit,
+  onChange,
+  hoursAside,
 }: CalendarSettingsFormProps) {
   const [form, setForm] = useState<CalendarForm>(initial);
+  useEffect(() => onChange?.(form), [form, onChange]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const errors: CalendarFormErrors = validateCalendarForm(form);
@@ -97,23 +103,17 @@ export function CalendarSettingsForm({
       {...props}
     />
   );
-  const hourSelect = (field: 'first_hour' | 'last_hour', label: string) =>
-    text(field, label, {
-      select: true,
-      children: HOURS.filter((h) => (field === 'first_hour' ? h < 24 : h > 0)).map((h) => (
-        <MenuItem key={h} value={String(h)}>
-          {hourLabel(h)}
-        </MenuItem>
-      )),
-    });
+  const formTitle = (id: string) => customForms.find((f) => f.id === id)?.title ?? id;
+  const formOptions = [
+    ...customForms.map((f) => f.id),
+    ...form.custom_form_ids.filter((id) => !customForms.some((f) => f.id === id)),
+  ];
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Calendar settings">
       <Stack spacing={1}>
         {text('name', 'Calendar name')}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {hourSelect('first_hour', 'First hour')}
-          {hourSelect('last_hour', 'Last hour')}
           {text('time_step', 'Time step (minutes)', {
             select: true,
             children: CALENDAR_TIME_STEPS.map((step) => (
@@ -123,6 +123,17 @@ export function CalendarSettingsForm({
             )),
           })}
         </Stack>
+        <WeeklyHoursEditor
+          days={form.weekly_hours}
+          problems={submitted || touched.has('weekly_hours') ? (errors.days ?? {}) : {}}
+          problem={
+            (submitted || touched.has('weekly_hours')) && !errors.days
+              ? errors.weekly_hours
+              : undefined
+          }
+          onChange={(days) => set('weekly_hours', days)}
+        />
+        {hoursAside}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {text('booking_capacity', 'Capacity per slot', {
             slotProps: { htmlInput: { inputMode: 'numeric' } },
@@ -136,34 +147,6 @@ export function CalendarSettingsForm({
             slotProps: { inputLabel: { shrink: true } },
           })}
         </Stack>
-        <FormControl error={!!shown('working_days')} component="fieldset">
-          <FormLabel component="legend">Working days</FormLabel>
-          <FormGroup row>
-            {WEEKDAYS.map((label, index) => {
-              const day = index + 1;
-              return (
-                <FormControlLabel
-                  key={label}
-                  label={label}
-                  control={
-                    <Checkbox
-                      checked={form.working_days.includes(day)}
-                      onChange={(e) =>
-                        set(
-                          'working_days',
-                          e.target.checked
-                            ? [...form.working_days, day].sort()
-                            : form.working_days.filter((d) => d !== day),
-                        )
-                      }
-                    />
-                  }
-                />
-              );
-            })}
-          </FormGroup>
-          <FormHelperText>{shown('working_days') ?? ' '}</FormHelperText>
-        </FormControl>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {text('minutes_before_showing_slots', 'Minutes before showing slots', {
             slotProps: { htmlInput: { inputMode: 'numeric' } },
@@ -180,7 +163,29 @@ export function CalendarSettingsForm({
             slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
         </Stack>
-        {text('custom_form_ids', 'Custom form ids (comma-separated)')}
+        <Autocomplete
+          multiple
+          options={formOptions}
+          value={[...form.custom_form_ids]}
+          onChange={(_, ids) => set('custom_form_ids', ids)}
+          getOptionLabel={formTitle}
+          filterSelectedOptions
+          renderValue={(ids, getItemProps) =>
+            ids.map((id, index) => {
+              const { key, ...props } = getItemProps({ index });
+              return <Chip key={key} label={formTitle(id)} size="small" {...props} />;
+            })
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Custom forms"
+              size="small"
+              error={!!shown('custom_form_ids')}
+              helperText={shown('custom_form_ids') ?? 'Patients fill these in when they book.'}
+            />
+          )}
+        />
         <Typography variant="subtitle2" component="h3">
           Booking rules
         </Typography>

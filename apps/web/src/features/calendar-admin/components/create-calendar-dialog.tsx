@@ -1,10 +1,14 @@
-import type { DirectoryEntryView } from '@medbook/contracts';
+import type { CustomFormView, DirectoryEntryView } from '@medbook/contracts';
 import {
   Alert,
   Dialog,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
+  FormLabel,
   MenuItem,
+  Radio,
+  RadioGroup,
   Stack,
   TextField,
 } from '@mui/material';
@@ -13,51 +17,67 @@ import { useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { calendarAdminApi } from '../api/calendar-admin-api';
-import { type CalendarForm, settingsOf } from '../calendar-form-rules';
+import { type CalendarForm, createSettingsOf } from '../calendar-form-rules';
 import { CalendarSettingsForm } from './calendar-settings-form';
 
+type Owner = 'provider' | 'resource';
+type VisitType = 'Office' | 'Telehealth' | 'Resource';
+
+const WORKDAY = [{ start: '08:00', end: '17:00' }];
+
+/** A new calendar for one of the practice's providers or resources, at one of its facilities. */
 export function CreateCalendarDialog({
   open,
   practiceId,
+  customForms,
   onClose,
   onCreated,
 }: {
   open: boolean;
   practiceId: string;
+  customForms: readonly CustomFormView[];
   onClose: () => void;
   onCreated: (id: string, position: number) => Promise<void>;
 }) {
   const [providers, setProviders] = useState<DirectoryEntryView[]>([]);
+  const [resources, setResources] = useState<DirectoryEntryView[]>([]);
   const [facilities, setFacilities] = useState<DirectoryEntryView[]>([]);
-  const [providerId, setProviderId] = useState('');
+  const [owner, setOwner] = useState<Owner>('provider');
+  const [ownerId, setOwnerId] = useState('');
   const [facilityId, setFacilityId] = useState('');
-  const [visitType, setVisitType] = useState<'Office' | 'Telehealth'>('Office');
+  const [visitType, setVisitType] = useState<VisitType>('Office');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!open) return;
     void Promise.all([
       calendarAdminApi.directory(practiceId, 'providers'),
+      calendarAdminApi.directory(practiceId, 'resources'),
       calendarAdminApi.directory(practiceId, 'facilities'),
     ]).then(
-      ([p, f]) => {
+      ([p, r, f]) => {
         setProviders(p);
+        setResources(r);
         setFacilities(f);
       },
       (cause: unknown) => toast.error(errorMessageOf(cause)),
     );
   }, [open, practiceId]);
+  const choose = (next: Owner) => {
+    setOwner(next);
+    setOwnerId('');
+    setVisitType(next === 'resource' ? 'Resource' : 'Office');
+  };
+  const owners = owner === 'provider' ? providers : resources;
   const facility = facilities.find((f) => f.id === facilityId);
   const zoneOf = facility?.details.iana_time_zone;
   const zone = typeof zoneOf === 'string' ? zoneOf : 'UTC';
   const initial: CalendarForm = {
     name: '',
-    first_hour: '8',
-    last_hour: '17',
+    weekly_hours: [WORKDAY, WORKDAY, WORKDAY, WORKDAY, WORKDAY, [], []],
     time_step: '30',
     booking_capacity: '1',
     date_from: DateTime.now().setZone(zone).toISODate()!,
     date_to: '',
-    working_days: [1, 2, 3, 4, 5],
     minutes_before_showing_slots: '60',
     slots_hide_hours: '0',
     online_booking_disabled: false,
@@ -66,25 +86,38 @@ export function CreateCalendarDialog({
     can_check_in: false,
     check_in_opens_minutes_before: '60',
     check_in_closes_minutes_after: '15',
-    custom_form_ids: '',
+    custom_form_ids: [],
     collect_patient_demographics: false,
     enable_insurance: true,
     enable_insurance_eligibility: false,
   };
+  const visitTypes: VisitType[] = owner === 'resource' ? ['Resource'] : ['Office', 'Telehealth'];
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="new-calendar">
       <DialogTitle id="new-calendar">New calendar</DialogTitle>
       <DialogContent>
+        <FormLabel id="calendar-for" sx={{ mt: 1, display: 'block' }}>
+          Calendar for
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="calendar-for"
+          value={owner}
+          onChange={(e) => choose(e.target.value as Owner)}
+        >
+          <FormControlLabel value="provider" control={<Radio />} label="A provider" />
+          <FormControlLabel value="resource" control={<Radio />} label="A resource" />
+        </RadioGroup>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, mb: 1 }}>
           <TextField
             select
-            label="Provider"
+            label={owner === 'provider' ? 'Provider' : 'Resource'}
             size="small"
             fullWidth
-            value={providerId}
-            onChange={(e) => setProviderId(e.target.value)}
+            value={ownerId}
+            onChange={(e) => setOwnerId(e.target.value)}
           >
-            {providers.map((p) => (
+            {owners.map((p) => (
               <MenuItem key={p.id} value={p.id}>
                 {p.name}
               </MenuItem>
@@ -110,28 +143,32 @@ export function CreateCalendarDialog({
             size="small"
             fullWidth
             value={visitType}
-            onChange={(e) => setVisitType(e.target.value as 'Office' | 'Telehealth')}
+            onChange={(e) => setVisitType(e.target.value as VisitType)}
           >
-            <MenuItem value="Office">Office</MenuItem>
-            <MenuItem value="Telehealth">Telehealth</MenuItem>
+            {visitTypes.map((type) => (
+              <MenuItem key={type} value={type}>
+                {type}
+              </MenuItem>
+            ))}
           </TextField>
         </Stack>
-        {(!providerId || !facilityId) && (
+        {(!ownerId || !facilityId) && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            Choose the provider and the facility first.
+            Choose the {owner} and the facility first.
           </Alert>
         )}
         <CalendarSettingsForm
           key={zone}
           initial={initial}
           submitLabel="Create calendar"
-          busy={busy || !providerId || !facilityId}
+          busy={busy || !ownerId || !facilityId}
+          customForms={customForms}
           onSubmit={(form) => {
             setBusy(true);
             calendarAdminApi
               .create(practiceId, {
-                ...settingsOf(form),
-                provider_id: providerId,
+                ...createSettingsOf(form),
+                ...(owner === 'provider' ? { provider_id: ownerId } : { resource_id: ownerId }),
                 facility_id: facilityId,
                 time_zone: zone,
                 visit_type: visitType,

@@ -1,0 +1,128 @@
+import type { CalendarView } from '@medbook/contracts';
+import { Alert, Box, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { DateTime } from 'luxon';
+import { useEffect, useMemo, useState } from 'react';
+import { BehaviorSubject } from 'rxjs';
+import { errorMessageOf } from '../../../shared/error-message';
+import { calendarAdminApi } from '../api/calendar-admin-api';
+import { type CalendarForm, changesOf } from '../calendar-form-rules';
+import { slotRuns, wallTime } from '../preview-runs';
+import { type WeekPreview as Preview, weekPreview$ } from '../streams/week-preview.stream';
+
+/**
+ * The week the edited settings would offer, before they are saved: the API checks them and
+ * places the slots with the same code a save uses. Back-to-back slots show as one run; the
+ * time between two runs is a break.
+ */
+export function WeekPreview({ calendar, form }: { calendar: CalendarView; form: CalendarForm }) {
+  const zone = calendar.time_zone;
+  const [weekOf, setWeekOf] = useState(() =>
+    DateTime.now().setZone(zone).startOf('week').toISODate()!,
+  );
+  const settings$ = useMemo(() => new BehaviorSubject<Record<string, unknown>>({}), []);
+  const [preview, setPreview] = useState<Preview>({ week: null, error: null, loading: true });
+  useEffect(() => {
+    settings$.next({ ...changesOf(calendar, form), ...(weekOf ? { start_date: weekOf } : {}) });
+  }, [settings$, calendar, form, weekOf]);
+  useEffect(() => {
+    const subscription = weekPreview$(
+      settings$,
+      (body) => calendarAdminApi.preview(calendar.calendar_id, body),
+      errorMessageOf,
+    ).subscribe(setPreview);
+    return () => subscription.unsubscribe();
+  }, [settings$, calendar.calendar_id]);
+
+  const { week, error, loading } = preview;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="week-preview-title"
+      data-testid="week-preview"
+      sx={{ p: 2 }}
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+      >
+        <Box>
+          <Typography id="week-preview-title" variant="subtitle1" component="h3">
+            Week preview
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            The slots these settings offer, before you save.
+          </Typography>
+        </Box>
+        <TextField
+          type="date"
+          size="small"
+          label="Week of"
+          value={weekOf}
+          onChange={(e) => setWeekOf(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label="Updating" />}</Box>
+      {error && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {week && (
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(7, minmax(0, 1fr))' },
+            gap: 1,
+            opacity: error ? 0.5 : 1,
+          }}
+        >
+          {week.days.map((day) => {
+            const runs = slotRuns(day.slots);
+            const date = DateTime.fromISO(day.day);
+            return (
+              <Box
+                key={day.day}
+                data-day={day.day}
+                aria-label={date.toFormat('cccc, LLL d')}
+                role="group"
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, minWidth: 0 }}
+              >
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {date.toFormat('ccc LLL d')}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {day.slots.length === 0 ? 'Closed' : `${day.slots.length} slots`}
+                </Typography>
+                {runs.map((run, i) => (
+                  <Box key={run.start}>
+                    {i > 0 && (
+                      <Typography
+                        variant="caption"
+                        component="p"
+                        color="warning.dark"
+                        data-testid="preview-break"
+                        sx={{ fontStyle: 'italic' }}
+                      >
+                        Break {wallTime(runs[i - 1]!.end, zone)} – {wallTime(run.start, zone)}
+                      </Typography>
+                    )}
+                    <Typography
+                      variant="body2"
+                      data-testid="preview-run"
+                      sx={{ bgcolor: 'action.selected', borderRadius: 0.5, px: 0.5 }}
+                    >
+                      {wallTime(run.start, zone)} – {wallTime(run.end, zone)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </Paper>
+  );
+}
