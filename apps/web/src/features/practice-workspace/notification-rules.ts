@@ -52,17 +52,76 @@ export const withAdded = (
   ...items.filter((n) => n.id !== added.id),
 ];
 
-const WHAT: Record<NotificationView['notification_type'], string> = {
-  Booked: 'booked an appointment',
-  Requested: 'requested an appointment',
-  Canceled: 'canceled an appointment',
-  Rescheduled: 'rescheduled an appointment',
-};
+const patientOf = (n: NotificationView): string =>
+  [n.patient_name.first_name, n.patient_name.last_name].filter(Boolean).join(' ') || 'A patient';
 
-/** "Rosa Diaz booked an appointment with Dr. Chen". */
-export function headline(n: NotificationView): string {
-  const patient =
-    [n.patient_name.first_name, n.patient_name.last_name].filter(Boolean).join(' ') || 'A patient';
+/** Who acted, as the practice knows them: the desk and admins by role and name. */
+export function actorLabel(n: NotificationView): string {
+  const actor = n.actor;
+  // Notifications from before actors were kept: the patient is the subject, as they were.
+  if (!actor) return patientOf(n);
+  const name = actor.name ?? null;
+  switch (actor.role) {
+    case 'Patient':
+      return name ?? patientOf(n);
+    case 'Staff':
+      return name ? `Front desk (${name})` : 'Front desk';
+    case 'PracticeAdmin':
+      return name ? `Practice admin (${name})` : 'Practice admin';
+    case 'Provider':
+      return name ?? 'The provider';
+    case 'SuperUser':
+    case 'SupportAgent':
+      return name ? `Support (${name})` : 'Support';
+    case 'System':
+      return 'The system';
+    case null:
+    default:
+      return name ?? 'Someone';
+  }
+}
+
+/** A visit's time in its own zone: "Tue, December 3, 9:30 AM". */
+export const visitWhen = (at: string, zone: string | null): string =>
+  DateTime.fromISO(at, zone ? { zone } : {}).toFormat('ccc, MMMM d, h:mm a');
+
+/** The patient did it themselves (their own account), or no one else is known to have. */
+const bySelf = (n: NotificationView): boolean => !n.actor || n.actor.user_id === n.patient_id;
+
+/**
+ * The event's own sentence: who did what, with whom, for when (the time the event set, not the
+ * appointment's status now). "Ann Lee booked an appointment with Dr Kim for Tue, December 3,
+ * 9:30 AM"; "Front desk (Sam Roe) canceled Ann Lee's appointment with Dr Kim on ...".
+ */
+export function sentence(n: NotificationView): string {
+  const who = actorLabel(n);
   const withWhom = n.provider_name ?? n.resource_name;
-  return `${patient} ${WHAT[n.notification_type]}${withWhom ? ` with ${withWhom}` : ''}`;
+  const withPart = withWhom ? ` with ${withWhom}` : '';
+  const when = visitWhen(n.appointment_start_date, n.time_zone);
+  const self = bySelf(n);
+  const theirs = self ? 'their appointment' : `${patientOf(n)}'s appointment`;
+  switch (n.notification_type) {
+    case 'Booked':
+    case 'Requested': {
+      const verb = n.notification_type === 'Booked' ? 'booked' : 'requested';
+      const forWhom = self ? '' : ` for ${patientOf(n)}`;
+      return `${who} ${verb} an appointment${forWhom}${withPart} for ${when}`;
+    }
+    case 'Canceled':
+      return `${who} canceled ${theirs}${withPart} on ${when}`;
+    case 'Rescheduled':
+      return n.from_start_date
+        ? `${who} moved ${theirs}${withPart} from ${visitWhen(n.from_start_date, n.time_zone)} to ${when}`
+        : `${who} moved ${theirs}${withPart} to ${when}`;
+  }
+}
+
+/** Where a click on a notification goes: the schedule's day of the visit, its detail open. */
+export function appointmentLink(n: NotificationView): string {
+  const day = DateTime.fromISO(
+    n.appointment_start_date,
+    n.time_zone ? { zone: n.time_zone } : {},
+  ).toISODate();
+  const query = new URLSearchParams({ date: day ?? '', appointment: n.appointment_id });
+  return `/practice/schedule?${query.toString()}`;
 }

@@ -1,14 +1,17 @@
 import type { NotificationView, PracticeNotifications } from '@medbook/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { NotificationPanel } from './components/notification-panel';
 import {
+  actorLabel,
+  appointmentLink,
   dotOf,
-  headline,
   markedSeen,
   panelDate,
   panelItems,
   relativeAge,
+  sentence,
   unseenIds,
   unseenRequestIds,
   withAdded,
@@ -31,6 +34,9 @@ const notification = (id: string, change: Partial<NotificationView> = {}): Notif
   provider_name: 'Maya Chen',
   resource_name: null,
   profile_picture_uri: null,
+  actor: { user_id: 'x', role: 'Patient', name: 'Rosa Diaz' },
+  from_start_date: null,
+  time_zone: 'America/New_York',
   ...change,
 });
 
@@ -94,18 +100,71 @@ describe('notification panel rules', () => {
     expect(withAdded(added, notification('z')).map((n) => n.id)).toEqual(['z', 'a']);
   });
 
-  it('says who did what with whom', () => {
-    expect(headline(notification('a'))).toBe('Rosa Diaz booked an appointment with Maya Chen');
+  it("tells the event's own sentence: who did what, with whom, for when", () => {
+    expect(sentence(notification('a'))).toBe(
+      'Rosa Diaz booked an appointment with Maya Chen for Thu, March 12, 10:30 AM',
+    );
     expect(
-      headline(
+      sentence(
         notification('b', {
           notification_type: 'Requested',
-          patient_name: { first_name: null, last_name: null },
           provider_name: null,
           resource_name: 'Lab 2',
         }),
       ),
-    ).toBe('A patient requested an appointment with Lab 2');
+    ).toBe('Rosa Diaz requested an appointment with Lab 2 for Thu, March 12, 10:30 AM');
+    // The desk acting for the patient: by role and name, and whose appointment it was.
+    const desk = { user_id: 's1', role: 'Staff', name: 'Sam Roe' };
+    expect(
+      sentence(
+        notification('c', {
+          notification_type: 'Canceled',
+          appointment_status: 'Canceled',
+          actor: desk,
+        }),
+      ),
+    ).toBe(
+      "Front desk (Sam Roe) canceled Rosa Diaz's appointment with Maya Chen on Thu, March 12, 10:30 AM",
+    );
+    expect(sentence(notification('d', { actor: desk }))).toBe(
+      'Front desk (Sam Roe) booked an appointment for Rosa Diaz with Maya Chen for Thu, March 12, 10:30 AM',
+    );
+    expect(
+      sentence(
+        notification('e', {
+          notification_type: 'Rescheduled',
+          from_start_date: '2026-03-11T13:00:00Z',
+        }),
+      ),
+    ).toBe(
+      'Rosa Diaz moved their appointment with Maya Chen from Wed, March 11, 9:00 AM to Thu, March 12, 10:30 AM',
+    );
+    // The status the appointment has now is not part of the sentence.
+    expect(sentence(notification('f', { appointment_status: 'Canceled' }))).not.toMatch(/Canceled/);
+  });
+
+  it('names actors by role: the desk, admins, providers, support and the system', () => {
+    const as = (role: string, name: string | null = 'Kim Park') =>
+      actorLabel(notification('a', { actor: { user_id: 'u', role, name } }));
+    expect(as('Staff')).toBe('Front desk (Kim Park)');
+    expect(as('PracticeAdmin')).toBe('Practice admin (Kim Park)');
+    expect(as('Provider')).toBe('Kim Park');
+    expect(as('SupportAgent')).toBe('Support (Kim Park)');
+    expect(as('System', null)).toBe('The system');
+    expect(as('Staff', null)).toBe('Front desk');
+    // Older notifications kept no actor: the patient is the subject.
+    expect(actorLabel(notification('b', { actor: null }))).toBe('Rosa Diaz');
+    expect(
+      actorLabel(
+        notification('c', { actor: null, patient_name: { first_name: null, last_name: null } }),
+      ),
+    ).toBe('A patient');
+  });
+
+  it("opens the appointment on the schedule's day of the visit, in its zone", () => {
+    expect(
+      appointmentLink(notification('a', { appointment_start_date: '2026-03-13T03:30:00Z' })),
+    ).toBe('/practice/schedule?date=2026-03-12&appointment=a-a');
   });
 });
 
@@ -132,11 +191,36 @@ describe('NotificationPanel', () => {
     expect(items.map((i) => i.dataset.status)).toEqual(['New', 'Seen']);
     expect(within(items[0]!).getByTestId('notification-age').textContent).toBe('3h ago');
     expect(within(items[1]!).getByTestId('notification-age').textContent).toBe('2d ago');
-    expect(within(items[1]!).getByText(/canceled an appointment with Maya Chen/)).toBeTruthy();
-    expect(within(items[0]!).getByText(new RegExp(panelDate('2026-03-12T14:30:00Z')))).toBeTruthy();
+    expect(within(items[1]!).getByText(/canceled their appointment with Maya Chen/)).toBeTruthy();
+    expect(within(items[0]!).getByText(panelDate(now.minus({ hours: 3 }).toISO()!))).toBeTruthy();
     expect(getComputedStyle(screen.getByTestId('notification-panel')).width).toBe('350px');
     fireEvent.click(screen.getByRole('button', { name: 'Close notifications' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('works by keyboard: the first item takes the focus, arrows move, Enter opens it', async () => {
+    const onOpen = jest.fn();
+    render(
+      <NotificationPanel
+        items={[notification('a'), notification('b', { notification_type: 'Canceled' })]}
+        now={now}
+        onClose={() => undefined}
+        onOpen={onOpen}
+      />,
+    );
+    const items = screen.getAllByRole('menuitem');
+    expect(screen.getByRole('menu', { name: 'Notifications' })).toBeTruthy();
+    expect(items[0]!.getAttribute('aria-label')).toMatch(/^Rosa Diaz booked an appointment/);
+    expect(document.activeElement).toBe(items[0]);
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(items[1]);
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'b' }));
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(items[0]);
+    await user.click(items[0]!);
+    expect(onOpen).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'a' }));
   });
 
   it('says when the week brought nothing', () => {

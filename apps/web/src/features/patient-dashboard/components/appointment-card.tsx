@@ -1,6 +1,7 @@
 import { type AppointmentView, appointmentCode, onWalkInBoard } from '@medbook/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import {
+  Alert,
   Avatar,
   Box,
   Button,
@@ -73,6 +74,16 @@ export function AppointmentCard(props: Props) {
             <Typography variant="body2" color="text.secondary" data-testid="appointment-code">
               Code {appointmentCode(a.appointment_id)}
             </Typography>
+            {a.status === 'Rejected' && a.rejection_reason && (
+              <Alert
+                severity="info"
+                variant="outlined"
+                sx={{ mt: 1, py: 0, '& .MuiAlert-message': { whiteSpace: 'pre-line' } }}
+                data-testid="rejection-reason"
+              >
+                <strong>The practice declined this request:</strong> {a.rejection_reason}
+              </Alert>
+            )}
             {a.visit_schedule_type === 'WalkIn' &&
               onWalkInBoard(a.status) &&
               props.placeInLine?.(a)}

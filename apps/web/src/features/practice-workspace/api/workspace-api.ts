@@ -5,6 +5,8 @@ import type {
   NotificationCountsMessage,
   NotificationView,
   PracticeNotifications,
+  RequestDecisionStatus,
+  RequestDecisionsResult,
 } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
 import type { ListFilters } from '../workspace-rules';
@@ -45,6 +47,19 @@ export const workspaceApi = {
     api<DoctorCounts>('GET', `/appointments/practice-count?${after(position).slice(1)}`),
   changeStatus: (appointmentId: string, status: AppointmentStatus) =>
     api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/status`, { status }),
+  /** Several requests accepted or rejected at once; each outcome comes back on its own. */
+  decideRequests: (
+    appointmentIds: readonly string[],
+    status: RequestDecisionStatus,
+    reason?: string,
+  ) =>
+    api<RequestDecisionsResult>('POST', '/appointments/requests/decisions', {
+      decisions: appointmentIds.map((id) => ({
+        appointment_id: id,
+        status,
+        ...(status === 'Rejected' ? { reason } : {}),
+      })),
+    }),
   requests: (pageNo: number, pageSize: number, position?: number) =>
     api<AppointmentPage>(
       'POST',

@@ -3,9 +3,16 @@ import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import { Badge, IconButton, Popover } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { concatMap, from } from 'rxjs';
 import { workspaceApi } from '../api/workspace-api';
-import { markedSeen, panelItems, unseenIds, withAdded } from '../notification-rules';
+import {
+  appointmentLink,
+  markedSeen,
+  panelItems,
+  unseenIds,
+  withAdded,
+} from '../notification-rules';
 import { notificationAdded$ } from '../streams/practice-live.stream';
 import { NotificationPanel } from './notification-panel';
 
@@ -19,6 +26,7 @@ export function NotificationBell(props: {
   onCountCleared: () => void;
 }) {
   const { practiceId, onCountCleared } = props;
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [now, setNow] = useState(() => DateTime.now());
@@ -60,6 +68,8 @@ export function NotificationBell(props: {
     <>
       <IconButton
         aria-label={`Notifications, ${props.count} new`}
+        aria-haspopup="menu"
+        aria-expanded={open}
         onClick={(e) => {
           if (anchor) return setAnchor(null);
           setItems(null);
@@ -87,6 +97,10 @@ export function NotificationBell(props: {
           onClose={() => {
             onCountCleared();
             setAnchor(null);
+          }}
+          onOpen={(n) => {
+            setAnchor(null);
+            void navigate(appointmentLink(n));
           }}
         />
       </Popover>

@@ -1,8 +1,17 @@
 import type { NotificationView } from '@medbook/contracts';
 import Close from '@mui/icons-material/Close';
-import { Avatar, Badge, Box, IconButton, List, ListItem, Stack, Typography } from '@mui/material';
+import {
+  Avatar,
+  Badge,
+  Box,
+  IconButton,
+  MenuItem,
+  MenuList,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { DateTime } from 'luxon';
-import { dotOf, headline, panelDate, relativeAge } from '../notification-rules';
+import { dotOf, panelDate, relativeAge, sentence } from '../notification-rules';
 
 const DOT = { online: '#2e7d32', offline: '#d32f2f' } as const;
 
@@ -10,11 +19,16 @@ const initials = (n: NotificationView) =>
   `${n.patient_name.first_name?.[0] ?? ''}${n.patient_name.last_name?.[0] ?? ''}`.toUpperCase() ||
   '?';
 
-/** Section 2.12: 350 px wide, 85 px items with the status dot, the age and the visit's date. */
+/**
+ * Section 2.12: 350 px wide, 85 px items with the status dot, the age and the date. Each item is
+ * the event's own sentence and a menu item: arrow keys move between them, Enter or a click opens
+ * the appointment, Escape closes the panel (the bell takes the focus back).
+ */
 export function NotificationPanel(props: {
   items: readonly NotificationView[] | null;
   now: DateTime;
   onClose: () => void;
+  onOpen?: (notification: NotificationView) => void;
 }) {
   return (
     <Box sx={{ width: 350, maxWidth: 'calc(100vw - 24px)' }} data-testid="notification-panel">
@@ -29,7 +43,12 @@ export function NotificationPanel(props: {
           borderColor: 'divider',
         }}
       >
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+        <Typography
+          variant="subtitle1"
+          component="h2"
+          sx={{ fontWeight: 700 }}
+          id="notifications-title"
+        >
           Notifications
         </Typography>
         <IconButton aria-label="Close notifications" onClick={props.onClose} size="small">
@@ -37,24 +56,34 @@ export function NotificationPanel(props: {
         </IconButton>
       </Stack>
       {props.items === null && (
-        <Typography sx={{ p: 3 }} color="text.secondary">
+        <Typography sx={{ p: 3 }} color="text.secondary" role="status">
           Loading...
         </Typography>
       )}
       {props.items?.length === 0 && (
-        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary" role="status">
           No notifications in the last 7 days.
         </Typography>
       )}
       {props.items && props.items.length > 0 && (
-        <List disablePadding sx={{ maxHeight: 'min(70vh, 520px)', overflowY: 'auto' }}>
+        <MenuList
+          autoFocusItem
+          aria-labelledby="notifications-title"
+          disablePadding
+          sx={{ maxHeight: 'min(70vh, 520px)', overflowY: 'auto' }}
+          data-testid="notification-list"
+        >
           {props.items.map((n) => {
             const dot = dotOf(n);
             const fresh = n.notification_status === 'New';
+            const said = sentence(n);
+            const age = relativeAge(n.notification_date, props.now);
             return (
-              <ListItem
+              <MenuItem
                 key={n.id}
                 divider
+                onClick={() => props.onOpen?.(n)}
+                aria-label={`${said}. ${age}.${fresh ? ' New.' : ''}`}
                 data-testid="notification-item"
                 data-status={n.notification_status}
                 data-dot={dot}
@@ -62,14 +91,21 @@ export function NotificationPanel(props: {
                   height: 85,
                   alignItems: 'center',
                   gap: 1.5,
+                  py: 0.75,
+                  whiteSpace: 'normal',
                   bgcolor: fresh ? 'rgba(11, 110, 153, 0.06)' : undefined,
+                  '&.Mui-focusVisible': {
+                    outline: '2px solid',
+                    outlineColor: 'primary.main',
+                    outlineOffset: -2,
+                  },
                 }}
               >
                 <Badge
                   overlap="circular"
                   anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
                   variant="dot"
-                  aria-label={dot}
+                  aria-hidden
                   sx={{
                     '& .MuiBadge-badge': {
                       bgcolor: DOT[dot],
@@ -90,33 +126,38 @@ export function NotificationPanel(props: {
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Typography
                     variant="body2"
+                    title={said}
+                    data-testid="notification-sentence"
                     sx={{
                       fontWeight: fresh ? 700 : 500,
+                      fontSize: '0.8125rem',
                       display: '-webkit-box',
-                      WebkitLineClamp: 2,
+                      WebkitLineClamp: 3,
                       WebkitBoxOrient: 'vertical',
                       overflow: 'hidden',
-                      lineHeight: 1.35,
+                      lineHeight: 1.3,
                     }}
                   >
-                    {headline(n)}
+                    {said}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary" component="p" noWrap>
-                    {panelDate(n.appointment_start_date)} · {n.appointment_status}
-                  </Typography>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, mt: 0.25 }}>
+                    <Typography variant="caption" color="text.secondary" noWrap>
+                      {panelDate(n.notification_date)}
+                    </Typography>
+                    <Typography
+                      variant="caption"
+                      color={fresh ? 'primary' : 'text.secondary'}
+                      sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                      data-testid="notification-age"
+                    >
+                      {age}
+                    </Typography>
+                  </Stack>
                 </Box>
-                <Typography
-                  variant="caption"
-                  color={fresh ? 'primary' : 'text.secondary'}
-                  sx={{ alignSelf: 'flex-start', mt: 1, whiteSpace: 'nowrap', fontWeight: 600 }}
-                  data-testid="notification-age"
-                >
-                  {relativeAge(n.notification_date, props.now)}
-                </Typography>
-              </ListItem>
+              </MenuItem>
             );
           })}
-        </List>
+        </MenuList>
       )}
     </Box>
   );

@@ -1,27 +1,36 @@
-import type { AppointmentPage, AppointmentStatus, UserView } from '@medbook/contracts';
-import { Alert, Button, Pagination, Stack, Typography } from '@mui/material';
+import type {
+  AppointmentPage,
+  AppointmentView,
+  RequestDecisionStatus,
+  UserView,
+} from '@medbook/contracts';
+import { Alert, Box, Button, Pagination, Paper, Stack, Typography } from '@mui/material';
 import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
-import { useCommand } from '../../../shared/use-command';
 import { workspaceApi } from '../api/workspace-api';
 import { unseenRequestIds } from '../notification-rules';
+import { type DecisionFailure, outcomeSummary } from '../request-decisions';
 import { practiceRead$ } from '../streams/practice-live.stream';
-import { AppointmentList } from './appointment-list';
+import { RejectDialog } from './reject-dialog';
+import { RequestList } from './request-list';
 
 const PAGE_SIZE = 10;
-const DONE: Partial<Record<AppointmentStatus, string>> = {
-  Accepted: 'Appointment request accepted.',
-  Rejected: 'Appointment request rejected.',
-};
 
-/** Pending requests with Accept and Reject, live; opening the page marks request notifications Seen. */
+/**
+ * Pending requests, live: Accept at once, Reject after a confirmation with the reason the patient
+ * reads; several at once from the checkboxes, each decided on its own (a failure is shown on its
+ * row and leaves the others decided). Opening the page marks request notifications Seen.
+ */
 export function RequestsPage({ user }: { user: UserView & { practice_id: string } }) {
   const practiceId = user.practice_id;
   const [pageNo, setPageNo] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [rejecting, setRejecting] = useState<readonly AppointmentView[] | null>(null);
+  const [failures, setFailures] = useState<readonly DecisionFailure[]>([]);
   const [changed, changed$] = useObservableCallback<void>();
   const listed = useObservableState(
     useMemo(
@@ -38,7 +47,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
   );
   const page = listed?.value;
   const error = listed?.error;
-  const changeStatus = useCommand(workspaceApi.changeStatus);
+  const requests = useMemo(() => page?.appointments ?? [], [page]);
 
   // Section 4.7: pending requests become Seen while the user is on this page.
   useEffect(() => {
@@ -51,17 +60,34 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
       .catch(() => undefined);
   }, [practiceId, page?.total_records]);
 
-  const decide = async (appointmentId: string, status: 'Accepted' | 'Rejected') => {
-    setBusy(appointmentId);
-    const outcome = await changeStatus.run(appointmentId, status);
-    setBusy(null);
-    if (!outcome.ok) return toast.error(outcome.error);
-    toast.success(DONE[status]!);
-    changed();
+  const decide = async (
+    chosen: readonly AppointmentView[],
+    status: RequestDecisionStatus,
+    reason?: string,
+  ) => {
+    setBusy(true);
+    try {
+      const ids = chosen.map((a) => a.appointment_id);
+      const result = await workspaceApi.decideRequests(ids, status, reason);
+      const summary = outcomeSummary(status, result.outcomes, requests);
+      if (summary.done) toast.success(summary.done);
+      setFailures(summary.failures);
+      const failed = new Set(summary.failures.map((f) => f.appointmentId));
+      setSelected((current) => new Set([...current].filter((id) => failed.has(id))));
+      setRejecting(null);
+      changed();
+    } catch (cause) {
+      toast.error(errorMessageOf(cause));
+    } finally {
+      setBusy(false);
+    }
   };
 
+  // A request decided elsewhere leaves the list, and so what is chosen.
+  const chosen = requests.filter((a) => selected.has(a.appointment_id));
   const pages = page ? Math.max(1, Math.ceil(page.total_records / PAGE_SIZE)) : 1;
   if (page && pageNo > pages) setPageNo(pages);
+  const problemOf = (id: string) => failures.find((f) => f.appointmentId === id)?.text ?? null;
   return (
     <Stack spacing={3}>
       <div>
@@ -75,19 +101,77 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
         </Typography>
       </div>
       {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
-      {page && (
-        <AppointmentList
-          appointments={page.appointments}
-          showProvider
-          empty="No pending requests. New requests appear here as patients send them."
-          actions={{
-            render: (a) => (
+      {failures.length > 0 && (
+        <Alert severity="warning" onClose={() => setFailures([])} data-testid="request-failures">
+          {failures.length === 1
+            ? failures[0]!.text
+            : `${failures.length} requests could not be decided; each says why on its row.`}
+        </Alert>
+      )}
+      {page && requests.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 2 }}>
+          <Typography color="text.secondary" data-testid="list-empty">
+            No pending requests. New requests appear here as patients send them.
+          </Typography>
+        </Paper>
+      )}
+      {page && requests.length > 0 && (
+        <>
+          <Box
+            sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
+            role="toolbar"
+            aria-label="Selected requests"
+          >
+            <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} aria-live="polite">
+              {chosen.length === 0
+                ? 'Select requests to accept or reject several at once.'
+                : `${chosen.length} selected`}
+            </Typography>
+            {chosen.length > 0 && (
               <>
                 <Button
                   size="small"
                   variant="contained"
-                  disabled={busy === a.appointment_id}
-                  onClick={() => void decide(a.appointment_id, 'Accepted')}
+                  disabled={busy}
+                  onClick={() => void decide(chosen, 'Accepted')}
+                  data-testid="accept-selected"
+                >
+                  Accept {chosen.length}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="error"
+                  disabled={busy}
+                  onClick={() => setRejecting(chosen)}
+                  data-testid="reject-selected"
+                >
+                  Reject {chosen.length}
+                </Button>
+              </>
+            )}
+          </Box>
+          <RequestList
+            requests={requests}
+            selected={selected}
+            onToggle={(id) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                if (!next.delete(id)) next.add(id);
+                return next;
+              })
+            }
+            onToggleAll={(all) =>
+              setSelected(all ? new Set(requests.map((a) => a.appointment_id)) : new Set())
+            }
+            problemOf={problemOf}
+            actions={(a) => (
+              <>
+                <Button
+                  size="small"
+                  variant="contained"
+                  disabled={busy}
+                  onClick={() => void decide([a], 'Accepted')}
                   aria-label={`Accept ${a.patient_name ?? 'patient'}'s request`}
                   data-testid="accept-request"
                 >
@@ -97,17 +181,17 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
                   size="small"
                   variant="outlined"
                   color="error"
-                  disabled={busy === a.appointment_id}
-                  onClick={() => void decide(a.appointment_id, 'Rejected')}
+                  disabled={busy}
+                  onClick={() => setRejecting([a])}
                   aria-label={`Reject ${a.patient_name ?? 'patient'}'s request`}
                   data-testid="reject-request"
                 >
                   Reject
                 </Button>
               </>
-            ),
-          }}
-        />
+            )}
+          />
+        </>
       )}
       {page && pages > 1 && (
         <Pagination
@@ -116,6 +200,15 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
           onChange={(_e, n) => setPageNo(n)}
           color="primary"
           sx={{ alignSelf: 'center' }}
+        />
+      )}
+      {rejecting && (
+        <RejectDialog
+          who={rejecting[0]?.patient_name ?? 'the patient'}
+          count={rejecting.length}
+          busy={busy}
+          onClose={() => setRejecting(null)}
+          onConfirm={(reason) => void decide(rejecting, 'Rejected', reason)}
         />
       )}
     </Stack>

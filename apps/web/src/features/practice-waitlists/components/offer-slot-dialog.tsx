@@ -1,0 +1,158 @@
+import type { WaitlistItemView, WeekView } from '@medbook/contracts';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { useEffect, useState } from 'react';
+import { errorMessageOf } from '../../../shared/error-message';
+import { practiceWaitlistsApi } from '../api/practice-waitlists-api';
+import { freeSlots, patientLabel, slotLabel } from '../waitlist-lines';
+
+/**
+ * Offers one of the calendar's free slots to the patient chosen on its line: the slot is held for
+ * them for the offer's time, as when a place frees for the next in line.
+ */
+export function OfferSlotDialog(props: {
+  readonly item: WaitlistItemView;
+  readonly busy: boolean;
+  readonly onOffer: (startDate: string) => void;
+  readonly onClose: () => void;
+}) {
+  const { item } = props;
+  const zone = item.time_zone;
+  const today = DateTime.now()
+    .setZone(zone ?? 'local')
+    .toISODate()!;
+  const [from, setFrom] = useState(today);
+  const [loaded, setLoaded] = useState<{
+    readonly from: string;
+    readonly week?: WeekView;
+    readonly error?: string;
+  } | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    practiceWaitlistsApi.week(item.calendar_id, from).then(
+      (view) => live && setLoaded({ from, week: view }),
+      (error: unknown) => live && setLoaded({ from, error: errorMessageOf(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [item.calendar_id, from]);
+
+  // What was read for other days is not shown while these are on their way.
+  const current = loaded?.from === from ? loaded : null;
+  const week = current?.week ?? null;
+  const failed = current?.error ?? null;
+  const days = week ? freeSlots(week.days, DateTime.now()) : [];
+  const shift = (days: number) =>
+    setFrom(DateTime.fromISO(from).plus({ days }).toISODate() ?? from);
+  return (
+    <Dialog
+      open
+      onClose={props.busy ? undefined : props.onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="offer-title"
+      data-testid="offer-dialog"
+    >
+      <DialogTitle id="offer-title">Offer a slot to {patientLabel(item)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          The slot is held for {patientLabel(item)}, who can book it from their waiting list until
+          the offer expires. Then it goes to the next in line.
+        </DialogContentText>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <IconButton
+            aria-label="Earlier days"
+            onClick={() => shift(-5)}
+            disabled={from <= today}
+            size="small"
+          >
+            <ChevronLeft />
+          </IconButton>
+          <Typography variant="subtitle2" component="p" aria-live="polite">
+            {DateTime.fromISO(from).toFormat('LLL d')} –{' '}
+            {DateTime.fromISO(from).plus({ days: 4 }).toFormat('LLL d')}
+          </Typography>
+          <IconButton aria-label="Later days" onClick={() => shift(5)} size="small">
+            <ChevronRight />
+          </IconButton>
+        </Stack>
+        {failed && <Alert severity="error">{failed}</Alert>}
+        {!week && !failed && (
+          <Typography color="text.secondary" sx={{ py: 2 }} role="status">
+            Loading...
+          </Typography>
+        )}
+        {week && days.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 2 }} data-testid="no-free-slots">
+            No free slot in these days. Try later days.
+          </Typography>
+        )}
+        <Stack spacing={1.5} sx={{ mt: 1 }} role="radiogroup" aria-label="Free slots">
+          {days.map((day) => (
+            <Box key={day.day}>
+              <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+                {DateTime.fromISO(day.day).toFormat('cccc, LLLL d')}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {day.time_slots.map((slot) => {
+                  const picked = chosen === slot.start_date;
+                  return (
+                    <Chip
+                      key={slot.start_date}
+                      role="radio"
+                      aria-checked={picked}
+                      label={DateTime.fromISO(slot.start_date, zone ? { zone } : {}).toFormat(
+                        'h:mm a',
+                      )}
+                      color={picked ? 'primary' : 'default'}
+                      variant={picked ? 'filled' : 'outlined'}
+                      onClick={() => setChosen(slot.start_date)}
+                      data-testid="offer-slot"
+                      data-start={slot.start_date}
+                    />
+                  );
+                })}
+              </Box>
+            </Box>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {chosen && (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {slotLabel(chosen, zone)}
+          </Typography>
+        )}
+        <Button onClick={props.onClose} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!chosen || props.busy}
+          onClick={() => chosen && props.onOffer(chosen)}
+          data-testid="confirm-offer"
+        >
+          Offer this slot
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
