@@ -81,7 +81,8 @@ export function KioskPage({ practiceId }: { practiceId: string }) {
 
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto', py: { xs: 2, sm: 4 } }} data-testid="kiosk">
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+      {/* On a phone's width the card is the screen: no frame at its edges. */}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderWidth: { xs: 0, sm: 1 } }}>
         <Stack spacing={3}>
           <Typography
             variant="h4"
