@@ -144,6 +144,8 @@ export class ProjectionRebuilder {
     for (const { schema, projection } of scratches) {
       await createDeferredIndexes(this.db, schema, projection);
     }
+    // The tables left out while loading get their statistics once, before the pages read them.
+    await this.analyze(scratches, 'written');
     return this.db.transaction().execute(async (trx) => {
       await forReplay(trx, 'public', { synchronousCommit: true });
       const names = scratches.map((s) => s.projection.name);
@@ -197,13 +199,19 @@ export class ProjectionRebuilder {
   }
 
   /**
-   * Statistics of the growing copies, each time they have doubled: without them the planner
-   * takes them for empty and scans them whole for every lookup by key, and replay time grows
-   * with the square of the log.
+   * Statistics of the growing copies that the load reads, each time they have doubled: without
+   * them the planner takes them for empty and scans them whole for every lookup by key, and
+   * replay time grows with the square of the log. The tables only written, once at the end.
    */
-  private async analyze(scratches: readonly Scratch[]): Promise<void> {
+  private async analyze(
+    scratches: readonly Scratch[],
+    which: 'read' | 'written' = 'read',
+  ): Promise<void> {
     for (const { projection, schema } of scratches) {
-      for (const table of projection.tables) {
+      const read = projection.lookupTables ?? projection.tables;
+      const tables =
+        which === 'read' ? read : projection.tables.filter((table) => !read.includes(table));
+      for (const table of tables) {
         await sql`ANALYZE ${sql.id(schema, table)}`.execute(this.db);
       }
     }

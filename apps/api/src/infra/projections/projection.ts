@@ -35,6 +35,12 @@ export interface Projection {
    * rebuild keeps them while it loads; the others are built after the load.
    */
   readonly lookupIndexes?: readonly string[];
+  /**
+   * The tables its statements read rows from while it loads: a rebuild refreshes their
+   * statistics as they grow, so the planner finds rows by key. A table it only writes needs none
+   * (ANALYZE of a large trail was a quarter of its rebuild). Every table when left out.
+   */
+  readonly lookupTables?: readonly (keyof DB)[];
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
   /**
    * A batch at once, in log order, when the projection can do better than event by event (one

@@ -507,6 +507,14 @@ export const analyticsProjection: Projection = {
     'rm_analytics_freed_places',
     'rm_analytics_offers',
   ],
+  // The weeks' counts are only written (added to by primary key).
+  lookupTables: [
+    'rm_analytics_calendars',
+    'rm_analytics_calendar_versions',
+    'rm_analytics_appointments',
+    'rm_analytics_freed_places',
+    'rm_analytics_offers',
+  ],
   apply: (event, context) => applyAll([event], context),
   applyAll,
 };

@@ -52,6 +52,12 @@ export const practiceAuditProjection: Projection = {
     'rm_practice_audit_calendars',
     'rm_practice_audit_users',
   ],
+  // The trail itself is only written (its inserts find a clash by primary key).
+  lookupTables: [
+    'rm_practice_audit_appointments',
+    'rm_practice_audit_calendars',
+    'rm_practice_audit_users',
+  ],
   async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
     const line = await tell(recorded, storedLookups(trx));
     if (line) await writeTogether(trx, lineInserts([line]));
