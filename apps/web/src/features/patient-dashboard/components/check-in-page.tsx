@@ -8,6 +8,9 @@ import { currentUser, rememberRedirect } from '../../../shared/session';
 import { patientAppointmentsApi } from '../api/patient-appointments-api';
 import { CheckInPass } from './check-in-pass';
 
+/** Statuses from which the patient may still check in. */
+const ARRIVING: readonly string[] = ['Scheduled', 'Confirmed', 'Accepted'];
+
 type PageState =
   { kind: 'loading' } | { kind: 'ready'; pass: CheckInPassView } | { kind: 'missing' };
 
@@ -112,15 +115,21 @@ function Arrival(props: {
             {props.refusal}
           </Alert>
         )}
-        <Button
-          variant="contained"
-          size="large"
-          onClick={props.onArrive}
-          disabled={props.busy}
-          sx={{ minHeight: 56, fontSize: '1.1rem' }}
-        >
-          I&apos;m here
-        </Button>
+        {ARRIVING.includes(pass.status) ? (
+          <Button
+            variant="contained"
+            size="large"
+            onClick={props.onArrive}
+            disabled={props.busy}
+            sx={{ minHeight: 56, fontSize: '1.1rem' }}
+          >
+            I&apos;m here
+          </Button>
+        ) : (
+          <Alert severity="info">
+            This appointment is {pass.status}: there is nothing to check in.
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );
