@@ -127,7 +127,7 @@ function Arrival(props: {
           </Button>
         ) : (
           <Alert severity="info">
-            This appointment is {pass.status}: there is nothing to check in.
+            This appointment is {pass.status}, so it cannot be checked in.
           </Alert>
         )}
       </Stack>
