@@ -9,6 +9,7 @@ import {
   InputAdornment,
   LinearProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -140,31 +141,35 @@ export function PatientFinder(props: {
             data-testid="patient-results"
           >
             {patients.map((patient, index) => (
-              <ListItemButton
+              <ListItem
                 key={patient.patient_id}
+                disablePadding
                 divider={index < patients.length - 1}
-                onClick={() => props.onPicked(patient)}
-                onKeyDown={(e) => onResultKey(e, index)}
-                data-testid="patient-result"
               >
-                <ListItemText
-                  primary={
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Typography component="span" sx={{ fontWeight: 600 }}>
-                        {patientName(patient)}
-                      </Typography>
-                      {!patient.known_to_practice && (
-                        <Chip size="small" label="New to the practice" variant="outlined" />
-                      )}
-                    </Stack>
-                  }
-                  secondary={
-                    patient.account_holder
-                      ? `${patientDetails(patient)} · Family of ${patient.account_holder}`
-                      : patientDetails(patient)
-                  }
-                />
-              </ListItemButton>
+                <ListItemButton
+                  onClick={() => props.onPicked(patient)}
+                  onKeyDown={(e) => onResultKey(e, index)}
+                  data-testid="patient-result"
+                >
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Typography component="span" sx={{ fontWeight: 600 }}>
+                          {patientName(patient)}
+                        </Typography>
+                        {!patient.known_to_practice && (
+                          <Chip size="small" label="New to the practice" variant="outlined" />
+                        )}
+                      </Stack>
+                    }
+                    secondary={
+                      patient.account_holder
+                        ? `${patientDetails(patient)} · Family of ${patient.account_holder}`
+                        : patientDetails(patient)
+                    }
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -1,5 +1,7 @@
 import type {
   AppointmentStatus,
+  BookingResult,
+  CalendarView,
   PatientsInQueueView,
   PracticeWalkInQueue,
   QueuePositionView,
@@ -27,6 +29,16 @@ export const walkInQueueApi = {
     ),
   patientsInQueue: (providerId: string) =>
     api<PatientsInQueueView>('GET', `/providers/${enc(providerId)}/patients-in-queue`),
+  /** The practice's calendars: a walk-in joins the queue of one provider's calendar. */
+  calendars: (practiceId: string) =>
+    api<CalendarView[]>('GET', `/practices/${enc(practiceId)}/calendars`),
+  /** A walk-in booked at the desk for the patient named (the same call patients make). */
+  addWalkIn: (body: {
+    calendar_id: string;
+    patient_id: string;
+    reason?: string;
+    command_id: string;
+  }) => api<BookingResult>('POST', '/appointments/walk-in', body),
   /** Moves a walk-in through the existing status route. */
   changeStatus: (appointmentId: string, status: AppointmentStatus) =>
     api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/status`, { status }),

@@ -1,6 +1,16 @@
 import type { AppointmentStatus, ProviderWalkInQueue } from '@medbook/contracts';
 import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
-import { Alert, Box, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { connection$ } from '../../../live/live-socket';
@@ -10,6 +20,7 @@ import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { walkInQueueApi } from '../api/walk-in-queue-api';
 import { practiceQueue$ } from '../streams/walk-in-queue.stream';
+import { AddWalkInDialog } from './add-walk-in-dialog';
 import { QueueEntryRow } from './queue-entry-row';
 
 /** The walk-in queue board: each provider's waiting patients in order, then visits in progress. */
@@ -26,6 +37,8 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
   const connection = useObservableState(connection$);
   const [busy, setBusy] = useState<string | null>(null);
   const changeStatus = useCommand(walkInQueueApi.changeStatus);
+  // Each opening of "Add walk-in" starts empty: the dialog is mounted afresh.
+  const [adding, setAdding] = useState(0);
 
   const move = async (appointmentId: string, status: AppointmentStatus) => {
     setBusy(appointmentId);
@@ -53,15 +66,41 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
               : "The practice's walk-in patients, in order of arrival."}
           </Typography>
         </div>
-        <Chip
-          size="small"
-          color={connection === 'live' ? 'success' : 'default'}
-          variant="outlined"
-          label={connection === 'live' ? 'Live' : 'Reconnecting…'}
-          data-testid="queue-connection"
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        />
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', alignSelf: { xs: 'stretch', sm: 'center' } }}
+        >
+          <Chip
+            size="small"
+            color={connection === 'live' ? 'success' : 'default'}
+            variant="outlined"
+            label={connection === 'live' ? 'Live' : 'Reconnecting…'}
+            data-testid="queue-connection"
+          />
+          <Button
+            variant="contained"
+            startIcon={<PersonAdd />}
+            onClick={() => setAdding((n) => Math.abs(n) + 1)}
+            sx={{ ml: { xs: 'auto !important', sm: 1.5 } }}
+          >
+            Add walk-in
+          </Button>
+        </Stack>
       </Stack>
+      {adding > 0 && (
+        <AddWalkInDialog
+          key={adding}
+          open
+          practiceId={props.practiceId}
+          providerId={props.providerId}
+          onClose={() => setAdding((n) => -n)}
+          onAdded={() => {
+            setAdding((n) => -n);
+            refresh();
+          }}
+        />
+      )}
       {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
       {!board && error === undefined && <CircularProgress aria-label="Loading the queue" />}
       {board && board.queues.length === 0 && (
