@@ -81,16 +81,16 @@ export function actorLabel(n: NotificationView): string {
   }
 }
 
-/** A visit's time in its own zone: "Tue, December 3, 9:30 AM". */
+/** A visit's time in its own zone, short enough for the panel's 85 px items: "Tue, Dec 3, 9:30 AM". */
 export const visitWhen = (at: string, zone: string | null): string =>
-  DateTime.fromISO(at, zone ? { zone } : {}).toFormat('ccc, MMMM d, h:mm a');
+  DateTime.fromISO(at, zone ? { zone } : {}).toFormat('ccc, LLL d, h:mm a');
 
 /** The patient did it themselves (their own account), or no one else is known to have. */
 const bySelf = (n: NotificationView): boolean => !n.actor || n.actor.user_id === n.patient_id;
 
 /**
  * The event's own sentence: who did what, with whom, for when (the time the event set, not the
- * appointment's status now). "Ann Lee booked an appointment with Dr Kim for Tue, December 3,
+ * appointment's status now). "Ann Lee booked an appointment with Dr Kim for Tue, Dec 3,
  * 9:30 AM"; "Front desk (Sam Roe) canceled Ann Lee's appointment with Dr Kim on ...".
  */
 export function sentence(n: NotificationView): string {

@@ -1,6 +1,6 @@
 import type { NotificationView } from '@medbook/contracts';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
-import { Badge, IconButton, Popover } from '@mui/material';
+import { Badge, Box, IconButton, Popover } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,19 @@ import {
 } from '../notification-rules';
 import { notificationAdded$ } from '../streams/practice-live.stream';
 import { NotificationPanel } from './notification-panel';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  m: '-1px',
+  p: 0,
+  border: 0,
+} as const;
 
 /**
  * The bell: the live count of New notifications; opening the panel lists the last 7 days and
@@ -66,8 +79,8 @@ export function NotificationBell(props: {
 
   return (
     <>
+      {/* Named by hidden text, not aria-label: the badge's number is then no second name. */}
       <IconButton
-        aria-label={`Notifications, ${props.count} new`}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={(e) => {
@@ -79,7 +92,16 @@ export function NotificationBell(props: {
         data-testid="notification-bell"
         data-count={props.count}
       >
-        <Badge badgeContent={props.count} color="error" max={99} data-testid="bell-count">
+        <Box component="span" sx={visuallyHidden}>
+          Notifications, {props.count} new
+        </Box>
+        <Badge
+          badgeContent={props.count}
+          color="error"
+          max={99}
+          aria-hidden
+          data-testid="bell-count"
+        >
           <NotificationsNone />
         </Badge>
       </IconButton>

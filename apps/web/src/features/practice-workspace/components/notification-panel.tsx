@@ -83,7 +83,6 @@ export function NotificationPanel(props: {
                 key={n.id}
                 divider
                 onClick={() => props.onOpen?.(n)}
-                aria-label={`${said}. ${age}.${fresh ? ' New.' : ''}`}
                 data-testid="notification-item"
                 data-status={n.notification_status}
                 data-dot={dot}
@@ -118,7 +117,7 @@ export function NotificationPanel(props: {
                 >
                   <Avatar
                     src={n.profile_picture_uri ?? undefined}
-                    sx={{ width: 40, height: 40, fontSize: 15, bgcolor: 'primary.light' }}
+                    sx={{ width: 40, height: 40, fontSize: 15, bgcolor: 'primary.dark' }}
                   >
                     {initials(n)}
                   </Avatar>
