@@ -5,12 +5,8 @@ import type { Projection, ProjectionContext } from '../../../infra/projections/p
 import { CALENDAR_CHANGE_TYPES, isCalendarChange } from '../../scheduling/domain/calendar.events';
 import { MEETING_EVENT_TYPES } from '../../telehealth/domain/meeting.events';
 import { type CalendarFacts, describe } from '../practice-audit.describe';
-import {
-  type Columns,
-  ignoring,
-  writeTogether,
-  rowsInsert,
-} from '../../../infra/projections/bulk-rows';
+import { ignoring, writeTogether } from '../../../infra/projections/bulk-rows';
+import { type Scalar, unnestInsert } from '../../../infra/projections/array-literals';
 import { BatchLookups, type Lookups, storedLookups } from './practice-audit.lookups';
 
 type Data = Record<string, unknown>;
@@ -156,18 +152,17 @@ function lineInserts(lines: readonly TrailLine[]): RawBuilder<unknown>[] {
     }
   }
   const rows = [...byPosition.values()];
-  // Two inserts of distinct positions (a batch has one line a position), so one statement.
+  // Two inserts of distinct positions (a batch has one line a position), so one statement; each
+  // column one array literal (PostgreSQL reads them faster than rows of JSON objects).
   return [
-    rowsInsert(
+    unnestInsert(
       'rm_practice_audit',
-      LINE_COLUMNS,
-      rows.filter((row) => !row.calendarChange),
+      lineColumns(rows.filter((row) => !row.calendarChange)),
       ignoring(['position']),
     ),
-    rowsInsert(
+    unnestInsert(
       'rm_practice_audit',
-      LINE_COLUMNS,
-      rows.filter((row) => row.calendarChange),
+      lineColumns(rows.filter((row) => row.calendarChange)),
       sql`ON CONFLICT (position) DO UPDATE SET
             summary = rm_practice_audit.summary || '; ' || excluded.summary,
             changes = rm_practice_audit.changes || excluded.changes
@@ -176,24 +171,32 @@ function lineInserts(lines: readonly TrailLine[]): RawBuilder<unknown>[] {
   ];
 }
 
-const LINE_COLUMNS: Columns<Omit<TrailLine, 'calendarChange'>> = {
-  position: 'bigint',
-  practice_id: 'uuid',
-  kind: 'text',
-  event_type: 'text',
-  summary: 'text',
-  changes: 'jsonb',
-  patient_id: 'uuid',
-  appointment_id: 'uuid',
-  calendar_id: 'uuid',
-  actor_id: 'text',
-  actor_role: 'text',
-  on_behalf_of: 'text',
-  ip: 'text',
-  user_agent: 'text',
-  correlation_id: 'text',
-  recorded_at: 'timestamptz',
-};
+/** The lines' rows, column by column. */
+function lineColumns(lines: readonly TrailLine[]): [string, string, Scalar[]][] {
+  const column = (name: keyof TrailLine, type: string): [string, string, Scalar[]] => [
+    name,
+    type,
+    lines.map((line) => (line[name] ?? null) as Scalar),
+  ];
+  return [
+    ['position', 'bigint', lines.map((line) => Number(line.position))],
+    column('practice_id', 'uuid'),
+    column('kind', 'text'),
+    column('event_type', 'text'),
+    column('summary', 'text'),
+    ['changes', 'jsonb', lines.map((line) => JSON.stringify(line.changes))],
+    column('patient_id', 'uuid'),
+    column('appointment_id', 'uuid'),
+    column('calendar_id', 'uuid'),
+    column('actor_id', 'text'),
+    column('actor_role', 'text'),
+    column('on_behalf_of', 'text'),
+    column('ip', 'text'),
+    column('user_agent', 'text'),
+    column('correlation_id', 'text'),
+    ['recorded_at', 'timestamptz', lines.map((line) => new Date(line.recorded_at).toISOString())],
+  ];
+}
 
 /** What later events will need: an appointment's practice and patient, a calendar's settings. */
 async function keepLookups(
