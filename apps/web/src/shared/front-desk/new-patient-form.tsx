@@ -63,7 +63,10 @@ export function NewPatientForm(props: {
       id={`new-patient-${name}`}
       label={LABELS[name]}
       value={values[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      onChange={(e) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        setErrors((found) => ({ ...found, [name]: undefined }));
+      }}
       error={!!errors[name]}
       helperText={errors[name] ?? extra.helperText}
       required={name !== 'email'}
@@ -104,8 +107,15 @@ export function NewPatientForm(props: {
       })}
       {register.error && <Alert severity="error">{register.error}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={props.onCancel}>Back to search</Button>
-        <Button type="submit" variant="contained" disabled={register.pending}>
+        <Button onClick={props.onCancel} sx={{ whiteSpace: 'nowrap' }}>
+          Back to search
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={register.pending}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Register patient
         </Button>
       </Stack>

@@ -5,12 +5,15 @@ export const patientName = (p: Pick<PracticePatientView, 'first_name' | 'last_na
   `${p.first_name} ${p.last_name}`;
 
 /** The product writes dates M/d/yyyy. */
-export const birthDateText = (birthDate: string | null): string =>
-  birthDate ? DateTime.fromISO(birthDate).toFormat('M/d/yyyy') : 'No birth date';
+export const birthDateText = (birthDate: string): string =>
+  DateTime.fromISO(birthDate).toFormat('M/d/yyyy');
 
 /** The line under a patient's name: birth date and phone (a family member's is their holder's). */
 export const patientDetails = (p: PracticePatientView): string =>
-  [`DOB ${birthDateText(p.birth_date)}`, p.mobile_number ?? 'No phone'].join(' · ');
+  [
+    p.birth_date ? `Born ${birthDateText(p.birth_date)}` : 'Birth date not on file',
+    p.mobile_number ?? 'No phone on file',
+  ].join(' · ');
 
 /** What the search box held, as a new patient's names: "ada lovelace" → Ada / Lovelace. */
 export function namesFromSearch(q: string): { first_name: string; last_name: string } {

@@ -9,10 +9,8 @@ export interface VisitReason {
   readonly details: string;
 }
 
-export const firstReason = (reasons: readonly string[]): VisitReason => ({
-  title: reasons[0] ?? OTHER,
-  details: '',
-});
+/** Nothing chosen yet: the desk picks the reason, none is assumed for the patient. */
+export const NO_REASON: VisitReason = { title: OTHER, details: '' };
 
 /** The visit reason as one text: the calendar's reason title, then what the patient said. */
 export const reasonText = ({ title, details }: VisitReason): string =>
@@ -43,7 +41,7 @@ export function VisitReasonFields(props: {
               {reason}
             </MenuItem>
           ))}
-          <MenuItem value={OTHER}>Other (describe below)</MenuItem>
+          <MenuItem value={OTHER}>Other or not given</MenuItem>
         </TextField>
       )}
       <TextField

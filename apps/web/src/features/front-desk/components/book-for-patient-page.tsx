@@ -170,7 +170,7 @@ export function BookForPatientPage(props: {
                   <Box sx={{ pt: 1 }}>
                     <VisitStep
                       calendar={calendar}
-                      busy={desk.busy}
+                      busy={desk.busy || desk.taken}
                       onBook={(reason) => patient && void desk.book(patient, reason)}
                     />
                   </Box>

@@ -2,7 +2,7 @@ import type { CalendarView } from '@medbook/contracts';
 import { Button, Stack } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import {
-  firstReason,
+  NO_REASON,
   reasonText,
   VisitReasonFields,
 } from '../../../shared/front-desk/visit-reason-fields';
@@ -13,7 +13,7 @@ export function VisitStep(props: {
   busy: boolean;
   onBook: (reason: string) => void;
 }) {
-  const [reason, setReason] = useState(() => firstReason(props.calendar.reasons));
+  const [reason, setReason] = useState(NO_REASON);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onBook(reasonText(reason));

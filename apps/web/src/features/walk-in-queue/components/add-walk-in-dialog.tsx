@@ -20,7 +20,7 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { PatientFinder } from '../../../shared/front-desk/patient-finder';
 import { patientDetails, patientName } from '../../../shared/front-desk/patient-text';
 import {
-  firstReason,
+  NO_REASON,
   reasonText,
   VisitReasonFields,
 } from '../../../shared/front-desk/visit-reason-fields';
@@ -57,7 +57,7 @@ export function AddWalkInDialog(props: {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [patient, setPatient] = useState<PracticePatientView | null>(null);
   const [calendarId, setCalendarId] = useState('');
-  const [reason, setReason] = useState(firstReason([]));
+  const [reason, setReason] = useState(NO_REASON);
   const commandId = useRef(crypto.randomUUID());
   const add = useCommand(walkInQueueApi.addWalkIn);
   const { practiceId, providerId } = props;
@@ -71,7 +71,6 @@ export function AddWalkInDialog(props: {
         const open = walkInCalendars(all, providerId);
         setCalendars(open);
         setCalendarId((current) => current || (open[0]?.calendar_id ?? ''));
-        setReason(firstReason(open[0]?.reasons ?? []));
       },
       (cause: unknown) => live && setLoadError(errorMessageOf(cause)),
     );
@@ -144,8 +143,7 @@ export function AddWalkInDialog(props: {
                 value={calendarId}
                 onChange={(e) => {
                   setCalendarId(e.target.value);
-                  const next = calendars.find((c) => c.calendar_id === e.target.value);
-                  setReason(firstReason(next?.reasons ?? []));
+                  setReason(NO_REASON);
                 }}
                 size="small"
                 slotProps={{ htmlInput: { 'data-testid': 'walk-in-calendar' } }}

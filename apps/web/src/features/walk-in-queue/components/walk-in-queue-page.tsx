@@ -69,7 +69,11 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
         <Stack
           direction="row"
           spacing={1.5}
-          sx={{ alignItems: 'center', alignSelf: { xs: 'stretch', sm: 'center' } }}
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            alignSelf: { xs: 'stretch', sm: 'center' },
+          }}
         >
           <Chip
             size="small"
@@ -82,7 +86,6 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
             variant="contained"
             startIcon={<PersonAdd />}
             onClick={() => setAdding((n) => Math.abs(n) + 1)}
-            sx={{ ml: { xs: 'auto !important', sm: 1.5 } }}
           >
             Add walk-in
           </Button>
