@@ -18,6 +18,8 @@ const browser = browserSuite();
 let page: Page;
 let practice: TestPractice;
 let calendarId: string;
+/** The calendar's creation: week reads wait for the projection to have it. */
+let created: number;
 let zone: string;
 
 /**
@@ -43,7 +45,7 @@ function daytimeZone(): string {
 /** Today's slots of the calendar that start at least `minutes` from now. */
 async function slotsFrom(minutes: number): Promise<TimeSlotView[]> {
   const today = DateTime.now().setZone(zone).toISODate()!;
-  const view = await week(app, calendarId, `?start_date=${today}`);
+  const view = await week(app, calendarId, `?start_date=${today}&min_position=${created}`);
   const after = Date.now() + minutes * 60_000;
   return (view.days[0]?.time_slots ?? []).filter((s) => Date.parse(s.start_date) >= after);
 }
@@ -107,7 +109,7 @@ beforeAll(async () => {
   app = await startTestApp();
   zone = daytimeZone();
   practice = await createPractice(app);
-  ({ calendarId } = await createCalendar(app, practice, {
+  ({ calendarId, position: created } = await createCalendar(app, practice, {
     name: 'Dr. Maya Chen',
     time_zone: zone,
     first_hour: 0,
