@@ -170,6 +170,17 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: [] },
     body: {},
   },
+  'GET /api/v1/appointments/{appointment_id}/check-in-pass': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/kiosk/appointments': {
+    access: { kind: 'object', reachOthers: [] },
+    query: '?code=ABCDEF12',
+  },
+  'PUT /api/v1/kiosk/appointments/{appointment_id}/check-in': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {},
+  },
   'POST /api/v1/appointments/{appointment_id}/complete': {
     access: { kind: 'object', reachOthers: [] },
     body: {},
