@@ -103,14 +103,15 @@ export function AppointmentDrawer(props: DrawerProps) {
       anchor="right"
       open={appointmentId !== null}
       onClose={props.onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-labelledby': 'appointment-drawer-title',
+          sx: { width: { xs: '100%', sm: 420 } },
+        },
+      }}
     >
-      <Box
-        role="region"
-        aria-labelledby="appointment-drawer-title"
-        data-testid="appointment-drawer"
-        sx={{ p: { xs: 2, sm: 3 } }}
-      >
+      <Box data-testid="appointment-drawer" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography
@@ -217,17 +218,18 @@ function Details({ detail }: { detail: ScheduleAppointmentDetail }) {
           {bookedFor && detail.booked_by_name ? ` by ${detail.booked_by_name}` : ''}
         </Row>
         {detail.cancel_reason && <Row label="Cancel reason">{detail.cancel_reason}</Row>}
-        {detail.outside_schedule && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
-            The calendar no longer offers this time.
-          </Alert>
-        )}
       </Section>
-      <Section title="Insurance, screening and payment">
+      {detail.outside_schedule && (
+        <Alert severity="warning">The calendar no longer offers this time.</Alert>
+      )}
+      <Box component="section">
+        <Typography variant="overline" component="h3" color="text.secondary" sx={{ lineHeight: 2 }}>
+          Insurance, screening and payment
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           Not on file for this appointment.
         </Typography>
-      </Section>
+      </Box>
     </Stack>
   );
 }

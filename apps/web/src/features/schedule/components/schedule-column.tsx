@@ -101,7 +101,7 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
               data-appointment={a.appointment_id}
               data-status={a.status}
               style={place(item.box)}
-              aria-label={`${name}, ${a.visit_type}, ${label}, ${a.status}`}
+              data-start={a.start_date}
               title={`${name} · ${label} · ${a.visit_type} · ${a.status}${a.reason ? ` · ${a.reason}` : ''}`}
               draggable={movable}
               onDragStart={
@@ -124,13 +124,12 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
               }
               onClick={() => actions.onOpen(a.appointment_id, column.calendar_id)}
             >
-              <span className="sg-patient">{name}</span>
-              {item.box.height >= 36 && (
-                <span className="sg-meta">
-                  {label} · {a.visit_schedule_type === 'WalkIn' ? 'Walk-in' : a.visit_type}
-                </span>
-              )}
-              {item.box.height >= 54 && <span className="sg-meta">{a.status}</span>}
+              <span className="sg-patient">{name}</span>{' '}
+              <span className={item.box.height >= 36 ? 'sg-meta' : 'sg-hidden'}>
+                {item.box.lanes > 1 ? minuteLabel(item.box.startMinute, true) : label} ·{' '}
+                {a.visit_schedule_type === 'WalkIn' ? 'Walk-in' : a.visit_type}
+              </span>{' '}
+              <span className={item.box.height >= 54 ? 'sg-meta' : 'sg-hidden'}>{a.status}</span>
             </button>
           );
         }

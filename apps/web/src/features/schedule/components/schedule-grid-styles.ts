@@ -140,11 +140,20 @@ export const gridSx: SxProps<Theme> = (theme) => ({
     overflow: 'hidden',
     textOverflow: 'ellipsis',
   },
+  // Said to screen readers, not drawn: what a short block has no room to show.
+  '& .sg-hidden': {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
   '& .sg-free': {
     cursor: 'pointer',
     padding: '2px 8px',
-    border: `1px dashed ${alpha(theme.palette.success.main, 0.55)}`,
-    bgcolor: alpha(theme.palette.success.main, 0.06),
+    border: `1px dashed ${alpha(theme.palette.success.main, 0.35)}`,
+    bgcolor: alpha(theme.palette.success.main, 0.025),
     color: theme.palette.success.dark,
     fontSize: 12,
     display: 'flex',
@@ -153,8 +162,9 @@ export const gridSx: SxProps<Theme> = (theme) => ({
     gap: 4,
     '& .sg-book': { visibility: 'hidden', fontWeight: 600 },
     '&:hover, &:focus-visible': {
-      bgcolor: alpha(theme.palette.success.main, 0.16),
+      bgcolor: alpha(theme.palette.success.main, 0.12),
       borderStyle: 'solid',
+      borderColor: theme.palette.success.main,
       '& .sg-book': { visibility: 'visible' },
     },
   },
@@ -162,7 +172,8 @@ export const gridSx: SxProps<Theme> = (theme) => ({
     cursor: 'default',
     border: `1px dashed ${theme.palette.grey[300]}`,
     bgcolor: 'transparent',
-    color: theme.palette.text.disabled,
+    color: theme.palette.text.secondary,
+    opacity: 0.6,
   },
   '& .sg-drop-zone .sg-free:not(.sg-past)': {
     borderStyle: 'solid',

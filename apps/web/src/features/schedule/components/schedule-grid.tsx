@@ -1,7 +1,7 @@
 import type { ScheduleCalendar, ScheduleView } from '@medbook/contracts';
 import { Box } from '@mui/material';
 import { DateTime } from 'luxon';
-import { memo, useLayoutEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { gridHours, minuteLabel, PX_PER_MINUTE } from '../schedule-layout';
 import { type ColumnActions, ScheduleColumnView } from './schedule-column';
 import { AXIS_WIDTH, gridSx } from './schedule-grid-styles';
@@ -11,6 +11,8 @@ declare global {
     /** Data arrival to grid in the document, ms, for the last schedule shown (browser tests read it). */
     __scheduleRenderMs?: number;
     __scheduleRenders?: number[];
+    /** Data arrival to the first frame painted after it, ms. */
+    __schedulePaintMs?: number;
   }
 }
 
@@ -49,14 +51,28 @@ export const ScheduleGrid = memo(function ScheduleGrid(props: GridProps) {
     const ms = Math.round((performance.now() - arrivedAt) * 10) / 10;
     window.__scheduleRenderMs = ms;
     (window.__scheduleRenders ??= []).push(ms);
+    // A timer set in the frame's callback runs once that frame is painted.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        window.__schedulePaintMs = Math.round((performance.now() - arrivedAt) * 10) / 10;
+      }),
+    );
   }, [view, arrivedAt]);
+
+  const minColumn = view.view === 'week' ? 128 : 176;
+  const { scroller, shown } = useShownColumns(columns.length, minColumn);
 
   const hours: number[] = [];
   for (let m = Math.ceil(firstMinute / 60) * 60; m <= lastMinute; m += 60) hours.push(m);
   const height = (lastMinute - firstMinute) * PX_PER_MINUTE;
-  const minColumn = view.view === 'week' ? 128 : 176;
   return (
-    <Box sx={gridSx} data-testid="schedule-grid" data-columns={columns.length}>
+    <Box
+      ref={scroller}
+      sx={gridSx}
+      data-testid="schedule-grid"
+      data-columns={columns.length}
+      data-rendered-columns={Math.max(0, Math.min(shown.to, columns.length - 1) - shown.from + 1)}
+    >
       <div
         className="sg-table"
         role="group"
@@ -91,8 +107,18 @@ export const ScheduleGrid = memo(function ScheduleGrid(props: GridProps) {
             </span>
           ))}
         </div>
-        {columns.map((column) => {
+        {columns.map((column, index) => {
           const calendar = calendars.get(column.calendar_id);
+          if (index < shown.from || index > shown.to) {
+            return (
+              <div
+                key={`${column.calendar_id}|${column.day}`}
+                className="sg-col"
+                data-calendar={column.calendar_id}
+                style={{ height }}
+              />
+            );
+          }
           return calendar ? (
             <ScheduleColumnView
               key={`${column.calendar_id}|${column.day}`}
@@ -134,4 +160,49 @@ function ColumnHead(props: {
       <span className="sg-sub">{week ? counts : `${calendar?.visit_type ?? ''} · ${counts}`}</span>
     </div>
   );
+}
+
+/** Columns drawn beyond each side of the scrolled-to ones, so a short scroll shows no gap. */
+const OVERSCAN = 1;
+
+/**
+ * Which columns the scroller shows: only those (and one each side) get their blocks, so a day of
+ * 20 providers costs what the screen holds. Columns share the width evenly, never under their
+ * minimum.
+ */
+function useShownColumns(count: number, minColumn: number) {
+  const node = useRef<HTMLDivElement | null>(null);
+  const [shown, setShown] = useState(() => ({
+    from: 0,
+    to:
+      Math.ceil((typeof window === 'undefined' ? 1920 : window.innerWidth) / minColumn) + OVERSCAN,
+  }));
+  const measure = useCallback(() => {
+    const element = node.current;
+    if (!element) return;
+    const room = element.clientWidth - AXIS_WIDTH;
+    const width = Math.max(minColumn, room / Math.max(1, count));
+    const from = Math.max(0, Math.floor(element.scrollLeft / width) - OVERSCAN);
+    const to = Math.ceil((element.scrollLeft + room) / width) + OVERSCAN - 1;
+    setShown((last) => (last.from === from && last.to === to ? last : { from, to }));
+  }, [count, minColumn]);
+  useLayoutEffect(measure, [measure]);
+  useEffect(() => {
+    const element = node.current;
+    if (!element) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    const resized = new ResizeObserver(onScroll);
+    resized.observe(element);
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('scroll', onScroll);
+      resized.disconnect();
+    };
+  }, [measure]);
+  return { scroller: node, shown };
 }

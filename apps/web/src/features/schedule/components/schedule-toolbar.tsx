@@ -2,6 +2,7 @@ import type { ScheduleCalendar, ScheduleViewKind } from '@medbook/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
+  Box,
   Button,
   IconButton,
   MenuItem,
@@ -35,6 +36,10 @@ export function ScheduleToolbar(props: {
     view === 'week'
       ? `${monday.toFormat('LLL d')} – ${monday.plus({ days: 6 }).toFormat(monday.month === monday.plus({ days: 6 }).month ? 'd, yyyy' : 'LLL d, yyyy')}`
       : day.toFormat('cccc, LLLL d, yyyy');
+  const shortTitle =
+    view === 'week'
+      ? title
+      : day.toFormat(day.year === DateTime.local().year ? 'ccc, LLL d' : 'ccc, LLL d, yyyy');
   const unit = view === 'week' ? 'week' : 'day';
   return (
     <Stack
@@ -76,7 +81,12 @@ export function ScheduleToolbar(props: {
           }}
           data-testid="schedule-title"
         >
-          {title}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {title}
+          </Box>
+          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+            {shortTitle}
+          </Box>
         </Typography>
       </Stack>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -102,7 +112,11 @@ export function ScheduleToolbar(props: {
             value={props.calendarId ?? ALL}
             onChange={(e) => props.onCalendar(e.target.value === ALL ? null : e.target.value)}
             sx={{ minWidth: 200, maxWidth: { xs: '100%', sm: 280 }, flex: { xs: 1, sm: 'none' } }}
-            slotProps={{ htmlInput: { 'data-testid': 'schedule-calendar' } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'schedule-calendar' },
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true },
+            }}
           >
             {props.allowAll && <MenuItem value={ALL}>All providers and resources</MenuItem>}
             {props.calendars.map((c) => (
