@@ -83,6 +83,24 @@ describe('registering a patient at the desk', () => {
     const byBirth = await search(practice.admin, `12/10/1990 ${body.last_name}`, position);
     expect(byBirth.map((p) => p.patient_id)).toEqual([patient.patient_id]);
 
+    // The practice's trail tells who registered whom.
+    const trail = await app.api
+      .as(practice.admin)
+      .get(
+        `/api/v1/practices/${practice.practiceId}/audit?patient_id=${patient.patient_id}&min_position=${position}`,
+      );
+    expect((trail.body.data as AuditPage).entries).toEqual([
+      expect.objectContaining({
+        event_type: 'PatientRegisteredAtPractice',
+        summary: 'Registered a new patient at the front desk (an account they can claim later)',
+        patient_name: `Ada ${body.last_name}`,
+        actor: expect.objectContaining({
+          id: practice.staff.userId,
+          on_behalf_of: patient.patient_id,
+        }) as unknown,
+      }),
+    ]);
+
     // The account has no password: signing in fails until the patient claims it.
     const login = await app.api.post('/api/v1/auth/login', {
       username: body.email,

@@ -212,6 +212,17 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         appointment_id: null,
         calendar_id: null,
       };
+    case 'PatientRegisteredAtPractice':
+      // The patient's name is joined at read time (patient_name), as for every patient line.
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'staff',
+        summary: 'Registered a new patient at the front desk (an account they can claim later)',
+        changes: [],
+        patient_id: str(data.patient_id),
+        appointment_id: null,
+        calendar_id: null,
+      };
     case 'DirectoryEntryRegistered':
       return {
         practice_id: str(data.practice_id),

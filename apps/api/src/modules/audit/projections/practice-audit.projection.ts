@@ -23,6 +23,7 @@ const HANDLED = new Set<string>([
   'PracticeRegistered',
   'DirectoryEntryRegistered',
   'UserRegistered',
+  'PatientRegisteredAtPractice',
   'UserRoleChanged',
   'UserDisabled',
   'UserEnabled',
