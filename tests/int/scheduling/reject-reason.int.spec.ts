@@ -94,6 +94,16 @@ it('keeps the reason of a rejection, trimmed, in its event and on the patient’
       rejection_reason: 'Dr Test is away that week; please book the week after.',
     }),
   );
+  // The appointment read from its own stream tells it too, now and as of now.
+  for (const query of ['', `?as_of=${encodeURIComponent(new Date().toISOString())}`]) {
+    const one = await app.api.as(patient).get(`/api/v1/appointments/${appointment_id}${query}`);
+    expect(one.body.data).toEqual(
+      expect.objectContaining({
+        status: 'Rejected',
+        rejection_reason: 'Dr Test is away that week; please book the week after.',
+      }),
+    );
+  }
 });
 
 it('refuses a rejection without a reason, with a blank one or one too long (400, nothing written)', async () => {

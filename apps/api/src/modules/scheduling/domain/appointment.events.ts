@@ -68,6 +68,8 @@ export type AppointmentEvent =
 
 export interface AppointmentState {
   readonly details: AppointmentDetails | null;
+  /** Why its request was rejected, once it is (none before reasons were asked for). */
+  readonly rejectionReason?: string | null;
 }
 
 export const initialAppointmentState = (): AppointmentState => ({ details: null });
@@ -82,10 +84,19 @@ export function evolveAppointment(
       return { details };
     }
     case 'AppointmentStatusChanged':
-      return state.details ? { details: { ...state.details, status: event.data.status } } : state;
+      return state.details
+        ? {
+            ...state,
+            details: { ...state.details, status: event.data.status },
+            ...(event.data.status === 'Rejected'
+              ? { rejectionReason: event.data.reason ?? null }
+              : {}),
+          }
+        : state;
     case 'AppointmentRescheduled':
       return state.details
         ? {
+            ...state,
             details: {
               ...state.details,
               start_date: event.data.start_date,
@@ -94,7 +105,9 @@ export function evolveAppointment(
           }
         : state;
     case 'AppointmentCanceled':
-      return state.details ? { details: { ...state.details, status: 'Canceled' } } : state;
+      return state.details
+        ? { ...state, details: { ...state.details, status: 'Canceled' } }
+        : state;
     default: {
       const unknown: never = event;
       return unknown;

@@ -12,13 +12,13 @@ export class AppointmentViewsQuery {
     private readonly policy: AccessPolicy,
   ) {}
 
-  /** Its details and the revision `expected_revision` compares with. */
+  /** Its details, the revision `expected_revision` compares with, and a rejection's reason. */
   async appointment(
     caller: Principal,
     appointmentId: string,
-  ): Promise<AppointmentDetails & { revision: number }> {
-    const { details, revision } = await this.reader.appointment(appointmentId);
+  ): Promise<AppointmentDetails & { revision: number; rejection_reason: string | null }> {
+    const { details, revision, rejectionReason } = await this.reader.appointment(appointmentId);
     await this.policy.assertMayReachAppointment(caller, details);
-    return { ...details, revision };
+    return { ...details, revision, rejection_reason: rejectionReason };
   }
 }

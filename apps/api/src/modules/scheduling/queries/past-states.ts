@@ -67,7 +67,7 @@ export class PastStates {
     caller: Principal,
     appointmentId: string,
     asOf: Date,
-  ): Promise<AppointmentDetails & { revision: number }> {
+  ): Promise<AppointmentDetails & { revision: number; rejection_reason: string | null }> {
     const [appointment] = await this.pipeline.read([
       stream(appointmentStreamId(appointmentId), appointmentDecider),
     ]);
@@ -76,8 +76,13 @@ export class PastStates {
     if (!now) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
     await this.policy.assertMayReachAppointment(caller, now);
     const events = upTo(appointment.events, asOf);
-    const then = foldRecorded(appointmentDecider, events).details;
+    const folded = foldRecorded(appointmentDecider, events);
+    const then = folded.details;
     if (!then) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
-    return { ...then, revision: events[events.length - 1]!.streamRevision };
+    return {
+      ...then,
+      revision: events[events.length - 1]!.streamRevision,
+      rejection_reason: folded.rejectionReason ?? null,
+    };
   }
 }

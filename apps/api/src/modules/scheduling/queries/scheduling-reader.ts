@@ -20,6 +20,8 @@ import { type SlotState, slotStreamId } from '../domain/slot.events';
 export interface AppointmentAsStored {
   readonly details: AppointmentDetails;
   readonly revision: number;
+  /** Why its request was rejected (null unless it was, with a reason). */
+  readonly rejectionReason: string | null;
 }
 
 /**
@@ -50,7 +52,11 @@ export class SchedulingReader {
     if (!details || appointment.revision === 'no_stream') {
       throw new NotFoundError(APPOINTMENT_NOT_FOUND);
     }
-    return { details, revision: appointment.revision };
+    return {
+      details,
+      revision: appointment.revision,
+      rejectionReason: appointment.state.rejectionReason ?? null,
+    };
   }
 
   /** A slot's holds, bookings and how its holds ended. */
