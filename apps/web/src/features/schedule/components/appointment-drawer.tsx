@@ -103,6 +103,8 @@ export function AppointmentDrawer(props: DrawerProps) {
       anchor="right"
       open={appointmentId !== null}
       onClose={props.onClose}
+      // Above the workspace's app bar, which sits above its side navigation.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           role: 'dialog',

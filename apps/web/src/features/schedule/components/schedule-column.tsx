@@ -126,8 +126,9 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
             >
               <span className="sg-patient">{name}</span>{' '}
               <span className={item.box.height >= 36 ? 'sg-meta' : 'sg-hidden'}>
-                {item.box.lanes > 1 ? minuteLabel(item.box.startMinute, true) : label} ·{' '}
-                {a.visit_schedule_type === 'WalkIn' ? 'Walk-in' : a.visit_type}
+                {item.box.lanes > 1
+                  ? minuteLabel(item.box.startMinute, true).slice(0, -3)
+                  : `${label} · ${a.visit_schedule_type === 'WalkIn' ? 'Walk-in' : a.visit_type}`}
               </span>{' '}
               <span className={item.box.height >= 54 ? 'sg-meta' : 'sg-hidden'}>{a.status}</span>
             </button>

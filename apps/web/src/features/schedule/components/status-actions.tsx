@@ -1,4 +1,8 @@
-import { type AppointmentStatus, STATUS_TRANSITIONS } from '@medbook/contracts';
+import {
+  type AppointmentStatus,
+  REJECT_REASON_MAX_LENGTH,
+  STATUS_TRANSITIONS,
+} from '@medbook/contracts';
 import {
   Button,
   Dialog,
@@ -97,7 +101,7 @@ export function StatusActions(props: {
               label="Reason"
               value={reason}
               onChange={(e) => setReason(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
+              slotProps={{ htmlInput: { maxLength: REJECT_REASON_MAX_LENGTH } }}
             />
           )}
         </DialogContent>
