@@ -188,6 +188,63 @@ it('accepts several requests at once and rejects one with a reason the patient t
   await shoot(fay, 'back-office-patient-rejected');
 }, 120_000);
 
+it('shows which request of a bulk action failed and keeps the others decided', async () => {
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Maya Chen (bulk)',
+    accept_reject_enabled: true,
+    booking_capacity: 2,
+  });
+  const [hal, ida] = await Promise.all(
+    [
+      ['Hal', 'Ames'],
+      ['Ida', 'Burke'],
+    ].map(([first, last]) => createUser(app, 'Patient', null, { first, last })),
+  );
+  const slot = await tomorrowsSlot(app, calendarId, position, 5);
+  const halRequest = await request(calendarId, slot.start_date, hal!);
+  const idaRequest = await request(calendarId, slot.start_date, ida!);
+
+  // This page hears nothing live (its socket cannot connect), as when a push comes late: a
+  // request decided elsewhere is still listed when the desk acts on it.
+  const desk = await browser.open();
+  await desk.routeWebSocket(/\/socket\.io\//, () => undefined);
+  await desk.route('**/socket.io/**', (route) => route.abort());
+  await signIn(desk, app, practice.staff);
+  await desk.goto(`${app.url}/dashboard/appointment-requests`);
+  const row = (r: BookingResult) =>
+    desk.locator(`[data-testid="appointment-row"][data-appointment="${r.appointment_id}"]`);
+  await row(idaRequest).waitFor();
+  await row(halRequest).getByRole('checkbox').check();
+  await row(idaRequest).getByRole('checkbox').check();
+  const elsewhere = await call(
+    app,
+    'PUT',
+    `/api/v1/appointments/${idaRequest.appointment_id}/status`,
+    { status: 'Rejected', reason: 'Booked twice' },
+    practice.admin.auth,
+  );
+  expect(elsewhere.status).toBe(200);
+
+  await desk.getByTestId('accept-selected').click();
+  await desk.getByText('1 request accepted.').waitFor();
+  const failures = desk.getByTestId('request-failures');
+  await failures.waitFor();
+  expect(await failures.innerText()).toContain(
+    "Could not accept Ida Burke's request: This request is no longer pending: it is Rejected.",
+  );
+  // Hal's stands; Ida's stays as it was decided elsewhere.
+  const appointment = async (id: string) =>
+    (await call(app, 'GET', `/api/v1/appointments/${id}`, undefined, practice.staff.auth)).body
+      .data as { status: string };
+  expect((await appointment(halRequest.appointment_id)).status).toBe('Accepted');
+  expect((await appointment(idaRequest.appointment_id)).status).toBe('Rejected');
+  // The list is read again after the action: both leave it.
+  await row(halRequest).waitFor({ state: 'detached', timeout: 5_000 });
+  await row(idaRequest).waitFor({ state: 'detached', timeout: 5_000 });
+  await expectAccessible(desk);
+  await shoot(desk, 'back-office-requests-failure');
+}, 120_000);
+
 it('reads notifications as sentences, by keyboard and by click, and opens the appointment', async () => {
   const { calendarId, position } = await createCalendar(app, practice, {
     name: 'Dr. Maya Chen (bell)',

@@ -31,7 +31,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<readonly AppointmentView[] | null>(null);
   const [failures, setFailures] = useState<readonly DecisionFailure[]>([]);
-  const [changed, changed$] = useObservableCallback<void>();
+  const [changed, changed$] = useObservableCallback<number>();
   const listed = useObservableState(
     useMemo(
       () =>
@@ -75,7 +75,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
       const failed = new Set(summary.failures.map((f) => f.appointmentId));
       setSelected((current) => new Set([...current].filter((id) => failed.has(id))));
       setRejecting(null);
-      changed();
+      changed(result.position);
     } catch (cause) {
       toast.error(errorMessageOf(cause));
     } finally {

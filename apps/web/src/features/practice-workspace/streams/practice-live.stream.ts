@@ -9,8 +9,8 @@ const practiceRoom = (practiceId: string): RoomName => `practice:${practiceId}`;
 /**
  * Reads `read` at first, after every appointment change pushed to the practice (a booking is
  * one), on each `changed$` and after every reconnect. Each read waits for the highest position
- * heard, so the list already holds the change that was pushed. A failed first read is an error; a
- * failed later one keeps what is shown until the next change.
+ * heard (or named by `changed$`), so the list already holds the change. A failed first read is an
+ * error; a failed later one keeps what is shown until the next change.
  */
 export function practiceRead$<T>(
   practiceId: string,
@@ -21,7 +21,11 @@ export function practiceRead$<T>(
     read,
     pushes: roomEvent$(practiceRoom(practiceId), 'appointment.status'),
     apply: () => READ_AGAIN,
-    refetch$: merge(connected$, changed$.pipe(map(() => undefined))),
+    // A change of the page's own may name its position: the read waits for it.
+    refetch$: merge(
+      connected$,
+      changed$.pipe(map((change) => (typeof change === 'number' ? change : undefined))),
+    ),
   });
 }
 
