@@ -32,8 +32,8 @@ import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/practice-workspace/components/notification-bell';
 import { usePracticeCounts } from '../features/practice-workspace/components/practice-header-tools';
 import {
+  activeNavItem,
   type NavIcon,
-  type NavItem,
   SCHEDULE_PATH,
   workspaceNav,
   type WorkspaceType,
@@ -62,12 +62,6 @@ const ROLE_LABEL: Record<WorkspaceType, string> = {
   PracticeAdmin: 'Practice admin',
 };
 
-/** The item that owns this address: the longest matching path, so /practice-admin/x picks x. */
-const activeItem = (items: readonly NavItem[], pathname: string): string | undefined =>
-  items
-    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
-    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
-
 /**
  * The back office's shell for providers, staff and practice admins: a bar with the bell and the
  * account menu, a side navigation that stays on every workspace page (a drawer behind the menu
@@ -88,7 +82,7 @@ export function WorkspaceShell({
   const [menuOpen, setMenuOpen] = useState(false);
   const { bell, requests, acceptReject, clear } = usePracticeCounts(practiceId, user);
   const items = workspaceNav(type, acceptReject);
-  const active = activeItem(items, pathname);
+  const active = activeNavItem(items, pathname);
 
   const nav = (
     <Box component="nav" aria-label="Workspace" sx={{ overflowY: 'auto' }}>

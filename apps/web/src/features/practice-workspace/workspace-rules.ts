@@ -120,6 +120,13 @@ export function menuLinks(type: WorkspaceType, acceptRejectEnabled: boolean): Me
 export const hasMoreDropdown = (type: WorkspaceType, narrow: boolean): boolean =>
   type === 'PracticeAdmin' || narrow;
 
+/** The item that owns this address: the longest matching path, so /practice-admin/x picks x. */
+export const activeNavItem = (items: readonly NavItem[], pathname: string): string | undefined =>
+  items
+    .flatMap((item) => [item.to, ...(item.owns ?? [])].map((path) => ({ path, to: item.to })))
+    .filter(({ path }) => pathname === path || pathname.startsWith(`${path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0]?.to;
+
 /** The workspace's pages: a practice user on one of these gets the back office's own shell. */
 const WORKSPACE_PATHS = [
   '/dashboard/doctor',
@@ -150,6 +157,8 @@ export interface NavItem {
   readonly to: string;
   readonly icon: NavIcon;
   readonly badge?: 'requests';
+  /** Other pages that belong to this item (booking for a patient starts from the schedule). */
+  readonly owns?: readonly string[];
 }
 
 /**
@@ -160,7 +169,7 @@ export interface NavItem {
  */
 export function workspaceNav(type: WorkspaceType, acceptRejectEnabled: boolean): NavItem[] {
   const items: NavItem[] = [
-    { label: 'Schedule', to: SCHEDULE_PATH, icon: 'schedule' },
+    { label: 'Schedule', to: SCHEDULE_PATH, icon: 'schedule', owns: ['/practice/book'] },
     { label: 'Appointments', to: DASHBOARDS[type], icon: 'appointments' },
   ];
   if (acceptRejectEnabled) {

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { StatusChangeMenu } from './components/status-change-menu';
 import {
   defaultFilters,
+  activeNavItem,
   hasMoreDropdown,
   headerLinksShown,
   isWorkspacePath,
@@ -140,6 +141,15 @@ describe('StatusChangeMenu', () => {
     ]);
     expect(workspaceNav('Provider', false)[1]?.to).toBe('/dashboard/doctor');
     expect(workspaceNav('Staff', false)[1]?.to).toBe('/dashboard/practice-staff');
+  });
+
+  it('marks the page’s own item, the schedule while booking for a patient', () => {
+    const items = workspaceNav('PracticeAdmin', true);
+    expect(activeNavItem(items, '/practice/book')).toBe('/practice/schedule');
+    expect(activeNavItem(items, '/practice-admin/audit')).toBe('/practice-admin/audit');
+    expect(activeNavItem(items, '/practice-admin/dashboard')).toBe('/practice-admin/dashboard');
+    expect(activeNavItem(items, '/walk-in-queue')).toBe('/walk-in-queue');
+    expect(activeNavItem(items, '/account')).toBeUndefined();
   });
 
   it('keeps the workspace shell on every workspace page and off the patient site', () => {
