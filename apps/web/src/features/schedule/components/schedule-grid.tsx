@@ -2,7 +2,7 @@ import type { ScheduleCalendar, ScheduleView } from '@medbook/contracts';
 import { Box } from '@mui/material';
 import { DateTime } from 'luxon';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { gridHours, minuteLabel, PX_PER_MINUTE } from '../schedule-layout';
+import { gridHours, minuteClock, minuteLabel, PX_PER_MINUTE } from '../schedule-layout';
 import { type ColumnActions, ScheduleColumnView } from './schedule-column';
 import { AXIS_WIDTH, gridSx } from './schedule-grid-styles';
 
@@ -61,6 +61,23 @@ export const ScheduleGrid = memo(function ScheduleGrid(props: GridProps) {
 
   const minColumn = view.view === 'week' ? 128 : 176;
   const { scroller, shown } = useShownColumns(columns.length, minColumn);
+
+  // Today opens at the time now (an hour before it), once per day shown.
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${view.view}|${view.start_date}`;
+    const element = scroller.current;
+    if (!element || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    const today = columns.find((c) => {
+      const zone = calendars.get(c.calendar_id)?.time_zone;
+      return zone && DateTime.fromMillis(nowMs, { zone }).toISODate() === c.day;
+    });
+    const zone = today && calendars.get(today.calendar_id)?.time_zone;
+    if (!today || !zone) return;
+    const minute = minuteClock(today.day, zone)(new Date(nowMs).toISOString());
+    element.scrollTo({ top: Math.max(0, (minute - 60 - firstMinute) * PX_PER_MINUTE) });
+  }, [view, columns, calendars, nowMs, firstMinute, scroller]);
 
   const hours: number[] = [];
   for (let m = Math.ceil(firstMinute / 60) * 60; m <= lastMinute; m += 60) hours.push(m);
