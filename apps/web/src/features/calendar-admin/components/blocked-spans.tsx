@@ -1,5 +1,14 @@
 import type { CalendarView } from '@medbook/contracts';
-import { Button, List, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { blockedSpanOf, spanLabel } from '../calendar-form-rules';
@@ -35,9 +44,18 @@ export function BlockedSpans({
         Blocked time
       </Typography>
       <List dense aria-label="Blocked spans">
-        {calendar.marked_time_spans.length === 0 && <ListItemText primary="Nothing blocked." />}
+        {calendar.marked_time_spans.length === 0 && (
+          <ListItem disableGutters>
+            <ListItemText primary="Nothing blocked." />
+          </ListItem>
+        )}
         {calendar.marked_time_spans.map((span) => (
-          <Stack key={`${span.start}-${span.end}`} direction="row" sx={{ alignItems: 'center' }}>
+          <Stack
+            component="li"
+            key={`${span.start}-${span.end}`}
+            direction="row"
+            sx={{ alignItems: 'center' }}
+          >
             <ListItemText primary={spanLabel(span, zone)} />
             <Button
               size="small"

@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -59,18 +60,23 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper sx={{ width: { xs: '100%', md: 280 }, flexShrink: 0 }}>
           <List aria-label="Practice calendars" dense>
-            {calendars?.length === 0 && <ListItemText sx={{ px: 2 }} primary="No calendars yet." />}
+            {calendars?.length === 0 && (
+              <ListItem>
+                <ListItemText primary="No calendars yet." />
+              </ListItem>
+            )}
             {calendars?.map((c) => (
-              <ListItemButton
-                key={c.calendar_id}
-                selected={c.calendar_id === selected}
-                onClick={() => setSelected(c.calendar_id)}
-              >
-                <ListItemText
-                  primary={c.name}
-                  secondary={`${c.visit_type} · ${openDaysOf(c)} · ${c.time_step} min`}
-                />
-              </ListItemButton>
+              <ListItem key={c.calendar_id} disablePadding>
+                <ListItemButton
+                  selected={c.calendar_id === selected}
+                  onClick={() => setSelected(c.calendar_id)}
+                >
+                  <ListItemText
+                    primary={c.name}
+                    secondary={`${c.visit_type} · ${openDaysOf(c)} · ${c.time_step} min`}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

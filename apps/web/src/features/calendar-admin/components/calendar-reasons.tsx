@@ -5,6 +5,7 @@ import {
   FormControlLabel,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -56,14 +57,18 @@ export function CalendarReasons({
         Visit reasons
       </Typography>
       <List dense aria-label="Visit reasons">
-        {calendar.reasons.length === 0 && <ListItemText primary="Every reason is offered." />}
+        {calendar.reasons.length === 0 && (
+          <ListItem disableGutters>
+            <ListItemText primary="Every reason is offered." />
+          </ListItem>
+        )}
         {calendar.reasons.map((t) => {
           const r = rules(t);
           const window = r?.week_time_frame?.length
             ? `weeks ${r.week_time_frame.join('–')}`
             : 'any week';
           return (
-            <Stack key={t} direction="row" sx={{ alignItems: 'center' }}>
+            <Stack component="li" key={t} direction="row" sx={{ alignItems: 'center' }}>
               <ListItemButton
                 onClick={() => {
                   setTitle(t);

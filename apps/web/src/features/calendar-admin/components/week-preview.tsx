@@ -1,7 +1,7 @@
 import type { CalendarView } from '@medbook/contracts';
 import { Alert, Box, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { errorMessageOf } from '../../../shared/error-message';
 import { calendarAdminApi } from '../api/calendar-admin-api';
@@ -40,7 +40,7 @@ export function WeekPreview({ calendar, form }: { calendar: CalendarView; form: 
       component="section"
       aria-labelledby="week-preview-title"
       data-testid="week-preview"
-      sx={{ p: 2 }}
+      sx={{ p: { xs: 1, sm: 2 } }}
     >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
@@ -71,53 +71,56 @@ export function WeekPreview({ calendar, form }: { calendar: CalendarView; form: 
         </Alert>
       )}
       {week && (
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(7, minmax(0, 1fr))' },
-            gap: 1,
-            opacity: error ? 0.5 : 1,
-          }}
-        >
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, opacity: error ? 0.5 : 1 }}>
           {week.days.map((day) => {
             const runs = slotRuns(day.slots);
             const date = DateTime.fromISO(day.day);
             return (
               <Box
+                component="li"
                 key={day.day}
                 data-day={day.day}
                 aria-label={date.toFormat('cccc, LLL d')}
-                role="group"
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, minWidth: 0 }}
+                sx={{
+                  display: 'flex',
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  gap: { xs: 0.5, sm: 1 },
+                  py: 0.75,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
               >
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {date.toFormat('ccc LLL d')}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {day.slots.length === 0 ? 'Closed' : `${day.slots.length} slots`}
-                </Typography>
-                {runs.map((run, i) => (
-                  <Box key={run.start}>
-                    {i > 0 && (
+                <Box sx={{ width: { sm: 150 }, flexShrink: 0 }}>
+                  <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
+                    {date.toFormat('ccc LLL d')}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                    {day.slots.length === 0 ? 'Closed' : `${day.slots.length} slots`}
+                  </Typography>
+                </Box>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
+                  {runs.map((run, i) => (
+                    <Fragment key={run.start}>
+                      {i > 0 && (
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          data-testid="preview-break"
+                          sx={{ fontStyle: 'italic' }}
+                        >
+                          Break {wallTime(runs[i - 1]!.end, zone)} – {wallTime(run.start, zone)}
+                        </Typography>
+                      )}
                       <Typography
-                        variant="caption"
-                        component="p"
-                        color="warning.dark"
-                        data-testid="preview-break"
-                        sx={{ fontStyle: 'italic' }}
+                        variant="body2"
+                        data-testid="preview-run"
+                        sx={{ bgcolor: 'action.selected', borderRadius: 1, px: 1, py: 0.25 }}
                       >
-                        Break {wallTime(runs[i - 1]!.end, zone)} – {wallTime(run.start, zone)}
+                        {wallTime(run.start, zone)} – {wallTime(run.end, zone)}
                       </Typography>
-                    )}
-                    <Typography
-                      variant="body2"
-                      data-testid="preview-run"
-                      sx={{ bgcolor: 'action.selected', borderRadius: 0.5, px: 0.5 }}
-                    >
-                      {wallTime(run.start, zone)} – {wallTime(run.end, zone)}
-                    </Typography>
-                  </Box>
-                ))}
+                    </Fragment>
+                  ))}
+                </Box>
               </Box>
             );
           })}

@@ -97,7 +97,7 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
                         inputLabel: { shrink: true },
                         htmlInput: { step: 300, 'aria-label': `${name} span ${s + 1} from` },
                       }}
-                      sx={{ width: 130 }}
+                      sx={{ flex: { xs: '1 1 0', sm: '0 0 150px' }, minWidth: 0 }}
                     />
                     <TextField
                       type="time"
@@ -114,7 +114,7 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
                         inputLabel: { shrink: true },
                         htmlInput: { step: 300, 'aria-label': `${name} span ${s + 1} until` },
                       }}
-                      sx={{ width: 130 }}
+                      sx={{ flex: { xs: '1 1 0', sm: '0 0 150px' }, minWidth: 0 }}
                     />
                     <Tooltip title="Remove these hours">
                       <IconButton
@@ -132,29 +132,25 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
                   </Stack>
                 ))}
                 {dayProblem && <FormHelperText error>{dayProblem}</FormHelperText>}
-              </Stack>
-              <Stack
-                direction="row"
-                spacing={1}
-                sx={{ alignItems: 'flex-start', flexShrink: 0, flexWrap: 'wrap' }}
-              >
-                <Button
-                  size="small"
-                  startIcon={<AddIcon />}
-                  disabled={spans.length >= MAX_SPANS_PER_DAY}
-                  onClick={() => setDay(index, [...spans, nextSpan(spans)])}
-                  aria-label={`Add hours (${name})`}
-                >
-                  Add hours
-                </Button>
-                <Button
-                  size="small"
-                  startIcon={<ContentCopyIcon />}
-                  onClick={() => copyToWeekdays(index)}
-                  aria-label={`Copy to all weekdays (${name})`}
-                >
-                  Copy to all weekdays
-                </Button>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1 }}>
+                  <Button
+                    size="small"
+                    startIcon={<AddIcon />}
+                    disabled={spans.length >= MAX_SPANS_PER_DAY}
+                    onClick={() => setDay(index, [...spans, nextSpan(spans)])}
+                    aria-label={`Add hours (${name})`}
+                  >
+                    Add hours
+                  </Button>
+                  <Button
+                    size="small"
+                    startIcon={<ContentCopyIcon />}
+                    onClick={() => copyToWeekdays(index)}
+                    aria-label={`Copy to all weekdays (${name})`}
+                  >
+                    Copy to all weekdays
+                  </Button>
+                </Stack>
               </Stack>
             </Box>
           );
