@@ -245,6 +245,40 @@ it('shows which request of a bulk action failed and keeps the others decided', a
   await shoot(desk, 'back-office-requests-failure');
 }, 120_000);
 
+it("asks for the reason when a request is rejected from the dashboard's status menu", async () => {
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Maya Chen (menu)',
+    accept_reject_enabled: true,
+  });
+  const jo = await createUser(app, 'Patient', null, { first: 'Jo', last: 'Quinn' });
+  const slot = await tomorrowsSlot(app, calendarId, position, 6);
+  const pending = await request(calendarId, slot.start_date, jo);
+
+  const desk = await browser.open();
+  await signIn(desk, app, practice.staff, '/dashboard/practice-staff');
+  const row = desk.locator(
+    `[data-testid="appointment-row"][data-appointment="${pending.appointment_id}"]`,
+  );
+  await row.waitFor();
+  await row.getByTestId('change-status').click();
+  await desk.getByRole('menuitem', { name: 'Rejected' }).click();
+  const dialog = desk.getByTestId('reject-dialog');
+  await dialog.getByRole('heading', { name: "Reject Jo Quinn's request?" }).waitFor();
+  await dialog.getByTestId('reject-reason').fill('The clinic is closed that day.');
+  await dialog.getByTestId('confirm-reject').click();
+  await row.getByTestId('status').filter({ hasText: 'Rejected' }).waitFor({ timeout: 5_000 });
+  const seen = await call(
+    app,
+    'GET',
+    `/api/v1/appointments/${pending.appointment_id}`,
+    undefined,
+    jo.auth,
+  );
+  expect(seen.body.data).toEqual(
+    expect.objectContaining({ rejection_reason: 'The clinic is closed that day.' }),
+  );
+}, 120_000);
+
 it('reads notifications as sentences, by keyboard and by click, and opens the appointment', async () => {
   const { calendarId, position } = await createCalendar(app, practice, {
     name: 'Dr. Maya Chen (bell)',

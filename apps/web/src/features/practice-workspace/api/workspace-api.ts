@@ -45,8 +45,12 @@ export const workspaceApi = {
     ),
   practiceCounts: (position?: number) =>
     api<DoctorCounts>('GET', `/appointments/practice-count?${after(position).slice(1)}`),
-  changeStatus: (appointmentId: string, status: AppointmentStatus) =>
-    api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/status`, { status }),
+  /** A move along the status table; a rejection carries its reason for the patient. */
+  changeStatus: (appointmentId: string, status: AppointmentStatus, reason?: string) =>
+    api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/status`, {
+      status,
+      ...(reason === undefined ? {} : { reason }),
+    }),
   /** Several requests accepted or rejected at once; each outcome comes back on its own. */
   decideRequests: (
     appointmentIds: readonly string[],

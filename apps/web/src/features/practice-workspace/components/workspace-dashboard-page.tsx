@@ -27,6 +27,7 @@ import {
 import { AppointmentFilters } from './appointment-filters';
 import { AppointmentList } from './appointment-list';
 import { CountsStrip } from './counts-strip';
+import { RejectDialog } from './reject-dialog';
 import { StatusChangeMenu } from './status-change-menu';
 
 const PAGE_SIZE = 10;
@@ -53,6 +54,8 @@ export function WorkspaceDashboardPage({
   const [filters, setFilters] = useState<ListFilters>(() => defaultFilters(DateTime.now()));
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
+  // A rejection asks first, with the reason the patient reads.
+  const [rejecting, setRejecting] = useState<AppointmentView | null>(null);
   const [changed, changed$] = useObservableCallback<void>();
   const invalid = rangeError(filters);
 
@@ -87,11 +90,12 @@ export function WorkspaceDashboardPage({
   const connection = useObservableState(connection$);
   const changeStatus = useCommand(workspaceApi.changeStatus);
 
-  const change = async (appointmentId: string, status: AppointmentStatus) => {
+  const change = async (appointmentId: string, status: AppointmentStatus, reason?: string) => {
     setBusy(appointmentId);
-    const outcome = await changeStatus.run(appointmentId, status);
+    const outcome = await changeStatus.run(appointmentId, status, reason);
     setBusy(null);
     if (!outcome.ok) return toast.error(outcome.error);
+    setRejecting(null);
     toast.success(`Status changed to ${status}.`);
     changed();
   };
@@ -157,7 +161,11 @@ export function WorkspaceDashboardPage({
                   <StatusChangeMenu
                     appointment={a}
                     busy={busy === a.appointment_id}
-                    onChange={(status) => void change(a.appointment_id, status)}
+                    onChange={(status) =>
+                      status === 'Rejected'
+                        ? setRejecting(a)
+                        : void change(a.appointment_id, status)
+                    }
                   />
                   {rowExtra?.(a)}
                 </>
@@ -175,6 +183,15 @@ export function WorkspaceDashboardPage({
           />
         )}
       </Stack>
+      {rejecting && (
+        <RejectDialog
+          who={rejecting.patient_name ?? 'the patient'}
+          count={1}
+          busy={busy === rejecting.appointment_id}
+          onClose={() => setRejecting(null)}
+          onConfirm={(reason) => void change(rejecting.appointment_id, 'Rejected', reason)}
+        />
+      )}
     </Stack>
   );
 }
