@@ -111,6 +111,37 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { name: 'Intruder room', kind: 'Room', facility_ids: [] },
   },
+  'PUT /api/v1/practices/{practice_id}/facilities/{id}': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      name: 'Intruder facility',
+      iana_time_zone: 'UTC',
+      office_visit: true,
+      tele_visit: false,
+      address: { address1: '1 Main St', city: 'Austin', state: 'TX', zip_code: '78701' },
+    },
+  },
+  'PUT /api/v1/practices/{practice_id}/providers/{id}': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      first_name: 'Eve',
+      last_name: 'Intruder',
+      provider_type: 'local',
+      specialties: [],
+      facility_ids: [],
+    },
+  },
+  'PUT /api/v1/practices/{practice_id}/resources/{id}': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { name: 'Intruder room', kind: 'Room', facility_ids: [] },
+  },
+  'GET /api/v1/practices/{practice_id}/custom-forms': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+  },
+  'POST /api/v1/calendars/{calendar_id}/preview': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: { weekly_hours: [{ weekday: 1, spans: [{ start: '08:00', end: '12:00' }] }] },
+  },
   'POST /api/v1/practices/{practice_id}/visit-reasons': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { title: 'Intruder reason' },
@@ -520,6 +551,7 @@ const concrete = (path: string, query = '') =>
     .replace('{calendar_id}', victimCalendar)
     .replace('{appointment_id}', victimAppointment)
     .replace('{hold_id}', randomUUID())
+    .replace('{id}', randomUUID())
     .replace('{participant_id}', randomUUID())
     .replace('{name}', 'search')
     .replace('{payment_id}', randomUUID())
