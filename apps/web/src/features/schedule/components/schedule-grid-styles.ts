@@ -41,7 +41,10 @@ export const gridSx: SxProps<Theme> = (theme) => ({
     flexDirection: 'column',
     justifyContent: 'center',
   },
-  '& .sg-colhead.sg-today': { bgcolor: alpha(theme.palette.primary.main, 0.06) },
+  // Opaque: the blocks scroll under the heads.
+  '& .sg-colhead.sg-today': {
+    backgroundImage: `linear-gradient(${alpha(theme.palette.primary.main, 0.08)}, ${alpha(theme.palette.primary.main, 0.08)})`,
+  },
   '& .sg-name': {
     fontWeight: 600,
     fontSize: 14,
@@ -120,7 +123,9 @@ export const gridSx: SxProps<Theme> = (theme) => ({
       {
         borderColor: alpha(theme.palette[color].main, 0.45),
         borderLeftColor: theme.palette[color].main,
-        bgcolor: alpha(theme.palette[color].main, 0.1),
+        // A tint over white: the grid's hour lines stay under the block, not through it.
+        bgcolor: 'background.paper',
+        backgroundImage: `linear-gradient(${alpha(theme.palette[color].main, 0.1)}, ${alpha(theme.palette[color].main, 0.1)})`,
       },
     ]),
   ),
@@ -160,12 +165,13 @@ export const gridSx: SxProps<Theme> = (theme) => ({
     alignItems: 'flex-start',
     justifyContent: 'space-between',
     gap: 4,
-    '& .sg-book': { visibility: 'hidden', fontWeight: 600 },
+    whiteSpace: 'nowrap',
+    '& .sg-book': { display: 'none', fontWeight: 600 },
     '&:hover, &:focus-visible': {
       bgcolor: alpha(theme.palette.success.main, 0.12),
       borderStyle: 'solid',
       borderColor: theme.palette.success.main,
-      '& .sg-book': { visibility: 'visible' },
+      '& .sg-book': { display: 'inline' },
     },
   },
   '& .sg-free.sg-past': {
