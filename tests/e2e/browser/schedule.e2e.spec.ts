@@ -30,12 +30,17 @@ const SEED_CONTEXT = {
 };
 
 /** A patient account with a name a front desk would read (no password: booked for by staff). */
-const namedPatient = (first: string, last: string): Promise<string> =>
+const namedPatient = (
+  first: string,
+  last: string,
+  contact: { birth_date?: string; mobile_number?: string } = {},
+): Promise<string> =>
   app.app.get(AccountService).createAccount(
     {
       email: `${first}.${last}-${randomUUID().slice(0, 6)}@example.com`.toLowerCase(),
       first_name: first,
       last_name: last,
+      ...contact,
     },
     SEED_CONTEXT,
     { type: 'Patient', practiceId: null, socialProvider: null },
@@ -98,7 +103,7 @@ describe("the front desk's schedule", () => {
     slots = await tomorrowsSlots(doctor, created.position);
     const roomSlots = await tomorrowsSlots(roomCalendar.calendarId, roomCalendar.position);
     const patients = await Promise.all([
-      namedPatient('Rosa', 'Diaz'),
+      namedPatient('Rosa', 'Diaz', { birth_date: '1984-06-02', mobile_number: '5553217654' }),
       namedPatient('Omar', 'Haddad'),
       namedPatient('Lena', 'Park'),
     ]);
@@ -151,6 +156,8 @@ describe("the front desk's schedule", () => {
     await drawer.getByTestId('drawer-details').waitFor();
     expect(await drawer.innerText()).toContain('Rosa Diaz');
     expect(await drawer.innerText()).toContain('Annual physical');
+    expect(await drawer.innerText()).toContain('(555) 321-7654');
+    expect(await drawer.innerText()).toContain('Jun 2, 1984');
     expect(await drawer.innerText()).toMatch(/rosa\.diaz-[0-9a-f]{6}@example\.com/);
     await expectAccessible(page);
     await shoot(page, 'schedule-drawer', async () => {

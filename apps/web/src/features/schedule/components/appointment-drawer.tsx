@@ -201,7 +201,7 @@ function Details({ detail }: { detail: ScheduleAppointmentDetail }) {
       <Section title="Patient">
         <Row label="Phone">
           {detail.patient_phone ? (
-            <Link href={`tel:${detail.patient_phone}`}>{detail.patient_phone}</Link>
+            <Link href={`tel:${detail.patient_phone}`}>{phoneDisplay(detail.patient_phone)}</Link>
           ) : null}
         </Row>
         <Row label="Birth date">
@@ -270,3 +270,11 @@ function Row(props: { label: string; children: ReactNode }) {
     </Stack>
   );
 }
+
+/** Spec 9's phone format, (NNN) NNN-NNNN, for a ten-digit number; anything else as it is. */
+const phoneDisplay = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10
+    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+    : phone;
+};
