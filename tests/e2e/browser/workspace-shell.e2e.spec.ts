@@ -56,15 +56,14 @@ it("gives staff the back office's own shell, with the navigation on every worksp
   let inNav = false;
   for (let tabs = 0; tabs < 12 && !inNav; tabs += 1) {
     await staff.keyboard.press('Tab');
-    inNav = await staff.evaluate(
-      () => !!document.activeElement?.closest('nav[aria-label="Workspace"]'),
+    inNav = await staff.evaluate<boolean>(
+      `!!document.activeElement?.closest('nav[aria-label="Workspace"]')`,
     );
   }
   expect(inNav).toBe(true);
-  const ring = await staff.evaluate(() => {
-    const style = getComputedStyle(document.activeElement as Element);
-    return `${style.outlineStyle} ${style.outlineWidth}`;
-  });
+  const ring = await staff.evaluate<string>(
+    `(() => { const style = getComputedStyle(document.activeElement); return style.outlineStyle + ' ' + style.outlineWidth; })()`,
+  );
   expect(ring).toBe('solid 2px');
   await expectAccessible(staff);
 
