@@ -6,12 +6,16 @@ import {
   DialogTitle,
   FormControlLabel,
   FormLabel,
+  IconButton,
   MenuItem,
   Radio,
   RadioGroup,
   Stack,
   TextField,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
@@ -47,6 +51,8 @@ export function CreateCalendarDialog({
   const [facilityId, setFacilityId] = useState('');
   const [visitType, setVisitType] = useState<VisitType>('Office');
   const [busy, setBusy] = useState(false);
+  // On a phone the dialog takes the screen: the hours rows need its width.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   useEffect(() => {
     if (!open) return;
     void Promise.all([
@@ -93,8 +99,24 @@ export function CreateCalendarDialog({
   };
   const visitTypes: VisitType[] = owner === 'resource' ? ['Resource'] : ['Office', 'Telehealth'];
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="new-calendar">
-      <DialogTitle id="new-calendar">New calendar</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      fullScreen={phone}
+      maxWidth="md"
+      aria-labelledby="new-calendar"
+    >
+      <DialogTitle id="new-calendar" sx={{ pr: 7 }}>
+        New calendar
+      </DialogTitle>
+      <IconButton
+        aria-label="Close"
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
       <DialogContent>
         <FormLabel id="calendar-for" sx={{ mt: 1, display: 'block' }}>
           Calendar for

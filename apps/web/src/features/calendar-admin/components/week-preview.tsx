@@ -16,9 +16,8 @@ import { type WeekPreview as Preview, weekPreview$ } from '../streams/week-previ
  */
 export function WeekPreview({ calendar, form }: { calendar: CalendarView; form: CalendarForm }) {
   const zone = calendar.time_zone;
-  const [weekOf, setWeekOf] = useState(() =>
-    DateTime.now().setZone(zone).startOf('week').toISODate()!,
-  );
+  // Seven days from today in the facility's zone: the days a save changes first.
+  const [weekOf, setWeekOf] = useState(() => DateTime.now().setZone(zone).toISODate()!);
   const settings$ = useMemo(() => new BehaviorSubject<Record<string, unknown>>({}), []);
   const [preview, setPreview] = useState<Preview>({ week: null, error: null, loading: true });
   useEffect(() => {
