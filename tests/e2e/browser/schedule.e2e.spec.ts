@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { AccountService } from '../../../apps/api/src/modules/identity/account.service';
 import { createUser, type TestUser } from '../../support/accounts';
-import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
+import { browserSuite, expectAccessible, shoot, signIn, smsCode } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -252,9 +252,27 @@ it("shows a patient's booking, hold and cancel on the front desk's grid in anoth
   await desk.getByTestId('schedule-free').first().waitFor();
   await desk.getByTestId('schedule-connection').filter({ hasText: 'Live' }).waitFor();
 
-  // The patient books from elsewhere (the API their own browser calls).
-  const result = await book(patient, { calendar_id: calendarId, start_date: slots[4]!.start_date });
+  // The patient books in their own browser, through the booking wizard.
+  const own = await browser.open();
+  await signIn(own, app, patient, '/dashboard/patient');
+  await own.goto(
+    `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slots[4]!.start_date)}`,
+  );
+  await own.getByRole('button', { name: 'Continue' }).click();
+  await own.getByTestId('sms-mobile').fill('5553217654');
+  await own.getByRole('button', { name: 'Send code' }).click();
+  await own.getByTestId('sms-code').waitFor();
+  await own.getByTestId('sms-code').fill(await smsCode(app, '5553217654'));
+  await own.getByRole('button', { name: 'Verify' }).click();
+  await own.getByText('Skip insurance').click();
+  const answered = own.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/appointments',
+  );
+  await own.getByRole('button', { name: 'Book Appointment' }).click();
+  const answer = await answered;
   const bookedAt = Date.now();
+  expect(answer.status()).toBe(201);
+  const result = ((await answer.json()) as { data: BookingResult }).data;
   const seen = block(desk, result.appointment_id);
   await seen.waitFor({ timeout: 5_000 });
   const latency = Date.now() - bookedAt;
