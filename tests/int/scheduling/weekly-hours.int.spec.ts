@@ -3,6 +3,7 @@ import {
   type CalendarPreviewView,
   type CalendarView,
   type ProjectionStatus,
+  type ScheduleView,
   type WeekView,
 } from '@medbook/contracts';
 import type { EventStore } from '@medbook/event-store';
@@ -281,6 +282,35 @@ describe('weekly hours', () => {
     // Monday: 18 half hours before, 15 after; Tuesday open before, closed after.
     expect((await asOf(before)).slice(0, 2)).toEqual([18, 18]);
     expect((await asOf(after)).slice(0, 2)).toEqual([15, 0]);
+  });
+});
+
+describe('the practice schedule grid', () => {
+  it('spans the weekly hours, where they reach past the single hours', async () => {
+    const { calendarId } = await createCalendar(app, practice, hourly);
+    const changed = await put(calendarId, {
+      weekly_hours: [
+        {
+          weekday: 1,
+          spans: [
+            { start: '07:00', end: '12:00' },
+            { start: '13:30', end: '19:30' },
+          ],
+        },
+      ],
+    });
+    expect(changed.status).toBe(200);
+    const response = await app.api
+      .as(practice.staff)
+      .get(
+        `/api/v1/practices/${practice.practiceId}/schedule?date=${MONDAY}&view=week&calendar_id=${calendarId}&min_position=${positionOf(changed)}`,
+      );
+    expect(response.status).toBe(200);
+    const view = response.body.data as ScheduleView;
+    expect(view.calendars.find((c) => c.calendar_id === calendarId)).toMatchObject({
+      first_hour: 7,
+      last_hour: 20,
+    });
   });
 });
 

@@ -140,3 +140,22 @@ export function weeklyHoursProblem(
   }
   return null;
 }
+
+/**
+ * The whole hours a calendar's weekly hours lie within (the earliest start, the latest end) and
+ * the weekdays with hours: what a new calendar sends as its single hours, and what a day's grid
+ * spans. For the hours a calendar without weekly hours derives, they are its single hours.
+ */
+export function hoursSpanned(hours: WeeklyHours): {
+  first_hour: number;
+  last_hour: number;
+  working_days: number[];
+} {
+  const spans = hours.flatMap((day) => day.spans);
+  if (spans.length === 0) return { first_hour: 0, last_hour: 24, working_days: [] };
+  return {
+    first_hour: Math.floor(Math.min(...spans.map((s) => minutesOfDay(s.start))) / 60),
+    last_hour: Math.ceil(Math.max(...spans.map((s) => minutesOfDay(s.end))) / 60),
+    working_days: hours.filter((day) => day.spans.length > 0).map((day) => day.weekday),
+  };
+}

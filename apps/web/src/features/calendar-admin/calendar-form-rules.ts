@@ -7,6 +7,7 @@ import {
   capacityProblem,
   datesProblem,
   type HoursSpan,
+  hoursSpanned,
   type MarkedTimeSpan,
   minutesOfDay,
   VALIDATION_MESSAGES,
@@ -62,21 +63,6 @@ export const WEEKDAY_NAMES = [
 /** The form's days as the API's weekly hours: all seven, each day's spans by start. */
 export const weeklyHoursOfForm = (days: readonly DayForm[]): WeeklyHours =>
   canonicalWeeklyHours(days.map((spans, index) => ({ weekday: index + 1, spans })));
-
-/**
- * The single hours a new calendar is created with besides its weekly hours (the API asks for
- * them): from the earliest start to the latest end, on the open days.
- */
-export function singleHoursOf(days: readonly DayForm[]) {
-  const spans = days.flat();
-  const starts = spans.map((s) => minutesOfDay(s.start));
-  const ends = spans.map((s) => minutesOfDay(s.end));
-  return {
-    first_hour: Math.floor(Math.min(...starts) / 60),
-    last_hour: Math.ceil(Math.max(...ends) / 60),
-    working_days: days.flatMap((spans, index) => (spans.length ? [index + 1] : [])),
-  };
-}
 
 /** Each weekday's problem with its own spans, as the API would name it; then the week's. */
 function hoursProblems(days: readonly DayForm[], step: number) {
@@ -198,7 +184,7 @@ export function changesOf(calendar: CalendarView, form: CalendarForm): Record<st
 /** A new calendar's settings: the form's, with the single hours its weekly hours span. */
 export const createSettingsOf = (form: CalendarForm): Record<string, unknown> => ({
   ...settingsOf(form),
-  ...singleHoursOf(form.weekly_hours),
+  ...hoursSpanned(weeklyHoursOfForm(form.weekly_hours)),
 });
 
 /** "8:00 AM" for 08:00 (24:00 is midnight). */

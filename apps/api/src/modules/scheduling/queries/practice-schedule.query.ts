@@ -1,5 +1,6 @@
 import {
   type AppointmentStatus,
+  hoursSpanned,
   SCHEDULE_WEEK_DAYS,
   type ScheduleAppointmentDetail,
   type ScheduleCalendar,
@@ -108,6 +109,8 @@ export class PracticeScheduleQuery {
 }
 
 function calendarOf(full: CompleteCalendarSettings, ownerName: string | null): ScheduleCalendar {
+  // The grid spans every span of the weekly hours (split shifts may reach past the single hours).
+  const { first_hour, last_hour } = hoursSpanned(full.weekly_hours);
   return {
     calendar_id: full.calendar_id,
     name: full.name,
@@ -117,8 +120,8 @@ function calendarOf(full: CompleteCalendarSettings, ownerName: string | null): S
     visit_type: full.visit_type,
     time_zone: full.time_zone,
     time_step: full.time_step,
-    first_hour: full.first_hour,
-    last_hour: full.last_hour,
+    first_hour,
+    last_hour,
   };
 }
 
