@@ -353,6 +353,10 @@ it('reads notifications as sentences, by keyboard and by click, and opens the ap
   expect(url.searchParams.get('date')).toBe(
     new Date(first.start_date).toLocaleDateString('en-CA', { timeZone: 'America/New_York' }),
   );
+  // The schedule opens that appointment's detail.
+  const drawer = desk.getByTestId('appointment-drawer');
+  await drawer.getByTestId('drawer-details').waitFor();
+  expect(await drawer.innerText()).toContain('Gus Reyes');
 
   // A click does the same.
   await desk.goto(`${app.url}/practice/waitlists`);

@@ -212,6 +212,26 @@ describe("the front desk's schedule", () => {
     expect(url.searchParams.get('start')).toBe(slots[3]!.start_date);
   });
 
+  it("opens an appointment named in the address, with its timeline for the practice's admin", async () => {
+    const page = await browser.open();
+    await signIn(page, app, practice.admin);
+    await page.goto(
+      `${app.url}/practice/schedule?date=${tomorrow}&appointment=${booked[1]!.appointment_id}`,
+    );
+    const drawer = page.getByTestId('appointment-drawer');
+    await drawer.getByTestId('drawer-details').waitFor();
+    expect(await drawer.innerText()).toContain('Omar Haddad');
+    await drawer.getByRole('button', { name: 'History of this appointment' }).click();
+    const timeline = page.getByTestId('timeline');
+    await timeline.getByTestId('audit-entry').first().waitFor();
+    expect(await timeline.innerText()).toMatch(/Booked an office visit on/);
+    await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await timeline.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('appointment')).toBeNull();
+  });
+
   it("shows one calendar's week", async () => {
     const page = await browser.open();
     await signIn(page, app, practice.provider);

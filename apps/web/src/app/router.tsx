@@ -5,7 +5,6 @@ import { directoryAdminRoutes } from '../features/directory-admin/directory-admi
 import { frontDeskRoutes } from '../features/front-desk/front-desk-routes';
 import { kioskRoutes } from '../features/kiosk/kiosk-routes';
 import { practiceWaitlistsRoutes } from '../features/practice-waitlists/practice-waitlists-routes';
-import { scheduleRoutes } from '../features/schedule/schedule-routes';
 
 /** Routes load their feature lazily: the shell is all a first page needs. */
 const pages: RouteObject[] = [
@@ -165,7 +164,12 @@ const pages: RouteObject[] = [
         .CheckInPage,
     }),
   },
-  ...scheduleRoutes,
+  {
+    path: 'practice/schedule',
+    lazy: async () => ({
+      Component: (await import('./routes/schedule-route')).PracticeScheduleRoute,
+    }),
+  },
   ...frontDeskRoutes,
   ...kioskRoutes,
   ...practiceWaitlistsRoutes,

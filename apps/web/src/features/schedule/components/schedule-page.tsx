@@ -109,7 +109,8 @@ export function SchedulePage(props: {
     return () => clearInterval(timer);
   }, []);
 
-  const [opened, setOpened] = useState<{ id: string; calendarId: string } | null>(null);
+  // The opened appointment is in the address, so a notification can link straight to it.
+  const openedId = search.get('appointment');
   const [moving, setMoving] = useState<{ id: string; calendarId: string; start: string } | null>(
     null,
   );
@@ -117,11 +118,11 @@ export function SchedulePage(props: {
 
   const actions: ColumnActions = useMemo(
     () => ({
-      onOpen: (id, calendarId) => setOpened({ id, calendarId }),
+      onOpen: (id) => update({ appointment: id }),
       onFree: (calendarId, start) => void navigate(bookingPath(calendarId, start)),
       onMove: (id, calendarId, start) => setMoving({ id, calendarId, start }),
     }),
-    [navigate],
+    [navigate, update, setMoving],
   );
 
   const find = (id: string | undefined): ScheduleAppointment | undefined => {
@@ -133,6 +134,9 @@ export function SchedulePage(props: {
     return undefined;
   };
   const calendarOf = (id: string | undefined) => calendars.find((c) => c.calendar_id === id);
+  const openedCalendarId = current?.view.columns.find((c) =>
+    c.appointments.some((a) => a.appointment_id === openedId),
+  )?.calendar_id;
   const movingAppointment = find(moving?.id);
   const movingCalendar = calendarOf(moving?.calendarId);
 
@@ -205,10 +209,10 @@ export function SchedulePage(props: {
       )}
       <AppointmentDrawer
         practiceId={practiceId}
-        appointmentId={opened?.id ?? null}
-        summary={find(opened?.id)}
-        calendar={calendarOf(opened?.calendarId)}
-        onClose={() => setOpened(null)}
+        appointmentId={openedId}
+        summary={find(openedId ?? undefined)}
+        calendar={calendarOf(openedCalendarId)}
+        onClose={() => update({ appointment: null })}
         onChanged={(position) => refresh(position)}
         history={props.history}
       />
