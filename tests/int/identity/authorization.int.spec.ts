@@ -138,6 +138,21 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/practices/{practice_id}/custom-forms': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
   },
+  'POST /api/v1/practices/{practice_id}/calendars/preview': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      name: 'Intruder preview',
+      facility_id: '00000000-0000-4000-8000-000000000001',
+      provider_id: '00000000-0000-4000-8000-000000000002',
+      time_zone: 'UTC',
+      visit_type: 'Office',
+      first_hour: 8,
+      last_hour: 12,
+      time_step: 30,
+      date_from: '2030-01-01',
+      booking_capacity: 1,
+    },
+  },
   'POST /api/v1/calendars/{calendar_id}/preview': {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { weekly_hours: [{ weekday: 1, spans: [{ start: '08:00', end: '12:00' }] }] },

@@ -264,6 +264,63 @@ describe('weekly hours', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('are previewed for a calendar not created yet, checked as a creation, nothing recorded', async () => {
+    const facility = await app.api
+      .as(practice.admin)
+      .post(`/api/v1/practices/${practice.practiceId}/facilities`, {
+        name: 'Preview Clinic',
+        iana_time_zone: 'America/New_York',
+        office_visit: true,
+        tele_visit: false,
+        address: { address1: '1 Main St', city: 'New York', state: 'NY', zip_code: '10001' },
+      });
+    const body = {
+      name: 'Not yet',
+      provider_id: practice.provider.userId,
+      facility_id: (facility.body.data as { id: string }).id,
+      time_zone: 'America/New_York',
+      visit_type: 'Office',
+      first_hour: 8,
+      last_hour: 17,
+      time_step: 30,
+      date_from: '2026-01-01',
+      booking_capacity: 1,
+      weekly_hours: split,
+      start_date: MONDAY,
+    };
+    const path = `/api/v1/practices/${practice.practiceId}/calendars/preview`;
+    const count = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`SELECT count(*) AS n FROM es_events
+            WHERE event_type = 'CalendarCreated'`.execute(app.database.db)
+        ).rows[0]!.n,
+      );
+    const before = await count();
+    const response = await app.api.as(practice.admin).post(path, body);
+    expect(response.status).toBe(200);
+    const week = response.body.data as CalendarPreviewView;
+    expect(week.days.map((d) => d.slots.length)).toEqual([15, 0, 0, 0, 0, 6, 0]);
+    expect(await count()).toBe(before);
+    const overlap = await app.api.as(practice.admin).post(path, {
+      ...body,
+      weekly_hours: [
+        {
+          weekday: 1,
+          spans: [
+            { start: '08:00', end: '12:00' },
+            { start: '11:00', end: '12:30' },
+          ],
+        },
+      ],
+    });
+    expect(overlap.status).toBe(400);
+    expect(overlap.body.message).toBe(CALENDAR_MESSAGES.weeklyHoursOverlap);
+    expect((await app.api.as(practice.staff).post(path, body)).status).toBe(403);
+    const stranger = await createPractice(app);
+    expect((await app.api.as(stranger.admin).post(path, body)).status).toBe(403);
+  });
+
   it('leave the week as it was offered before the change (time travel)', async () => {
     const { calendarId } = await createCalendar(app, practice, hourly);
     const before = new Date(now.getTime() + 60_000).toISOString();

@@ -167,6 +167,17 @@ export class CalendarPreviewDto extends UpdateCalendarDto {
   start_date?: string;
 }
 
+/**
+ * POST practices/{id}/calendars/preview: the week a new calendar would offer, its settings checked
+ * as a creation checks them; nothing is recorded.
+ */
+export class NewCalendarPreviewDto extends CreateCalendarDto {
+  /** The first day (facility-local); by default today. */
+  @IsOptional()
+  @IsCalendarDate(invalid)
+  start_date?: string;
+}
+
 /** The slots of seven facility-local days a calendar's settings would offer (capacity aside). */
 export interface CalendarPreviewView {
   readonly calendar_id: string;

@@ -7,6 +7,7 @@ import {
   ConsistentReadQuery,
   CreateCalendarDto,
   MarkedTimeSpanDto,
+  NewCalendarPreviewDto,
   RemoveCalendarReasonDto,
   UpdateCalendarDto,
 } from '@medbook/contracts';
@@ -95,6 +96,18 @@ export class CalendarsController {
     @Body() dto: CalendarPreviewDto,
   ): Promise<CalendarPreviewView> {
     return this.previews.preview(caller, calendarId, dto);
+  }
+
+  /** The week a new calendar would offer (the New calendar dialog's preview); nothing is recorded. */
+  @Post('practices/:practice_id/calendars/preview')
+  @Roles('PracticeAdmin', 'SuperUser')
+  @HttpCode(200)
+  previewNew(
+    @Caller() caller: Principal,
+    @Param('practice_id', new ParseUUIDPipe()) practiceId: string,
+    @Body() dto: NewCalendarPreviewDto,
+  ): CalendarPreviewView {
+    return this.previews.previewNew(caller, practiceId, dto);
   }
 
   /** Blocks a span of time: no slot overlapping it is offered; booked visits in it are flagged. */

@@ -1,4 +1,8 @@
-import type { CalendarPreviewDto, CalendarPreviewView } from '@medbook/contracts';
+import type {
+  CalendarPreviewDto,
+  CalendarPreviewView,
+  NewCalendarPreviewDto,
+} from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../../infra/clock';
@@ -7,7 +11,13 @@ import { AccessPolicy } from '../../identity/auth/access-policy';
 import type { Principal } from '../../identity/auth/principal';
 import { settingsOf } from '../domain/booking';
 import { calendarDecider } from '../domain/calendar.decider';
-import { type CalendarSettings, calendarStreamId, weeklyHoursIn } from '../domain/calendar.events';
+import {
+  type CalendarSettings,
+  calendarSettingsFrom,
+  calendarStreamId,
+  initialCalendarState,
+  weeklyHoursIn,
+} from '../domain/calendar.events';
 import { scheduledSlots } from '../domain/slot-schedule';
 
 const PREVIEW_DAYS = 7;
@@ -45,25 +55,64 @@ export class CalendarPreviewQuery {
       calendar.state,
     );
     const settings = settingsOf(events.reduce(calendarDecider.evolve, calendar.state));
-    const zone = settings.time_zone;
-    const start = startDate ?? DateTime.fromJSDate(now, { zone }).startOf('week').toISODate()!;
-    const byDay = new Map<string, { start_date: string; end_date: string }[]>();
-    for (const slot of scheduledSlots(settings, start, PREVIEW_DAYS)) {
-      const list = byDay.get(slot.day) ?? [];
-      list.push({ start_date: slot.start, end_date: slot.end });
-      byDay.set(slot.day, list);
-    }
-    const first = DateTime.fromISO(start, { zone });
-    return {
-      calendar_id: calendarId,
-      time_zone: zone,
-      start_date: start,
-      time_step: settings.time_step,
-      weekly_hours: weeklyHoursIn(settings),
-      days: Array.from({ length: PREVIEW_DAYS }, (_, d) => {
-        const day = first.plus({ days: d }).toISODate()!;
-        return { day, slots: byDay.get(day) ?? [] };
-      }),
-    };
+    return weekOf(settings, startDate, now);
   }
+
+  /**
+   * The week a calendar not created yet would offer: its settings checked as a creation checks
+   * them. The directory (facility, provider or resource) is checked when it is created, not here.
+   */
+  previewNew(
+    caller: Principal,
+    practiceId: string,
+    dto: NewCalendarPreviewDto,
+  ): CalendarPreviewView {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    const { start_date: startDate, ...sent } = dto;
+    const now = this.clock.now();
+    const state = initialCalendarState();
+    const events = calendarDecider.decide(
+      {
+        type: 'CreateCalendar',
+        settings: calendarSettingsFrom({ calendar_id: 'preview', practice_id: practiceId }, sent),
+        directory: {
+          facility: { practice_id: practiceId, time_zone: sent.time_zone },
+          owner: { practice_id: practiceId },
+        },
+        now,
+      },
+      state,
+    );
+    const settings = settingsOf(events.reduce(calendarDecider.evolve, state));
+    const today = DateTime.fromJSDate(now, { zone: settings.time_zone }).toISODate()!;
+    return weekOf(settings, startDate ?? today, now);
+  }
+}
+
+/** Seven facility-local days of the settings' slots, from the day given (or this week's Monday). */
+function weekOf(
+  settings: CalendarSettings,
+  startDate: string | undefined,
+  now: Date,
+): CalendarPreviewView {
+  const zone = settings.time_zone;
+  const start = startDate ?? DateTime.fromJSDate(now, { zone }).startOf('week').toISODate()!;
+  const byDay = new Map<string, { start_date: string; end_date: string }[]>();
+  for (const slot of scheduledSlots(settings, start, PREVIEW_DAYS)) {
+    const list = byDay.get(slot.day) ?? [];
+    list.push({ start_date: slot.start, end_date: slot.end });
+    byDay.set(slot.day, list);
+  }
+  const first = DateTime.fromISO(start, { zone });
+  return {
+    calendar_id: settings.calendar_id,
+    time_zone: zone,
+    start_date: start,
+    time_step: settings.time_step,
+    weekly_hours: weeklyHoursIn(settings),
+    days: Array.from({ length: PREVIEW_DAYS }, (_, d) => {
+      const day = first.plus({ days: d }).toISODate()!;
+      return { day, slots: byDay.get(day) ?? [] };
+    }),
+  };
 }

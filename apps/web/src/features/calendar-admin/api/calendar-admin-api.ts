@@ -26,6 +26,9 @@ export const calendarAdminApi = {
   /** The week the settings would offer, checked by the API's rules; nothing is saved. */
   preview: (calendarId: string, changes: Record<string, unknown>) =>
     api<CalendarPreviewView>('POST', `/calendars/${enc(calendarId)}/preview`, changes),
+  /** The week a new calendar would offer, checked as a creation is; nothing is saved. */
+  previewNew: (practiceId: string, settings: Record<string, unknown>) =>
+    api<CalendarPreviewView>('POST', `/practices/${enc(practiceId)}/calendars/preview`, settings),
   customForms: (practiceId: string) =>
     api<CustomFormView[]>('GET', `/practices/${enc(practiceId)}/custom-forms`),
   directory: (practiceId: string, kind: 'providers' | 'facilities' | 'resources') =>

@@ -50,7 +50,13 @@ export function CalendarEditor({
           busy={busy}
           customForms={customForms}
           onChange={setDraft}
-          hoursAside={<WeekPreview calendar={calendar} form={draft} />}
+          hoursAside={
+            <WeekPreview
+              zone={calendar.time_zone}
+              settings={changesOf(calendar, draft)}
+              fetchPreview={(body) => calendarAdminApi.preview(calendar.calendar_id, body)}
+            />
+          }
           onSubmit={(form: CalendarForm) => {
             const changes = changesOf(calendar, form);
             if (Object.keys(changes).length === 0) return toast.success('Nothing to change.');

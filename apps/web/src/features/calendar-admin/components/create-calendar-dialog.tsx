@@ -17,12 +17,13 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { type CalendarForm, createSettingsOf } from '../calendar-form-rules';
 import { CalendarSettingsForm } from './calendar-settings-form';
+import { WeekPreview } from './week-preview';
 
 type Owner = 'provider' | 'resource';
 type VisitType = 'Office' | 'Telehealth' | 'Resource';
@@ -77,26 +78,32 @@ export function CreateCalendarDialog({
   const facility = facilities.find((f) => f.id === facilityId);
   const zoneOf = facility?.details.iana_time_zone;
   const zone = typeof zoneOf === 'string' ? zoneOf : 'UTC';
-  const initial: CalendarForm = {
-    name: '',
-    weekly_hours: [WORKDAY, WORKDAY, WORKDAY, WORKDAY, WORKDAY, [], []],
-    time_step: '30',
-    booking_capacity: '1',
-    date_from: DateTime.now().setZone(zone).toISODate()!,
-    date_to: '',
-    minutes_before_showing_slots: '60',
-    slots_hide_hours: '0',
-    online_booking_disabled: false,
-    accept_reject_enabled: false,
-    wait_list_enabled: false,
-    can_check_in: false,
-    check_in_opens_minutes_before: '60',
-    check_in_closes_minutes_after: '15',
-    custom_form_ids: [],
-    collect_patient_demographics: false,
-    enable_insurance: true,
-    enable_insurance_eligibility: false,
-  };
+  const initial: CalendarForm = useMemo(
+    () => ({
+      name: '',
+      weekly_hours: [WORKDAY, WORKDAY, WORKDAY, WORKDAY, WORKDAY, [], []],
+      time_step: '30',
+      booking_capacity: '1',
+      date_from: DateTime.now().setZone(zone).toISODate()!,
+      date_to: '',
+      minutes_before_showing_slots: '60',
+      slots_hide_hours: '0',
+      online_booking_disabled: false,
+      accept_reject_enabled: false,
+      wait_list_enabled: false,
+      can_check_in: false,
+      check_in_opens_minutes_before: '60',
+      check_in_closes_minutes_after: '15',
+      custom_form_ids: [],
+      collect_patient_demographics: false,
+      enable_insurance: true,
+      enable_insurance_eligibility: false,
+    }),
+    [zone],
+  );
+  const [draft, setDraft] = useState<CalendarForm>(initial);
+  const owned = owner === 'provider' ? { provider_id: ownerId } : { resource_id: ownerId };
+  const place = { ...owned, facility_id: facilityId, time_zone: zone, visit_type: visitType };
   const visitTypes: VisitType[] = owner === 'resource' ? ['Resource'] : ['Office', 'Telehealth'];
   return (
     <Dialog
@@ -185,15 +192,27 @@ export function CreateCalendarDialog({
           submitLabel="Create calendar"
           busy={busy || !ownerId || !facilityId}
           customForms={customForms}
+          onChange={setDraft}
+          hoursAside={
+            ownerId && facilityId ? (
+              <WeekPreview
+                zone={zone}
+                settings={{
+                  ...createSettingsOf(draft),
+                  // The preview needs a name to check; the form asks for it before saving.
+                  name: draft.name.trim() || 'New calendar',
+                  ...place,
+                }}
+                fetchPreview={(body) => calendarAdminApi.previewNew(practiceId, body)}
+              />
+            ) : null
+          }
           onSubmit={(form) => {
             setBusy(true);
             calendarAdminApi
               .create(practiceId, {
                 ...createSettingsOf(form),
-                ...(owner === 'provider' ? { provider_id: ownerId } : { resource_id: ownerId }),
-                facility_id: facilityId,
-                time_zone: zone,
-                visit_type: visitType,
+                ...place,
                 command_id: crypto.randomUUID(),
               })
               .then(

@@ -1,11 +1,9 @@
-import type { CalendarView } from '@medbook/contracts';
+import type { CalendarPreviewView } from '@medbook/contracts';
 import { Alert, Box, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { errorMessageOf } from '../../../shared/error-message';
-import { calendarAdminApi } from '../api/calendar-admin-api';
-import { type CalendarForm, changesOf } from '../calendar-form-rules';
 import { slotRuns, wallTime } from '../preview-runs';
 import { type WeekPreview as Preview, weekPreview$ } from '../streams/week-preview.stream';
 
@@ -14,30 +12,45 @@ import { type WeekPreview as Preview, weekPreview$ } from '../streams/week-previ
  * places the slots with the same code a save uses. Back-to-back slots show as one run; the
  * time between two runs is a break.
  */
-export function WeekPreview({ calendar, form }: { calendar: CalendarView; form: CalendarForm }) {
-  const zone = calendar.time_zone;
+export function WeekPreview({
+  zone,
+  settings,
+  fetchPreview,
+}: {
+  /** The facility's zone: the days and times are its own. */
+  zone: string;
+  /** The settings as the save would send them. */
+  settings: Record<string, unknown>;
+  fetchPreview: (body: Record<string, unknown>) => Promise<CalendarPreviewView>;
+}) {
+  const titleId = useId();
   // Seven days from today in the facility's zone: the days a save changes first.
   const [weekOf, setWeekOf] = useState(() => DateTime.now().setZone(zone).toISODate()!);
   const settings$ = useMemo(() => new BehaviorSubject<Record<string, unknown>>({}), []);
   const [preview, setPreview] = useState<Preview>({ week: null, error: null, loading: true });
+  // The latest caller's fetch, without subscribing again on each render.
+  const fetchRef = useRef(fetchPreview);
   useEffect(() => {
-    settings$.next({ ...changesOf(calendar, form), ...(weekOf ? { start_date: weekOf } : {}) });
-  }, [settings$, calendar, form, weekOf]);
+    fetchRef.current = fetchPreview;
+  });
+  useEffect(() => {
+    settings$.next({ ...settings, ...(weekOf ? { start_date: weekOf } : {}) });
+  }, [settings$, settings, weekOf]);
   useEffect(() => {
     const subscription = weekPreview$(
       settings$,
-      (body) => calendarAdminApi.preview(calendar.calendar_id, body),
+      (body) => fetchRef.current(body),
       errorMessageOf,
     ).subscribe(setPreview);
     return () => subscription.unsubscribe();
-  }, [settings$, calendar.calendar_id]);
+  }, [settings$]);
 
   const { week, error, loading } = preview;
   return (
     <Paper
       variant="outlined"
       component="section"
-      aria-labelledby="week-preview-title"
+      aria-labelledby={titleId}
       data-testid="week-preview"
       sx={{ p: { xs: 1, sm: 2 } }}
     >
@@ -47,7 +60,7 @@ export function WeekPreview({ calendar, form }: { calendar: CalendarView; form: 
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
       >
         <Box>
-          <Typography id="week-preview-title" variant="subtitle1" component="h3">
+          <Typography id={titleId} variant="subtitle1" component="h3">
             Week preview
           </Typography>
           <Typography variant="body2" color="text.secondary">
