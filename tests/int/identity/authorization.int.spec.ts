@@ -490,6 +490,26 @@ const ROUTES: Record<string, RouteCase> = {
       type: 'Staff',
     },
   },
+  'GET /api/v1/practices/{practice_id}/schedule': {
+    access: { kind: 'object', reachOthers: [] },
+    query: '?date=2026-12-01&view=day',
+  },
+  'GET /api/v1/practices/{practice_id}/schedule/appointments/{appointment_id}': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'GET /api/v1/practices/{practice_id}/patients': {
+    access: { kind: 'object', reachOthers: [] },
+    query: '?q=Rosa',
+  },
+  'POST /api/v1/practices/{practice_id}/patients': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {
+      first_name: 'Desk',
+      last_name: 'Patient',
+      birth_date: '1980-01-02',
+      mobile_number: '5550001111',
+    },
+  },
   'GET /api/v1/practices/{practice_id}/walk-in-queue': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },

@@ -106,7 +106,14 @@ describe('a rebuild of a log written before the fine-grained calendar events', (
   const business = Object.keys(log.tables).filter((table) => !TRAILS.includes(table));
 
   it.each(business)('gives the same rows of %s as the old code did', async (table) => {
-    expect(sorted(await rowsOf(table))).toEqual(sorted(log.tables[table]!));
+    // Columns added since the log was recorded are told from the same events by their own
+    // tests: the old code's columns must read exactly as it wrote them.
+    const then = log.tables[table]!;
+    const columns = new Set(then.flatMap((row) => Object.keys(row)));
+    const now = (await rowsOf(table)).map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([column]) => columns.has(column))),
+    );
+    expect(sorted(now)).toEqual(sorted(then));
   });
 
   it('reads every old change as fine-grained facts with their before values and metadata', async () => {

@@ -22,6 +22,9 @@ export class JoinWaitlistCommand extends Command<WaitlistJoined> {
   }
 }
 
+/** Who may put a named patient on a list: the practice's own people, not operators. */
+const FRONT_DESK = new Set(['Provider', 'Staff', 'PracticeAdmin']);
+
 @CommandHandler(JoinWaitlistCommand)
 export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlistCommand> {
   constructor(
@@ -35,7 +38,7 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlistCommand>
   async execute({ caller, dto, context }: JoinWaitlistCommand): Promise<WaitlistJoined> {
     // Only patients are added: a patient themselves (or their family), or one named by the
     // front desk of the calendar's practice (issue 18: staff book with the wizard's rules).
-    if (caller.type !== 'Patient' && !dto.patient_id) {
+    if (caller.type !== 'Patient' && (!dto.patient_id || !FRONT_DESK.has(caller.type))) {
       throw new DomainError('forbidden', WAITLIST_MESSAGES.onlyPatient);
     }
     const patientId = dto.patient_id ?? caller.userId;
