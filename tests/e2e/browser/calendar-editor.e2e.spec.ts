@@ -180,6 +180,8 @@ describe('the calendar editor', () => {
     await dialog.getByRole('combobox', { name: 'Facility' }).click();
     await admin.getByRole('option', { name: 'Test Clinic' }).click();
     await dialog.getByLabel('Calendar name').fill('Ultrasound');
+    // The new calendar's week is previewed before it exists: weekdays 8 to 5, weekends closed.
+    await dialog.getByTestId('week-preview').getByText('8:00 AM – 5:00 PM').first().waitFor();
     await expectAccessible(admin);
     await shoot(admin, 'calendar-editor-resource-calendar', async () => {
       await dialog.getByLabel('Calendar name').scrollIntoViewIfNeeded();
