@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CustomFormView, DirectoryEntryView } from '@medbook/contracts';
+import type { AuditPage, CustomFormView, DirectoryEntryView } from '@medbook/contracts';
 import type { EventStore } from '@medbook/event-store';
 import { sql } from 'kysely';
 import { directoryEntriesProjection } from '../../../apps/api/src/modules/directory/projections/directory-entries.projection';
@@ -112,6 +112,24 @@ it('edits a facility, a provider and a resource; the lists show the edits', asyn
   expect(resources.find((r) => r.id === resourceId)).toMatchObject({
     name: 'Lab 2',
     details: { kind: 'Lab' },
+  });
+
+  // The practice's trail tells the edit, each field before and after.
+  const audit = await app.api
+    .as(admin)
+    .get(`/api/v1/practices/${practiceId}/audit?kind=directory&min_position=${position}`);
+  expect(audit.status).toBe(200);
+  const lines = (audit.body.data as AuditPage).entries;
+  expect(
+    lines.find(
+      (line) =>
+        line.summary === 'Changed the facility "Lakeside Clinic", now "Lakeside Clinic North"',
+    ),
+  ).toMatchObject({
+    changes: [
+      { field: 'name', before: 'Lakeside Clinic', after: 'Lakeside Clinic North' },
+      { field: 'tele_visit', before: true, after: false },
+    ],
   });
 
   // The same form again records nothing.

@@ -223,6 +223,31 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         appointment_id: null,
         calendar_id: null,
       };
+    case 'DirectoryEntryChanged': {
+      // The whole form before and after: each field that differs, the name first.
+      const before = (data.before ?? {}) as Data;
+      const after = (data.after ?? {}) as Data;
+      const was = (before.details ?? {}) as Data;
+      const now = (after.details ?? {}) as Data;
+      const changes: AuditChange[] = [];
+      if (before.name !== after.name) {
+        changes.push({ field: 'name', before: before.name ?? null, after: after.name ?? null });
+      }
+      for (const field of [...new Set([...Object.keys(was), ...Object.keys(now)])]) {
+        if (JSON.stringify(was[field]) === JSON.stringify(now[field])) continue;
+        changes.push({ field, before: was[field] ?? null, after: now[field] ?? null });
+      }
+      const renamed = before.name !== after.name ? `, now "${str(after.name)}"` : '';
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'directory',
+        summary: `Changed the ${str(data.kind) || 'entry'} "${str(before.name)}"${renamed}`,
+        changes,
+        patient_id: null,
+        appointment_id: null,
+        calendar_id: null,
+      };
+    }
     case 'DirectoryEntryRegistered':
       return {
         practice_id: str(data.practice_id),

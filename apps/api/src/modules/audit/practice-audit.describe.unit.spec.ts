@@ -222,6 +222,33 @@ describe('the audit trail in words', () => {
     expect(tell('UserDisabled', { user_id: 'stranger' }, lookups)).toBeNull();
   });
 
+  it('tells a directory edit with each field that changed, before → after', () => {
+    const line = tell(
+      'DirectoryEntryChanged',
+      {
+        id: 'f1',
+        practice_id: 'prac',
+        kind: 'facility',
+        before: { name: 'Harbor Clinic', details: { tele_visit: true, iana_time_zone: 'UTC' } },
+        after: {
+          name: 'Harbor Clinic East',
+          details: { tele_visit: false, iana_time_zone: 'UTC' },
+        },
+        changed_at: '2026-11-25T14:00:00Z',
+      },
+      lookups,
+    );
+    expect(line).toMatchObject({
+      practice_id: 'prac',
+      kind: 'directory',
+      summary: 'Changed the facility "Harbor Clinic", now "Harbor Clinic East"',
+      changes: [
+        { field: 'name', before: 'Harbor Clinic', after: 'Harbor Clinic East' },
+        { field: 'tele_visit', before: true, after: false },
+      ],
+    });
+  });
+
   it('leaves out what does not touch a practice', () => {
     expect(tell('UserRegistered', { user_id: 'u', practice_id: null }, lookups)).toBeNull();
     expect(tell('SlotBooked', { calendar_id: 'cal' }, lookups)).toBeNull();

@@ -22,6 +22,7 @@ const HANDLED = new Set<string>([
   ...CALENDAR_CHANGE_TYPES,
   'PracticeRegistered',
   'DirectoryEntryRegistered',
+  'DirectoryEntryChanged',
   'UserRegistered',
   'PatientRegisteredAtPractice',
   'UserRoleChanged',
