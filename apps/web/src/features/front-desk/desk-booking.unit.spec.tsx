@@ -55,10 +55,14 @@ describe('what the desk types and reads', () => {
     expect(reasonText({ title: '', details: 'x'.repeat(300) })).toHaveLength(200);
   });
 
-  it("writes a slot's time in the facility's zone, with Today and Tomorrow", () => {
-    const now = DateTime.fromISO('2026-11-25T15:00:00Z');
-    expect(slotText('2026-11-25T20:00:00Z', 'America/New_York', now)).toBe('Today, 3:00 PM');
-    expect(slotText('2026-11-26T14:30:00Z', 'America/New_York', now)).toBe('Tomorrow, 9:30 AM');
+  it("writes a slot's time in the facility's zone, Today and Tomorrow with their date", () => {
+    const now = DateTime.fromISO('2026-11-25T15:00:00Z') as DateTime<true>;
+    expect(slotText('2026-11-25T20:00:00Z', 'America/New_York', now)).toBe(
+      'Today, Wed, Nov 25 · 3:00 PM',
+    );
+    expect(slotText('2026-11-26T14:30:00Z', 'America/New_York', now)).toBe(
+      'Tomorrow, Thu, Nov 26 · 9:30 AM',
+    );
     expect(slotText('2026-11-30T14:30:00Z', 'America/New_York', now)).toBe('Mon, Nov 30 · 9:30 AM');
   });
 });

@@ -7,7 +7,9 @@ export function slotText(start: string, zone: string, now = DateTime.now()): str
   const today = now.setZone(zone).startOf('day');
   const day = at.startOf('day');
   const time = unambiguousTime(at, 'h:mm a');
-  if (+day === +today) return `Today, ${time}`;
-  if (+day === +today.plus({ days: 1 })) return `Tomorrow, ${time}`;
-  return `${at.toFormat('ccc, LLL d')} · ${time}`;
+  // 'Today' and 'Tomorrow' always with the date: a desk works across midnight and zones.
+  const date = `${at.toFormat('ccc, LLL d')} · ${time}`;
+  if (+day === +today) return `Today, ${date}`;
+  if (+day === +today.plus({ days: 1 })) return `Tomorrow, ${date}`;
+  return date;
 }
