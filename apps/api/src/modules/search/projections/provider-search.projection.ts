@@ -10,7 +10,10 @@ import {
   updating,
   writeTogether,
 } from '../../../infra/projections/bulk-rows';
-import type { DirectoryEntryEvent } from '../../directory/domain/directory-entry.events';
+import type {
+  DirectoryEntryChangeEvent,
+  DirectoryEntryEvent,
+} from '../../directory/domain/directory-entry.events';
 import type { PracticeEvent } from '../../directory/domain/practice.events';
 import {
   CALENDAR_CHANGE_TYPES,
@@ -19,9 +22,11 @@ import {
   type CalendarSettings,
   isCalendarChange,
 } from '../../scheduling/domain/calendar.events';
+import { applyEntryChange } from './provider-search.edits';
 import { facilityPlace, providerRow } from './provider-search.rows';
 
 type SearchEvent = PracticeEvent | DirectoryEntryEvent | CalendarEvent;
+/** What the batch fold tells; DirectoryEntryChanged is told apart (provider-search.edits.ts). */
 const SEARCH_EVENTS = new Set<string>([
   'PracticeRegistered',
   'DirectoryEntryRegistered',
@@ -161,7 +166,22 @@ const CALENDAR_COLUMNS: Columns<CalendarRow> = {
   position: 'bigint',
 };
 
+/** The batch in runs between directory edits, each edit in its place in the log. */
 async function applySearch(recorded: readonly RecordedEvent[], trx: Transaction<DB>) {
+  let run: RecordedEvent[] = [];
+  for (const event of recorded) {
+    if (event.type !== 'DirectoryEntryChanged') {
+      run.push(event);
+      continue;
+    }
+    await applyRun(run, trx);
+    run = [];
+    await applyEntryChange(event.data as DirectoryEntryChangeEvent['data'], trx);
+  }
+  await applyRun(run, trx);
+}
+
+async function applyRun(recorded: readonly RecordedEvent[], trx: Transaction<DB>) {
   const events = recorded
     .filter((e) => SEARCH_EVENTS.has(e.type))
     .map((e) => ({

@@ -47,6 +47,30 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 const amount = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
+/**
+ * What free text finds a provider by: their name, practice, facilities (names and cities),
+ * specialties and conditions. Kept apart so an edit of a facility can tell it again from the
+ * stored card.
+ */
+export function providerSearchText(
+  card: Pick<ProviderCard, 'first_name' | 'last_name' | 'specialties' | 'conditions'>,
+  practiceName: string,
+  facilities: readonly { name: string; details: unknown }[],
+): string {
+  const cities = facilities.map((f) => (f.details as { address?: FacilityAddress }).address?.city);
+  return [
+    `${card.first_name} ${card.last_name}`,
+    practiceName,
+    ...facilities.map((f) => f.name),
+    ...cities,
+    ...card.specialties,
+    ...card.conditions,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join(' | ')
+    .toLowerCase();
+}
+
 export function providerRow(
   entry: DirectoryEntry,
   practiceName: string,
@@ -79,18 +103,7 @@ export function providerRow(
     allow_existing_patients_only: d.allow_existing_patients_only === true,
     profile_ranking: ranking,
   };
-  const cities = facilities.map((f) => (f.details as { address?: FacilityAddress }).address?.city);
-  const searchText = [
-    `${first_name} ${last_name}`,
-    practiceName,
-    ...facilities.map((f) => f.name),
-    ...cities,
-    ...specialties,
-    ...conditions,
-  ]
-    .filter((part): part is string => Boolean(part))
-    .join(' | ')
-    .toLowerCase();
+  const searchText = providerSearchText(card, practiceName, facilities);
   const lower = (list: readonly string[]) => [...new Set(list.map((s) => s.toLowerCase()))];
   return {
     provider_id: entry.id,
