@@ -122,6 +122,13 @@ export function browserSuite(extraArgs: readonly string[] = []): BrowserSuite {
 
 /** axe-core on the page as it stands: no serious or critical violation, each named by its nodes. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // On a settled page: a menu fading in or out reads half transparent, and fails contrast.
+  // (Polled from here: the app's CSP refuses waitForFunction's evaluation of a string.)
+  const settled = `document.getAnimations().every((a) =>
+    a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`;
+  for (let tries = 0; tries < 50 && !(await page.evaluate<boolean>(settled)); tries += 1) {
+    await page.waitForTimeout(100);
+  }
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',

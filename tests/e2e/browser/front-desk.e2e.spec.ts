@@ -109,6 +109,8 @@ it('finds an existing patient from a free slot and books them by keyboard, as ma
   await page.getByTestId('visit-reason').waitFor();
   await page.getByLabel('Visit reason').click();
   await page.getByRole('option', { name: 'Sore throat' }).click();
+  // The menu fades out: axe would read its items half transparent.
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await page.getByTestId('visit-details').fill('Since Monday, no fever');
   await expectAccessible(page);
   await shoot(page, 'front-desk-visit');
@@ -151,6 +153,8 @@ it('registers a new patient at the desk and books a slot picked on the page', as
   await page.getByTestId('calendar-select').waitFor({ state: 'attached' });
   await page.getByLabel('Calendar').click();
   await page.getByRole('option', { name: 'Dr. Priya Raman · Office' }).click();
+  // The menu fades out: axe would read its items half transparent.
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   const grid = page.getByTestId('slot-grid');
   await grid.waitFor();
   await expectAccessible(page);
@@ -241,6 +245,8 @@ it('adds walk-ins from the queue board, an existing patient and a new one, and t
   await dialog.getByTestId('walk-in-patient').waitFor();
   await page.getByLabel('Provider').click();
   await page.getByRole('option', { name: 'Dr. Priya Raman', exact: true }).click();
+  // The menu fades out: axe would read its items half transparent.
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await dialog.getByTestId('visit-details').fill('Cut on the hand');
   await expectAccessible(page);
   await shoot(page, 'front-desk-walk-in-dialog', async () => undefined);

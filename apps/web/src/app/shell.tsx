@@ -1,6 +1,5 @@
 import { Box, Container } from '@mui/material';
-import { useObservableState } from 'observable-hooks';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SearchFilterBar } from '../features/search/components/search-filter-bar';
 import { Footer } from './footer';
@@ -12,7 +11,7 @@ import {
   KIOSK_PATH,
 } from '../features/practice-workspace/workspace-rules';
 import {
-  currentUser$,
+  currentUser,
   rememberRedirect,
   SESSION_ENDED_MESSAGE,
   sessionEnded$,
@@ -42,7 +41,10 @@ const searchInHeader = (pathname: string): boolean =>
 export function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const user = useObservableState(currentUser$) ?? null;
+  // Read as the address changes, not pushed: when a session ends, the page must stay mounted
+  // until the session's own redirect (with its message) has moved it to the login page.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read again at each address
+  const user = useMemo(() => currentUser(), [pathname]);
   // A session that really ended (its refresh refused) lands on the login page with the spec's
   // message, and signing in again returns to where the user was.
   useEffect(() => {
