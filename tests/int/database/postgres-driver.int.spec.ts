@@ -80,3 +80,52 @@ it('fails a transaction whose connection PostgreSQL closed, without crashing or 
     await sql.end({ timeout: 1 });
   }
 });
+
+/**
+ * postgres.js 3.4.9 reserved a transaction's connection only if BEGIN did not fill the
+ * connection's pipeline nor meet backpressure (porsager/postgres#823, #1189): otherwise BEGIN
+ * reached PostgreSQL on a connection the pool still lent to plain queries, the driver threw
+ * UNSAFE_TRANSACTION and the transaction stayed open under them. Seen here as a 500 on a booking
+ * in the three-process race. Reproduced at the boundary: both connections busy, each with one
+ * query pipelined behind, so BEGIN is the query that fills a pipeline of two. It fails without
+ * the patch.
+ */
+it('keeps a transaction on a reserved connection when its BEGIN fills a busy pipeline', async () => {
+  // max_pipeline is a driver option its types leave out.
+  const options = {
+    max: 2,
+    max_pipeline: 2,
+    onnotice: () => undefined,
+    connection: { application_name: 'driver-pipeline-test' },
+  } as unknown as postgres.Options<Record<string, never>>;
+  const sql = postgres(database.url, options);
+  try {
+    // Both connections open.
+    await Promise.all([sql`SELECT 1`, sql`SELECT 2`]);
+    const outcomes: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const busy = [sql`SELECT pg_sleep(0.1)`.execute(), sql`SELECT pg_sleep(0.1)`.execute()];
+      const behind = [sql`SELECT 3`.execute(), sql`SELECT 4`.execute()];
+      const transaction = sql.begin(async (tx) => {
+        const [row] = await tx<{ n: number }[]>`SELECT ${round}::int AS n`;
+        return row!.n;
+      });
+      const settled = await Promise.allSettled([...busy, ...behind, transaction]);
+      for (const outcome of settled) {
+        outcomes.push(
+          outcome.status === 'fulfilled'
+            ? 'ok'
+            : String((outcome.reason as { code?: string }).code ?? outcome.reason),
+        );
+      }
+      // No connection of the pool is left inside a transaction nobody holds.
+      const [open] = await database.sql<{ count: string }[]>`
+        SELECT count(*) AS count FROM pg_stat_activity
+         WHERE application_name = 'driver-pipeline-test' AND state LIKE 'idle in transaction%'`;
+      expect(Number(open!.count)).toBe(0);
+    }
+    expect(outcomes.filter((o) => o !== 'ok')).toEqual([]);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+});
