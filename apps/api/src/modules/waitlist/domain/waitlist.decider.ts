@@ -128,43 +128,14 @@ export function decideWaitlist(command: WaitlistCommand, state: WaitlistState): 
         throw new NotFoundError(WAITLIST_MESSAGES.patientNotOnList);
       if (openOfferOf(state, command.patientId))
         throw new ConflictError(WAITLIST_MESSAGES.patientHasOffer);
-      return [
-        {
-          type: 'WaitlistOfferMade',
-          data: {
-            offer_id: command.offerId,
-            calendar_id: command.calendarId,
-            patient_id: command.patientId,
-            start: command.start,
-            hold_id: command.holdId,
-            expires_at: command.expiresAt,
-            offered_at: at,
-            trigger_id: command.offerId,
-            offered_by: command.by,
-          },
-        },
-      ];
+      return [offerMade(command, at, { trigger_id: command.offerId, offered_by: command.by })];
     }
     case 'MakeOffer': {
       if (state.offers.has(command.offerId)) return [];
       // The line moved since the patient was chosen: the caller decides again.
       if (!state.entries.has(command.patientId) || openOfferOf(state, command.patientId))
         throw new LineChanged();
-      return [
-        {
-          type: 'WaitlistOfferMade',
-          data: {
-            offer_id: command.offerId,
-            calendar_id: command.calendarId,
-            patient_id: command.patientId,
-            start: command.start,
-            hold_id: command.holdId,
-            expires_at: command.expiresAt,
-            offered_at: at,
-            trigger_id: command.triggerId,
-          },
-        },
-      ];
+      return [offerMade(command, at, { trigger_id: command.triggerId })];
     }
     case 'EndOffer': {
       const offer = state.offers.get(command.offerId);
@@ -207,3 +178,24 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
   decide: decideWaitlist,
   evolve: evolveWaitlist,
 };
+
+/** An offer of a held place, whoever chose the patient: the line's turn or the front desk. */
+function offerMade(
+  command: Extract<WaitlistCommand, { type: 'MakeOffer' | 'OfferSlotToPatient' }>,
+  at: string,
+  why: { readonly trigger_id: string; readonly offered_by?: string },
+): WaitlistEvent {
+  return {
+    type: 'WaitlistOfferMade',
+    data: {
+      offer_id: command.offerId,
+      calendar_id: command.calendarId,
+      patient_id: command.patientId,
+      start: command.start,
+      hold_id: command.holdId,
+      expires_at: command.expiresAt,
+      offered_at: at,
+      ...why,
+    },
+  };
+}
