@@ -7,7 +7,8 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { EMAIL_PATTERN, LIMITS, NAME_PATTERN, PHONE_PATTERN } from './identity/patterns';
+import { EMAIL_PATTERN, LIMITS, PHONE_PATTERN } from './identity/patterns';
+import { IsPersonName } from './identity/person-rules';
 import { IsCalendarDate } from './calendar-date';
 import { ConsistentReadQuery } from './read-your-writes';
 import { invalid, length, required } from './validation-options';
@@ -27,16 +28,10 @@ export class PatientSearchQuery extends ConsistentReadQuery {
 export class RegisterPatientDto {
   // PersonNameFields' rules, but not its class: there the birth date is optional (a subclass
   // cannot take back an inherited @IsOptional), and at the desk it tells two namesakes apart.
-  @IsString(invalid)
-  @IsNotEmpty(required)
-  @Length(LIMITS.minName, LIMITS.name, length)
-  @Matches(NAME_PATTERN, invalid)
+  @IsPersonName()
   first_name!: string;
 
-  @IsString(invalid)
-  @IsNotEmpty(required)
-  @Length(LIMITS.minName, LIMITS.name, length)
-  @Matches(NAME_PATTERN, invalid)
+  @IsPersonName()
   last_name!: string;
 
   /** YYYY-MM-DD, a real day, not in the future. */

@@ -8,6 +8,7 @@ export * from './read-your-writes';
 export * from './socket-events';
 export * from './practice.dto';
 export * from './identity/patterns';
+export * from './identity/person-rules';
 export * from './identity/roles';
 export * from './identity/auth.dto';
 export * from './identity/users.dto';

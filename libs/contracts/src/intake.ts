@@ -8,10 +8,10 @@ import {
   IsUUID,
   Length,
   Matches,
-  MaxLength,
   ValidateNested,
 } from 'class-validator';
 import { IsCalendarDate } from './calendar-date';
+import { DATE_MESSAGES, IsAddressLine, IsCity, IsZipCode } from './identity/person-rules';
 
 const invalid = { message: 'Invalid' };
 const required = { message: 'Required' };
@@ -28,7 +28,7 @@ export const INTAKE_MESSAGES = {
   unknownRace: 'Please choose a race from the list.',
   unknownEthnicity: 'Please choose an ethnicity from the list.',
   unknownLanguage: 'Please choose a language from the list.',
-  birthDateInFuture: 'The date of birth cannot be in the future.',
+  birthDateInFuture: DATE_MESSAGES.earlierThanToday('date of birth'),
   unknownState: 'Please choose a state from the list.',
   unknownInsurance: 'Please choose an insurance from the list.',
   unknownPlan: 'Please choose a plan of this insurance.',
@@ -82,26 +82,23 @@ export interface ScreeningView {
 export const SEXES = ['Female', 'Male', 'Other', 'Unknown'] as const;
 export type Sex = (typeof SEXES)[number];
 
+/** The spec's limits: address lines at most 50, city 30 (letters and spaces), zip 5 to 9 digits. */
 export class DemographicsAddressDto {
-  @IsString(required)
-  @Length(1, 200, required)
+  @IsAddressLine()
   address1!: string;
 
   @IsOptional()
-  @IsString(invalid)
-  @MaxLength(200, invalid)
+  @IsAddressLine()
   address2?: string;
 
-  @IsString(required)
-  @Length(1, 100, required)
+  @IsCity()
   city!: string;
 
   @IsString(required)
   @Length(2, 2, invalid)
   state!: string;
 
-  @IsString(required)
-  @Matches(/^\d{5}$/, { message: 'Please enter a 5-digit ZIP code.' })
+  @IsZipCode()
   zip_code!: string;
 }
 
@@ -120,8 +117,9 @@ export class UpdateDemographicsDto {
   language_code?: string;
 
   @IsOptional()
-  // A real day; one in the future gets the demographics rule's own words (intake service).
-  @IsCalendarDate({ message: 'Please enter the date of birth as YYYY-MM-DD.' })
+  // A real day ('Invalid Date'); today or later gets the spec's words from the intake service
+  // (pastDateProblem, the rule the web's form applies too).
+  @IsCalendarDate({ message: DATE_MESSAGES.invalidDate })
   birth_date?: string;
 
   @IsOptional()

@@ -23,8 +23,12 @@ export const LIMITS = {
 
 /** The product's email pattern: a local part, an @, a domain with a 2+ letter top level. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-/** Names: letters (any script), spaces, apostrophes and hyphens. */
-export const NAME_PATTERN = /^[\p{L}][\p{L} '’-]*$/u;
+/**
+ * The spec's name rule: letters (any script, with the combining marks some scripts keep after
+ * NFC), spaces and apostrophes, starting with a letter. Test it on the NFC-normalised, trimmed
+ * name (see nameProblem in person-rules).
+ */
+export const NAME_PATTERN = /^\p{L}\p{M}*(?:[ '’]|\p{L}\p{M}*)*$/u;
 /** Phone: digits with optional +, spaces, dashes and parentheses; at most 14 characters. */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{7,14}$/;
 /** The client sends the SHA-256 of the password as 64 hex digits (spec: hashed before sending). */

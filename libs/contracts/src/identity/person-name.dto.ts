@@ -1,32 +1,25 @@
-import { IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { LIMITS, NAME_PATTERN } from './patterns';
-import { invalid, length, required } from '../validation-options';
-import { IsCalendarDate } from '../calendar-date';
+import { IsIn, IsOptional } from 'class-validator';
+import { invalid } from '../validation-options';
+import { IsPastDate, IsPersonName } from './person-rules';
 
-/** The name fields every form that registers a person shares. */
+/**
+ * The name fields every form that registers a person shares: the one name rule (person-rules),
+ * measured on the NFC-normalised, trimmed name the API stores.
+ */
 export class PersonNameFields {
-  @IsString(invalid)
-  @IsNotEmpty(required)
-  @Length(LIMITS.minName, LIMITS.name, length)
-  @Matches(NAME_PATTERN, invalid)
+  @IsPersonName()
   first_name!: string;
 
-  @IsString(invalid)
-  @IsNotEmpty(required)
-  @Length(LIMITS.minName, LIMITS.name, length)
-  @Matches(NAME_PATTERN, invalid)
+  @IsPersonName()
   last_name!: string;
 
   @IsOptional()
-  @IsString(invalid)
-  @Length(1, LIMITS.name, length)
-  @Matches(NAME_PATTERN, invalid)
+  @IsPersonName(1)
   middle_name?: string;
 
-  /** YYYY-MM-DD, a real day, not in the future. */
+  /** YYYY-MM-DD, a real day, earlier than today. */
   @IsOptional()
-  @IsString(invalid)
-  @IsCalendarDate(invalid, { past: true })
+  @IsPastDate('date of birth')
   birth_date?: string;
 
   @IsOptional()

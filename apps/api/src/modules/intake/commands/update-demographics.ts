@@ -1,11 +1,12 @@
 import {
   type DemographicsView,
   INTAKE_MESSAGES,
+  latestToday,
+  pastDateProblem,
   type UpdateDemographicsDto,
 } from '@medbook/contracts';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DateTime } from 'luxon';
 import { DomainError } from '../../../domain/domain-error';
 import { CLOCK, type Clock } from '../../../infra/clock';
 import { CommandPipeline } from '../../../infra/event-sourcing/command-pipeline';
@@ -75,7 +76,7 @@ export class UpdateDemographicsHandler implements ICommandHandler<UpdateDemograp
   }
 }
 
-/** Codes must be on the reference lists and the birth date a real day in the past. */
+/** Codes must be on the reference lists and the birth date a real day earlier than today. */
 function invalidFields(dto: UpdateDemographicsDto, now: Date): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!known(RACES, dto.race_code)) errors.race_code = INTAKE_MESSAGES.unknownRace;
@@ -84,9 +85,9 @@ function invalidFields(dto: UpdateDemographicsDto, now: Date): Record<string, st
   }
   if (!known(LANGUAGES, dto.language_code)) errors.language_code = INTAKE_MESSAGES.unknownLanguage;
   if (dto.birth_date !== undefined) {
-    const birth = DateTime.fromISO(dto.birth_date, { zone: 'utc' });
-    if (!birth.isValid) errors.birth_date = 'Please enter a real date of birth.';
-    else if (birth.toJSDate() > now) errors.birth_date = INTAKE_MESSAGES.birthDateInFuture;
+    // The shared rule (the web's form applies it too): a real day, earlier than today anywhere.
+    const problem = pastDateProblem(dto.birth_date, 'date of birth', latestToday(now));
+    if (problem) errors.birth_date = problem;
   }
   if (dto.address && !known(US_STATES, dto.address.state)) {
     errors.state = INTAKE_MESSAGES.unknownState;
