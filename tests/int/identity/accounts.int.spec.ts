@@ -28,6 +28,7 @@ const signUpBody = (overrides: Record<string, unknown> = {}) => ({
   zip_code: '10001',
   birth_date: '1988-02-29',
   time_zone: 'America/New_York',
+  terms_accepted: true,
   ...overrides,
 });
 

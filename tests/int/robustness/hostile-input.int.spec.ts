@@ -155,6 +155,7 @@ describe('dates that do not exist', () => {
         first_name: 'Future',
         last_name: 'Born',
         birth_date: future,
+        terms_accepted: true,
       }),
     });
     expect(signup.status).toBe(400);

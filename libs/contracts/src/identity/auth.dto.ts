@@ -1,4 +1,5 @@
 import {
+  Equals,
   IsBoolean,
   IsNotEmpty,
   IsOptional,
@@ -38,6 +39,7 @@ export const AUTH_MESSAGES = {
   tooManyCodeAttempts: 'Too many attempts. Please request a new code.',
   accountDisabled: 'This account has been disabled. Please contact your practice.',
   sessionEnded: 'Your session has ended. Please log in again.',
+  termsRequired: 'Please accept the Terms of Use and Privacy Policy to create an account.',
 } as const;
 
 export class SignUpDto extends PersonNameFields {
@@ -71,6 +73,13 @@ export class SignUpDto extends PersonNameFields {
   @IsOptional()
   @IsBoolean(invalid)
   sms_alerts_consent?: boolean;
+
+  /**
+   * The Terms of Use and Privacy Policy accepted on the form: required on the wire (a sign-up
+   * without `true` is refused with 400); optional in the type for accounts made by other paths.
+   */
+  @Equals(true, { message: AUTH_MESSAGES.termsRequired })
+  terms_accepted?: boolean;
 }
 
 export class LoginDto {

@@ -76,6 +76,15 @@ export interface TeleAppointmentView {
   readonly session_notes: string | null;
 }
 
+/** A facility's postal address as appointment lists carry it. */
+export interface AppointmentFacilityAddress {
+  readonly address1: string;
+  readonly address2?: string;
+  readonly city: string;
+  readonly state: string;
+  readonly zip_code: string;
+}
+
 /** An appointment as lists carry it (spec: Appointment, snake_case). */
 export interface AppointmentView {
   readonly appointment_id: string;
@@ -96,6 +105,11 @@ export interface AppointmentView {
   readonly rejected_by: string | null;
   /** Why the practice rejected the request (null unless Rejected; old rejections have none). */
   readonly rejection_reason: string | null;
+  /** Why it was canceled, when the one who canceled said (null otherwise). */
+  readonly cancel_reason: string | null;
+  /** The facility's name and postal address (null when the directory has none). */
+  readonly facility_name: string | null;
+  readonly facility_address: AppointmentFacilityAddress | null;
   readonly time_zone: string;
   readonly patient_name: string | null;
   readonly provider_name: string | null;

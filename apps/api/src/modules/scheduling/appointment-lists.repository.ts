@@ -1,4 +1,5 @@
 import {
+  type AppointmentFacilityAddress,
   type AppointmentListQuery,
   type AppointmentPage,
   type AppointmentStatus,
@@ -25,6 +26,8 @@ export interface ListScope {
 type Row = Selectable<AppointmentsTable> & {
   patient_name: string | null;
   provider_name: string | null;
+  facility_name: string | null;
+  facility_address: AppointmentFacilityAddress | null;
 };
 
 /** The practice's and the patient's appointment lists, counts and request logs. */
@@ -152,12 +155,15 @@ function dayStart(day: string, zone: string, plusDays = 0): Date {
 const NAMED_COLUMNS = sql`a.*,
   coalesce(patient.first_name || ' ' || patient.last_name,
            member.first_name || ' ' || member.last_name) AS patient_name,
-  provider.first_name || ' ' || provider.last_name AS provider_name`;
+  provider.first_name || ' ' || provider.last_name AS provider_name,
+  facility.name AS facility_name, facility.details -> 'address' AS facility_address`;
 
 const NAME_JOINS = sql`
   LEFT JOIN rm_users patient ON patient.user_id = a.patient_id
   LEFT JOIN rm_family_members member ON member.member_id = a.patient_id
-  LEFT JOIN rm_users provider ON provider.user_id = a.provider_id`;
+  LEFT JOIN rm_users provider ON provider.user_id = a.provider_id
+  LEFT JOIN rm_directory_entries facility
+         ON facility.kind = 'facility' AND facility.id = a.facility_id`;
 
 function appointmentView(row: Row): AppointmentView {
   return {
@@ -178,11 +184,29 @@ function appointmentView(row: Row): AppointmentView {
     reason: row.reason,
     rejected_by: row.rejected_by,
     rejection_reason: row.rejection_reason ?? null,
+    cancel_reason: row.cancel_reason ?? null,
+    facility_name: row.facility_name ?? null,
+    facility_address: addressOf(row.facility_address),
     time_zone: row.time_zone,
     patient_name: row.patient_name,
     provider_name: row.provider_name,
     outside_schedule: row.outside_schedule,
     updated_at: iso(row.updated_at),
+  };
+}
+
+/** A stored address with the fields a map search needs; anything else answers null. */
+function addressOf(value: unknown): AppointmentFacilityAddress | null {
+  if (!value || typeof value !== 'object') return null;
+  const a = value as Record<string, unknown>;
+  const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '');
+  if (!text('address1') || !text('city')) return null;
+  return {
+    address1: text('address1'),
+    ...(text('address2') ? { address2: text('address2') } : {}),
+    city: text('city'),
+    state: text('state'),
+    zip_code: text('zip_code'),
   };
 }
 
