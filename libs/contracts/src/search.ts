@@ -28,7 +28,16 @@ const length = { message: 'Invalid character length' };
 
 export const VISIT_TYPES = ['Office', 'Telehealth', 'Online Now'] as const;
 export type SearchVisitType = (typeof VISIT_TYPES)[number];
-export const SEARCH_SORTS = ['distance', 'name'] as const;
+/**
+ * After relevance to what was asked: 'distance' (nearest facility first; needs a location),
+ * 'availability' (soonest calendar opening first) or 'name'.
+ */
+export const SEARCH_SORTS = ['distance', 'availability', 'name'] as const;
+/** The "available within" filter's choices in the search page (days); the API takes 1 to 60. */
+export const AVAILABLE_WITHIN_DAYS = [1, 3, 7, 14, 30] as const;
+export const AVAILABLE_WITHIN_DAYS_MAX = 60;
+/** The search page's distance choices (miles). */
+export const SEARCH_DISTANCES = [5, 10, 25, 50, 100] as const;
 export const GENDER_CODES = ['M', 'F', 'U'] as const;
 export const SEARCH_PAGE_SIZE_MAX = 50;
 /** The spec's default search state has page size 5. */
@@ -39,14 +48,22 @@ export const SEARCH_PAGE_SIZE_DEFAULT = 5;
  * narrow the result; the rest are carried for the client (location, city, county_*, state_name,
  * text_field, calender_start_date, page_changed).
  *
- * - specialty / condition: a name from /specialties or /conditions (case-insensitive) narrows to
- *   providers with it (a condition: the providers whose specialties treat it); a custom typed
- *   value is searched as free text instead.
+ * - specialty / condition: a name from /specialties or /conditions, or a home tile's label ('Primary
+ *   Care' is Internist), case-insensitive, narrows to providers with it (a condition: the providers
+ *   whose specialties treat it). Any other typed text is never dropped: it matches specialties and
+ *   conditions by pg_trgm word similarity (typos: 'dermatolgist') and provider names ('okafr').
+ * - Results are ordered by relevance first (the asked specialty as a provider's first specialty
+ *   before a second one; a condition's treating specialty as the first; closer spellings before
+ *   looser ones), then by sort_on.
  * - insurance_name and insurance_plan_ids (their insurances): the provider accepts one of them.
  *   insurance_plane_name is carried only.
  * - zip_code or latitude+longitude: distances in miles from there; with `distance` (miles) only
  *   providers with a facility that near. sort_on 'distance' (the default) needs a location, else
- *   results are sorted by last and first name.
+ *   results are sorted by last and first name. sort_on 'availability': the soonest opening of a
+ *   bookable calendar's weekly hours first (booked-up slots are not looked at for the order).
+ * - available_within_days N: a bookable calendar's hours open within N days (1: today).
+ * - language: the provider speaks it. accepts_insurance 'false' keeps providers who do not take
+ *   the searched insurance (each card's accepts_selected_insurances tells).
  * - date (YYYY-MM-DD, not before today): the provider works that day; next availability is
  *   looked for from that day.
  * - visit_type Office / Telehealth: a calendar of that type. walk_in_tele_visit_enabled 'true' with
@@ -58,7 +75,8 @@ export const SEARCH_PAGE_SIZE_DEFAULT = 5;
  * - Validation errors answer 400 with the field's message ('Invalid', 'Invalid character length',
  *   'Invalid Date', 'Selection should not be greater than 15.') or one of: 'Invalid zip code.',
  *   'Invalid insurance plan.', 'Latitude and longitude go together.', 'A distance needs a zip code
- *   or a location.', 'Date cannot be before MM/DD/YYYY.'
+ *   or a location.', 'Date cannot be before MM/DD/YYYY.', 'Available within should be 1 to 60
+ *   days.', 'Unknown language.', 'Accepts insurance needs an insurance.'
  */
 export class ProviderSearchDto {
   @IsOptional()
@@ -181,6 +199,27 @@ export class ProviderSearchDto {
   @IsOptional()
   @IsUUID(undefined, invalid)
   practice_id?: string;
+
+  /** A language the provider speaks (case-insensitive), e.g. 'Spanish'. */
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(40, length)
+  language?: string;
+
+  /** Only providers whose calendar hours open within this many days (1 = today). */
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1, { message: 'Available within should be 1 to 60 days.' })
+  @Max(AVAILABLE_WITHIN_DAYS_MAX, { message: 'Available within should be 1 to 60 days.' })
+  available_within_days?: number;
+
+  /**
+   * With an insurance (insurance_name or insurance_plan_ids): 'true' (the default) shows only the
+   * providers who accept it; 'false' shows everyone, those who accept it marked in network.
+   */
+  @IsOptional()
+  @IsIn(['true', 'false', true, false], invalid)
+  accepts_insurance?: 'true' | 'false' | boolean;
 }
 
 export interface SearchFacilityView {
@@ -238,7 +277,7 @@ export interface ProviderCardView {
   readonly visit_amount: number | null;
   readonly insured_visit_amount: number | null;
   readonly provider_insurances: readonly string[];
-  /** Whether the provider takes the searched insurance (true when none was searched and they take any). */
+  /** Whether the provider takes the searched insurance ("In network"); false when none was searched. */
   readonly accepts_selected_insurances: boolean;
   readonly allow_existing_patients_only: boolean;
   /** The signed-in patient had a non-canceled appointment with this provider. */

@@ -347,6 +347,8 @@ export interface SearchProvidersTable {
   specialties_key: string[];
   conditions_key: string[];
   insurances_key: string[];
+  /** Lower-cased languages (migration 0031). */
+  languages_key: string[];
   facility_ids: string[];
   search_text: string;
   profile_ranking: number;

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
 import type { CalendarSettings } from '../scheduling/domain/calendar.events';
-import type { SearchCriteria } from './provider-search.criteria';
+import { SEARCH_TERMS, type SearchCriteria, TREATED_BY, wordsOf } from './provider-search.criteria';
 import type { ProviderCard } from './projections/provider-search.rows';
 
 export interface ProviderHit {
@@ -71,9 +71,88 @@ function hasCalendar(date: string | null, visitType: string | null): RawBuilder<
 /** The escape for LIKE patterns of typed words. */
 const likeWord = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The provider's full name as the trigram index (migration 0031) holds it. */
+const FULL_NAME = sql`lower(p.first_name || ' ' || p.last_name)`;
+
+/**
+ * Free text's vocabulary matches: a term counts from this word similarity on (pg_trgm), and only
+ * when within `TERM_SPREAD` of the best term, so 'dermatolgist' is Dermatologist and not
+ * everything with an 'o' in it. At most `TERMS_KEPT` terms.
+ */
+const TERM_MIN_SIMILARITY = 0.5;
+const TERM_SPREAD = 0.25;
+const TERMS_KEPT = 8;
+const TERMS_REMEMBERED = 500;
+
+/** A specialty or condition that typed text matched, with how closely (1: exactly). */
+export interface MatchedTerm {
+  readonly kind: 'specialty' | 'condition';
+  readonly name: string;
+  readonly weight: number;
+}
+
+/**
+ * The next opening of a provider's bookable calendar hours (of the visit type, when one was
+ * asked): per calendar, from today in its zone (or its first date), the nearest working weekday,
+ * at its first hour (or now, when today's hours have begun), unless past the calendar's last date;
+ * and how many days ahead of the calendar's today that is.
+ */
+function nextOpenings(now: Date, visitType: string | null): RawBuilder<unknown> {
+  const type = visitType ? sql`AND c.visit_type = ${visitType}` : sql``;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`opens AS (
+    SELECT o.provider_id, min(o.open_at) AS open_at, min(o.day - o.today) AS days_away FROM (
+      SELECT c.provider_id, l.today,
+             CASE WHEN d.day = l.today AND l.hour >= c.first_hour THEN ${at}
+                  ELSE (d.day + make_interval(hours => c.first_hour)) AT TIME ZONE c.time_zone
+             END AS open_at, d.day, c.date_to
+      FROM rm_search_calendars c
+      CROSS JOIN LATERAL (SELECT (${at} AT TIME ZONE c.time_zone)::date AS today,
+                                 extract(hour FROM ${at} AT TIME ZONE c.time_zone)::int AS hour) l
+      CROSS JOIN LATERAL (SELECT greatest(c.date_from, l.today) AS start) s
+      CROSS JOIN LATERAL (
+        SELECT s.start + min(((w - extract(isodow FROM s.start)::int + 7) % 7
+                  + CASE WHEN w = extract(isodow FROM s.start)::int AND s.start = l.today
+                              AND l.hour >= c.last_hour THEN 7 ELSE 0 END)) AS day
+        FROM unnest(c.working_days) AS w) d
+      WHERE NOT c.online_booking_disabled ${type}
+    ) o
+    WHERE o.day IS NOT NULL AND (o.date_to IS NULL OR o.day <= o.date_to)
+    GROUP BY o.provider_id)`;
+}
+
 @Injectable()
 export class ProviderSearchRepository {
+  /** Typed texts already matched against the vocabulary (it never changes while running). */
+  private readonly terms = new Map<string, MatchedTerm[]>();
+
   constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  /** The specialties and conditions typed text names, closest first (pg_trgm word similarity). */
+  async matchTerms(text: string): Promise<MatchedTerm[]> {
+    const known = this.terms.get(text);
+    if (known) return known;
+    const { rows } = await sql<{ term: string; similarity: number }>`
+      SELECT t.term, greatest(word_similarity(${text}, t.term), similarity(${text}, t.term))::float8
+             AS similarity
+      FROM unnest(${sql.val(SEARCH_TERMS.map((t) => t.term))}::text[]) AS t(term)
+      ORDER BY 2 DESC, t.term
+      LIMIT ${TERMS_KEPT * 2}`.execute(this.database.db);
+    const best = rows[0]?.similarity ?? 0;
+    const byTerm = new Map(SEARCH_TERMS.map((t) => [t.term, t]));
+    const matched = new Map<string, MatchedTerm>();
+    for (const row of rows) {
+      if (row.similarity < TERM_MIN_SIMILARITY || row.similarity < best - TERM_SPREAD) break;
+      const term = byTerm.get(row.term)!;
+      const key = `${term.kind}|${term.name}`;
+      const weight = Math.round(row.similarity * 10) / 10;
+      if ((matched.get(key)?.weight ?? -1) < weight) matched.set(key, { ...term, weight });
+    }
+    const found = [...matched.values()].slice(0, TERMS_KEPT);
+    if (this.terms.size >= TERMS_REMEMBERED) this.terms.clear();
+    this.terms.set(text, found);
+    return found;
+  }
 
   /** A page of providers matching the criteria, and how many match in all. */
   async search(
@@ -81,12 +160,49 @@ export class ProviderSearchRepository {
     now: Date,
   ): Promise<{ rows: ProviderHit[]; total: number }> {
     const where: RawBuilder<unknown>[] = [sql`true`];
-    if (criteria.specialty)
+    /** Relevance parts: the row's relevance is the greatest (0 to 1, rounded to tenths). */
+    const relevance: RawBuilder<unknown>[] = [];
+    if (criteria.specialty) {
       where.push(sql`p.specialties_key @> ARRAY[${criteria.specialty}]::text[]`);
-    if (criteria.condition)
+      relevance.push(specialtyRelevance(criteria.specialty, 1));
+    }
+    if (criteria.condition) {
       where.push(sql`p.conditions_key @> ARRAY[${criteria.condition}]::text[]`);
-    if (criteria.insurances.length > 0) {
+      relevance.push(conditionRelevance(criteria.condition, 1));
+    }
+    if (criteria.freeText) {
+      const terms = await this.matchTerms(criteria.freeText);
+      const text = criteria.freeText;
+      const matches: RawBuilder<unknown>[] = [sql`${text} <% ${FULL_NAME}`];
+      relevance.push(sql`CASE WHEN ${text} <% ${FULL_NAME}
+        THEN word_similarity(${text}, ${FULL_NAME}) ELSE 0 END`);
+      const specialties = terms.filter((t) => t.kind === 'specialty');
+      const conditions = terms.filter((t) => t.kind === 'condition');
+      if (specialties.length > 0) {
+        matches.push(sql`p.specialties_key && ${sql.val(specialties.map((t) => t.name))}::text[]`);
+        for (const t of specialties) relevance.push(specialtyRelevance(t.name, t.weight));
+      }
+      if (conditions.length > 0) {
+        matches.push(sql`p.conditions_key && ${sql.val(conditions.map((t) => t.name))}::text[]`);
+        for (const t of conditions) relevance.push(conditionRelevance(t.name, t.weight));
+      }
+      // Practice, facility and city names: every word in the search text.
+      const words = wordsOf(text);
+      if (words.length > 0) {
+        const all = sql.join(
+          words.map((w) => sql`p.search_text LIKE ${likeWord(w)}`),
+          sql` AND `,
+        );
+        matches.push(sql`(${all})`);
+        relevance.push(sql`CASE WHEN ${all} THEN 0.4 ELSE 0 END`);
+      }
+      where.push(sql`(${sql.join(matches, sql` OR `)})`);
+    }
+    if (criteria.insurances.length > 0 && criteria.insuranceNarrows) {
       where.push(sql`p.insurances_key && ${sql.val(criteria.insurances)}::text[]`);
+    }
+    if (criteria.language) {
+      where.push(sql`p.languages_key @> ARRAY[${criteria.language}]::text[]`);
     }
     if (criteria.genderCode) where.push(sql`p.gender_code = ${criteria.genderCode}`);
     if (criteria.practiceId) where.push(sql`p.practice_id = ${criteria.practiceId}::uuid`);
@@ -96,43 +212,68 @@ export class ProviderSearchRepository {
     }
     if (criteria.onlineNow) where.push(openNow(now));
 
+    const ctes: RawBuilder<unknown>[] = [];
+    const joins: RawBuilder<unknown>[] = [];
     const origin = criteria.origin;
-    let near = sql``;
-    let join = sql``;
     let miles = sql`NULL::float8`;
     if (origin) {
       const box = criteria.maxMiles !== null ? boundingBox(origin, criteria.maxMiles) : sql``;
-      near = sql`WITH near AS (
+      ctes.push(sql`near AS (
         SELECT provider_id, min(${milesFrom(origin)}) AS miles
         FROM rm_search_provider_facilities
         WHERE latitude IS NOT NULL ${box}
-        GROUP BY provider_id)`;
-      join =
+        GROUP BY provider_id)`);
+      joins.push(
         criteria.maxMiles !== null
           ? sql`JOIN near ON near.provider_id = p.provider_id AND near.miles <= ${criteria.maxMiles}`
-          : sql`LEFT JOIN near ON near.provider_id = p.provider_id`;
+          : sql`LEFT JOIN near ON near.provider_id = p.provider_id`,
+      );
       miles = sql`near.miles`;
     }
-    const order =
+    let openAt = sql`NULL::timestamptz`;
+    if (criteria.sort === 'availability' || criteria.withinDays !== null) {
+      ctes.push(nextOpenings(now, criteria.visitType));
+      // Within N days: the opening's day, in the calendar's zone, is at most N - 1 days ahead.
+      joins.push(
+        criteria.withinDays !== null
+          ? sql`JOIN opens ON opens.provider_id = p.provider_id
+                AND opens.days_away < ${criteria.withinDays}`
+          : sql`LEFT JOIN opens ON opens.provider_id = p.provider_id`,
+      );
+      openAt = sql`opens.open_at`;
+    }
+    const byName = sql`p.last_name, p.first_name, p.provider_id`;
+    const sort =
       criteria.sort === 'distance'
-        ? sql`${miles} ASC NULLS LAST, p.last_name, p.first_name, p.provider_id`
-        : sql`p.last_name, p.first_name, p.provider_id`;
+        ? sql`${miles} ASC NULLS LAST, ${byName}`
+        : criteria.sort === 'availability'
+          ? sql`${openAt} ASC NULLS LAST, ${origin ? sql`${miles} ASC NULLS LAST, ` : sql``}${byName}`
+          : byName;
+    const score =
+      relevance.length === 0
+        ? null
+        : relevance.length === 1
+          ? relevance[0]!
+          : sql`greatest(${sql.join(relevance, sql`, `)})`;
+    const order = score ? sql`round((${score})::numeric, 1) DESC, ${sort}` : sort;
     const offset = (criteria.pageNo - 1) * criteria.pageSize;
     const filter = sql.join(where, sql` AND `);
+    const withs = ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``;
+    const joined = sql.join(joins, sql` `);
     // Two statements, not count(*) OVER (): the page can then stop at its last row (a top-N
     // sort or an index walk) instead of sorting every match.
     const [page, count] = await Promise.all([
-      sql<ProviderHit>`${near}
+      sql<ProviderHit>`${withs}
         SELECT p.provider_id, p.practice_id, pr.name AS practice_name, p.facility_ids, p.card,
                ${miles} AS miles
         FROM rm_search_providers p
-        ${join}
+        ${joined}
         LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id
         WHERE ${filter}
         ORDER BY ${order}
         LIMIT ${criteria.pageSize} OFFSET ${offset}`.execute(this.database.db),
-      sql<{ total: string }>`${near}
-        SELECT count(*) AS total FROM rm_search_providers p ${join}
+      sql<{ total: string }>`${withs}
+        SELECT count(*) AS total FROM rm_search_providers p ${joined}
         WHERE ${filter}`.execute(this.database.db),
     ]);
     return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
@@ -232,6 +373,20 @@ export class ProviderSearchRepository {
       LIMIT ${limit}`.execute(this.database.db);
     return { total: Number(rows[0]?.total ?? 0), rows };
   }
+}
+
+/** A specialty asked: a provider's first specialty fits best, a second one less. */
+function specialtyRelevance(name: string, weight: number): RawBuilder<unknown> {
+  return sql`CASE WHEN p.specialties_key[1] = ${name} THEN ${weight}::float8
+    WHEN p.specialties_key @> ARRAY[${name}]::text[] THEN ${weight * 0.7}::float8 ELSE 0 END`;
+}
+
+/** A condition asked: a provider whose first specialty treats it fits best. */
+function conditionRelevance(name: string, weight: number): RawBuilder<unknown> {
+  const by = TREATED_BY.get(name) ?? [];
+  return sql`CASE WHEN NOT p.conditions_key @> ARRAY[${name}]::text[] THEN 0
+    WHEN p.specialties_key[1] = ANY(${sql.val(by)}::text[]) THEN ${weight * 0.9}::float8
+    ELSE ${weight * 0.6}::float8 END`;
 }
 
 /** A latitude/longitude box around the origin that holds every point within `miles`. */

@@ -142,8 +142,10 @@ export class ProviderSearchService {
         visit_amount: card.visit_amount,
         insured_visit_amount: card.insured_visit_amount,
         provider_insurances: card.provider_insurances,
-        accepts_selected_insurances:
-          criteria.insurances.length > 0 || card.provider_insurances.length > 0,
+        // "In network": only when an insurance was searched and the provider takes it.
+        accepts_selected_insurances: card.provider_insurances.some((name) =>
+          criteria.insurances.includes(name.toLowerCase()),
+        ),
         allow_existing_patients_only: card.allow_existing_patients_only,
         patient_visited_before: visited.has(hit.provider_id),
         profile_ranking: card.profile_ranking,

@@ -137,6 +137,7 @@ const PROVIDER_COLUMNS: Columns<ProviderRow> = {
   specialties_key: 'text[]',
   conditions_key: 'text[]',
   insurances_key: 'text[]',
+  languages_key: 'text[]',
   facility_ids: 'uuid[]',
   search_text: 'text',
   profile_ranking: 'integer',

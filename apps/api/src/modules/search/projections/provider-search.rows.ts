@@ -114,6 +114,7 @@ export function providerRow(
     specialties_key: lower(specialties),
     conditions_key: lower(conditions),
     insurances_key: lower(insurances),
+    languages_key: lower(card.languages),
     facility_ids: [...new Set(strings(d.facility_ids))],
     search_text: searchText,
     profile_ranking: ranking,
