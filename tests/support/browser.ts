@@ -42,12 +42,12 @@ export async function signIn(
   user: { readonly email: string },
   landing?: string,
 ): Promise<void> {
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${app.url}/account`);
   await page.getByTestId('login-email').fill(user.email);
   await page.getByTestId('login-password').fill(`Secret-${user.email}`);
   await page.getByTestId('login-submit').click();
   if (landing) await page.waitForURL(`**${landing}`);
-  else await page.waitForURL((url) => url.pathname !== '/login');
+  else await page.waitForURL((url) => url.pathname !== '/account');
 }
 
 /**

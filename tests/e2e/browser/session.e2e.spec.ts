@@ -114,7 +114,7 @@ it('keeps a provider working through a minute of 5-second tokens, then sends an 
 
   // The server closes the session's socket; its reconnect is refused, the refresh too: the page
   // lands on the login page by itself, with the spec's message.
-  await page.waitForURL('**/login**', { timeout: 10_000 });
+  await page.waitForURL('**/account?**', { timeout: 10_000 });
   expect(await page.getByTestId('login-error').innerText()).toBe(AUTH_MESSAGES.sessionEnded);
   await shoot(page, 'session-ended');
   const axe = await new AxeBuilder({ page }).analyze();

@@ -95,7 +95,7 @@ it('joins the waitlist of a full calendar, gets the freed slot live and books it
 
   // LOGIN: the login page gets the flags, and signing in comes back and joins.
   await page.getByTestId('waitlist-auth').getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/login\?eligible=true&waitlist_enabled=true$/);
+  await page.waitForURL(/\/account\?eligible=true&waitlist_enabled=true$/);
   await page.getByTestId('login-email').fill(patient.email);
   await page.getByTestId('login-password').fill(`Secret-${patient.email}`);
   await page.getByTestId('login-submit').click();

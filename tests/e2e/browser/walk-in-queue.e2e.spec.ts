@@ -126,5 +126,5 @@ it('shows a walk-in patient their place falling live as the provider works the q
   await providerPage.getByTestId('profile-menu').click();
   await providerPage.getByTestId('logout').click();
   await dialog.getByRole('button', { name: 'Logout' }).click();
-  await providerPage.waitForURL('**/login');
+  await providerPage.waitForURL('**/account');
 }, 120_000);

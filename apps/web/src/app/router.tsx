@@ -5,6 +5,8 @@ import { directoryAdminRoutes } from '../features/directory-admin/directory-admi
 import { frontDeskRoutes } from '../features/front-desk/front-desk-routes';
 import { kioskRoutes } from '../features/kiosk/kiosk-routes';
 import { practiceWaitlistsRoutes } from '../features/practice-waitlists/practice-waitlists-routes';
+import { OLD_ACCOUNT_PATHS } from '../features/account/components/account-paths';
+import { AccountRedirect } from '../features/account/components/account-redirect';
 
 /** Routes load their feature lazily: the shell is all a first page needs. */
 const pages: RouteObject[] = [
@@ -38,22 +40,22 @@ const pages: RouteObject[] = [
     }),
   })),
   {
-    path: 'login',
+    path: 'account',
     lazy: async () => ({
       Component: (await import('../features/account/components/login-page')).LoginPage,
     }),
   },
   {
-    path: 'signup',
+    path: 'account/signup',
     lazy: async () => ({
       Component: (await import('../features/account/components/signup-page')).SignUpPage,
     }),
   },
   ...(
     [
-      ['forgot-password', 'ForgotPasswordPage'],
-      ['verify-code', 'VerifyCodePage'],
-      ['reset-password', 'ResetPasswordPage'],
+      ['account/forgot-password', 'ForgotPasswordPage'],
+      ['account/verify-code', 'VerifyCodePage'],
+      ['account/reset-password', 'ResetPasswordPage'],
     ] as const
   ).map(([path, name]) => ({
     path,
@@ -63,14 +65,19 @@ const pages: RouteObject[] = [
   })),
   ...(
     [
-      ['social-login', 'SocialLoginPage'],
-      ['social-signup', 'SocialSignUpPage'],
+      ['account/social-login', 'SocialLoginPage'],
+      ['account/social-signup', 'SocialSignUpPage'],
     ] as const
   ).map(([path, name]) => ({
     path,
     lazy: async () => ({
       Component: (await import('../features/account/components/social-pages'))[name],
     }),
+  })),
+  // Spec 2.1: the old account addresses redirect under account, keeping their query.
+  ...OLD_ACCOUNT_PATHS.map(([path, to]) => ({
+    path,
+    element: <AccountRedirect to={to} />,
   })),
   ...[
     'dashboard/patient',

@@ -17,6 +17,7 @@ import {
   sessionEnded$,
 } from '../shared/session';
 import { WorkspaceShell } from './workspace-shell';
+import { ACCOUNT_PATHS } from '../features/account/components/account-paths';
 
 /** The header carries the search bar except where the page has its own or search is off-topic. */
 const searchInHeader = (pathname: string): boolean =>
@@ -50,8 +51,12 @@ export function Shell() {
   useEffect(() => {
     const subscription = sessionEnded$.subscribe(() => {
       const { pathname: path, search } = window.location;
-      if (!path.startsWith('/login')) rememberRedirect(`${path}${search}`);
-      void navigate(`/login?error=${encodeURIComponent(SESSION_ENDED_MESSAGE)}`, { replace: true });
+      if (!path.startsWith('/login') && !path.startsWith(ACCOUNT_PATHS.login)) {
+        rememberRedirect(`${path}${search}`);
+      }
+      void navigate(`${ACCOUNT_PATHS.login}?error=${encodeURIComponent(SESSION_ENDED_MESSAGE)}`, {
+        replace: true,
+      });
     });
     return () => subscription.unsubscribe();
   }, [navigate]);
