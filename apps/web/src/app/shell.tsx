@@ -5,6 +5,7 @@ import { SearchFilterBar } from '../features/search/components/search-filter-bar
 import { Footer } from './footer';
 import { Header } from './header';
 import { ToastHost } from './toast-host';
+import { LivePausedBanner } from '../live/live-paused-banner';
 import {
   isWorkspacePath,
   isWorkspaceType,
@@ -66,6 +67,7 @@ export function Shell() {
       <Box component="main" sx={{ minHeight: '100vh' }}>
         <Outlet />
         <ToastHost />
+        <LivePausedBanner />
       </Box>
     );
   }
@@ -74,6 +76,7 @@ export function Shell() {
       <>
         <WorkspaceShell user={user} type={user.type} practiceId={user.practice_id} />
         <ToastHost />
+        <LivePausedBanner />
       </>
     );
   }
@@ -91,6 +94,7 @@ export function Shell() {
       )}
       <Footer />
       <ToastHost />
+      <LivePausedBanner />
     </Box>
   );
 }

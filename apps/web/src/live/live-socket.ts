@@ -9,12 +9,14 @@ import {
 import { BehaviorSubject, defer, Observable } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { accessToken, accessToken$, currentAccessToken, refreshSession } from '../shared/session';
+import { reconnector } from './reconnect-schedule';
 
 /** What the handshake answers for a token it will not take. */
 const REFUSED: ReadonlySet<string> = new Set([AUTH_MESSAGES.sessionEnded, STATUS_MESSAGES[401]]);
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
+/** `paused`: the reconnect schedule ran out; `reconnectLive` starts it over. */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'paused';
 export type LiveMessage<E extends keyof ServerToClientEvents> = Parameters<
   ServerToClientEvents[E]
 >[0];
@@ -24,6 +26,19 @@ let socket: LiveSocket | null = null;
 let lastRefusal = 0;
 const state$ = new BehaviorSubject<ConnectionState>('connecting');
 const members = new Map<RoomName, number>();
+/** Spec: reconnects after 0, 2, 10 and 30 s, then stop (socket.io's own retries are off). */
+const schedule = reconnector({
+  connect: () => {
+    if (!socket) return;
+    if (socket.connected) {
+      schedule.connected();
+      return;
+    }
+    state$.next('reconnecting');
+    socket.connect();
+  },
+  paused: () => state$.next('paused'),
+});
 
 /** The one socket of this page, opened on first use (a video visit signals over it too). */
 export function liveSocket(): LiveSocket {
@@ -31,6 +46,7 @@ export function liveSocket(): LiveSocket {
     const opened: LiveSocket = io({
       path: '/socket.io',
       transports: ['websocket', 'polling'],
+      reconnection: false,
       // Asked again on every (re)connect, so a reconnect carries a fresh token.
       auth: (send) => {
         accessToken().then(
@@ -40,31 +56,35 @@ export function liveSocket(): LiveSocket {
       },
     });
     opened.on('connect', () => {
+      schedule.connected();
       // Rooms do not survive a reconnect on the server: join them again.
       for (const room of members.keys()) opened.emit('subscribe', { room }, () => undefined);
       state$.next('live');
     });
     opened.on('disconnect', (reason) => {
       state$.next('reconnecting');
-      // The server ended it (sign-out elsewhere, a refused token): try again with a fresh token;
-      // a session that has ended comes back as a visitor's socket.
-      if (reason === 'io server disconnect') opened.connect();
+      // This page closed it on purpose (to reconnect as someone else): it opens again itself.
+      if (reason === 'io client disconnect') return;
+      // Otherwise (the server ended it: sign-out elsewhere, a refused token; or the network):
+      // try again on schedule with a fresh token; an ended session comes back as a visitor's.
+      schedule.lost();
     });
     opened.on('connect_error', (error) => {
-      state$.next('reconnecting');
       // The handshake refused the user's token (revoked or expired session): one refresh tells
       // whether the session lives (reconnect with the new token) or ended (the shell sends the
-      // user to log in).
+      // user to log in; the socket comes back as a visitor's); then the schedule goes on.
       const token = currentAccessToken();
       if (token && REFUSED.has(error.message) && Date.now() - lastRefusal > 5000) {
         lastRefusal = Date.now();
+        state$.next('reconnecting');
         refreshSession(token).then(
-          (alive) => {
-            if (alive) opened.connect();
-          },
-          () => undefined,
+          () => schedule.lost(),
+          () => schedule.lost(),
         );
+        return;
       }
+      if (state$.value !== 'paused') state$.next('reconnecting');
+      schedule.lost();
     });
     followSession(opened);
     socket = opened;
@@ -91,6 +111,15 @@ function followSession(live: LiveSocket): void {
     });
   });
 }
+
+/** After the schedule ran out (or at any time): connect now and start the schedule over. */
+export function reconnectLive(): void {
+  liveSocket();
+  schedule.restart();
+}
+
+/** The connection's state without opening the socket (a page that shows it needs none). */
+export const liveState$: Observable<ConnectionState> = state$.asObservable();
 
 /** Whether live updates flow now. */
 export const connection$: Observable<ConnectionState> = defer(() => {

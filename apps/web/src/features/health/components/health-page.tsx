@@ -31,7 +31,12 @@ import { health$ } from '../streams/health.stream';
 import { AuditVerification } from './audit-verification';
 import { BackfillProgress } from './backfill-progress';
 
-const LIVE_LABEL = { connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting' };
+const LIVE_LABEL = {
+  connecting: 'Connecting',
+  live: 'Live',
+  reconnecting: 'Reconnecting',
+  paused: 'Paused',
+};
 
 export function HealthPage() {
   const health = useObservableState(useMemo(() => settled(health$()), []));
