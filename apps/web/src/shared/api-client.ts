@@ -13,8 +13,8 @@ export class ApiError extends Error {
 }
 
 /**
- * Calls /api/v1 with the signed-in user's token (refreshed before it expires); answers `data` or
- * throws an ApiError. A 401 on a signed-in call refreshes the session once and retries; when the
+ * Calls /api/v1 with the signed-in user's token (refreshed before it expires); answers `data`
+ * (null for a 204, no record) or throws an ApiError. A 401 on a signed-in call refreshes the session once and retries; when the
  * session has really ended, the shell sends the user to log in and this throws with the spec's
  * message.
  */
@@ -28,6 +28,9 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     }
     response = await send(method, path, body, await userAccessToken());
   }
+  // The spec's '204 means no record': no body, answered as null (a caller of such a route types
+  // its answer `T | null`).
+  if (response.status === 204) return null as T;
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok || !envelope) {
     throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.data);

@@ -17,10 +17,12 @@ import {
   Post,
   Put,
   Query,
+  Res,
 } from '@nestjs/common';
 import { ConsistentReadQuery } from '@medbook/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
@@ -29,6 +31,7 @@ import { AddFamilyMemberCommand } from './commands/add-family-member';
 import { ChangeUserRoleCommand } from './commands/change-user-role';
 import { ChangeUserStatusCommand } from './commands/change-user-status';
 import { CreatePracticeUserCommand } from './commands/create-practice-user';
+import { noRecordAs204 } from './no-record';
 import { UserQueries } from './user-queries';
 
 @ApiTags('users')
@@ -52,14 +55,16 @@ export class UsersController {
     return this.queries.user(caller, userId);
   }
 
+  /** The spec's 'GET family member': 204 (no record) when the patient has none. */
   @Get('patients/:patient_id/family-members')
   @ReadsFrom('users')
-  family(
+  async family(
     @Caller() caller: Principal,
     @Param('patient_id', new ParseUUIDPipe()) patientId: string,
     @Query() _consistency: ConsistentReadQuery,
-  ): Promise<FamilyMemberView[]> {
-    return this.queries.familyMembers(caller, patientId);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<FamilyMemberView[] | null> {
+    return noRecordAs204(reply, await this.queries.familyMembers(caller, patientId));
   }
 
   @Post('patients/:patient_id/family-members')

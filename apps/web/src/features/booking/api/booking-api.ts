@@ -54,7 +54,10 @@ export const bookingApi = {
     command_id: string;
   }) => api<BookingResult>('POST', '/appointments', body),
   familyMembers: (patientId: string) =>
-    api<FamilyMemberView[]>('GET', `/patients/${enc(patientId)}/family-members`),
+    // 204 (no record) when the patient has no family member yet.
+    api<FamilyMemberView[] | null>('GET', `/patients/${enc(patientId)}/family-members`).then(
+      (found) => found ?? [],
+    ),
   addFamilyMember: (
     patientId: string,
     member: { first_name: string; last_name: string; relationship: string; command_id: string },

@@ -1,4 +1,9 @@
-import { type FamilyMemberView, RELATIONSHIPS } from '@medbook/contracts';
+import {
+  type FamilyMemberView,
+  nameProblem,
+  normalizeName,
+  RELATIONSHIPS,
+} from '@medbook/contracts';
 import {
   Button,
   FormControl,
@@ -20,8 +25,6 @@ interface Props {
   readonly onNext: (patient: BookingPatient, reason: string) => void;
 }
 
-const NAME = /^[A-Za-z' ]{2,35}$/;
-
 /** BOOKING_FORM: whom the visit is for, and why. */
 export function BookingFormStage({ family, initial, initialReason, onNext }: Props) {
   const [choice, setChoice] = useState(
@@ -34,20 +37,24 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
   );
   const [reason, setReason] = useState(initialReason);
   const [submitted, setSubmitted] = useState(false);
-  const error = (value: string): string | undefined => {
-    if (!submitted) return undefined;
-    if (value.trim() === '') return 'Required';
-    return NAME.test(value.trim()) ? undefined : 'Invalid';
-  };
+  // The one name rule of sign-up and the API (libs/contracts person-rules): letters of any
+  // script, spaces and apostrophes, after NFC and trimming, at least 2 letters.
+  const error = (value: string): string | undefined =>
+    submitted ? (nameProblem(value) ?? undefined) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (choice === 'self') return onNext({ kind: 'self' }, reason);
     if (choice === 'new') {
-      if (!NAME.test(first.trim()) || !NAME.test(last.trim())) return;
+      if (nameProblem(first) || nameProblem(last)) return;
       return onNext(
-        { kind: 'new-member', first_name: first.trim(), last_name: last.trim(), relationship },
+        {
+          kind: 'new-member',
+          first_name: normalizeName(first),
+          last_name: normalizeName(last),
+          relationship,
+        },
         reason,
       );
     }

@@ -1,4 +1,16 @@
-import type { CodedItem, DemographicsView, Sex, UpdateDemographicsDto } from '@medbook/contracts';
+import {
+  addressLineProblem,
+  cityProblem,
+  type CodedItem,
+  type DemographicsView,
+  isoToUsDate,
+  pastDateProblem,
+  type Sex,
+  type UpdateDemographicsDto,
+  usDateToIso,
+  VALIDATION_MESSAGES,
+  zipProblem,
+} from '@medbook/contracts';
 import { Alert, Button, CircularProgress, Grid, Stack, TextField } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -23,6 +35,9 @@ export interface DemographicsFormValues {
   zip_code: string;
 }
 
+/** How the birth date is named in the spec's 'The {field} should be a date earlier than today.' */
+const BIRTH_DATE_FIELD = 'date of birth';
+
 export const SEX_OPTIONS = ['Female', 'Male', 'Other', 'Unknown'] as const;
 
 export function valuesFrom(view: DemographicsView | null): DemographicsFormValues {
@@ -30,7 +45,7 @@ export function valuesFrom(view: DemographicsView | null): DemographicsFormValue
     race_code: view?.race_code ?? '',
     ethnicity_code: view?.ethnicity_code ?? '',
     language_code: view?.language_code ?? '',
-    birth_date: view?.birth_date ?? '',
+    birth_date: isoToUsDate(view?.birth_date),
     sex: view?.sex ?? '',
     address1: view?.address?.address1 ?? '',
     address2: view?.address?.address2 ?? '',
@@ -40,31 +55,40 @@ export function valuesFrom(view: DemographicsView | null): DemographicsFormValue
   };
 }
 
-/** Every field but the second address line is needed; dates and ZIP codes must be real. */
+/**
+ * Every field but the second address line is needed ('Required'); the birth date is typed
+ * MM/DD/YYYY and the address follows the spec's limits: the shared rules of libs/contracts
+ * (person-rules), which the API applies to the same fields.
+ */
 export function demographicsErrors(
   values: DemographicsFormValues,
   today: DateTime = DateTime.now(),
 ): Partial<Record<keyof DemographicsFormValues, string>> {
   const errors: Partial<Record<keyof DemographicsFormValues, string>> = {};
-  const need: [keyof DemographicsFormValues, string][] = [
-    ['race_code', 'Please choose a race.'],
-    ['ethnicity_code', 'Please choose an ethnicity.'],
-    ['language_code', 'Please choose a preferred language.'],
-    ['birth_date', 'Please enter the date of birth.'],
-    ['sex', 'Please choose a sex.'],
-    ['address1', 'Please enter the street address.'],
-    ['city', 'Please enter the city.'],
-    ['state', 'Please choose a state.'],
-    ['zip_code', 'Please enter the ZIP code.'],
+  const chosen: (keyof DemographicsFormValues)[] = [
+    'race_code',
+    'ethnicity_code',
+    'language_code',
+    'sex',
+    'state',
   ];
-  for (const [field, message] of need) if (values[field].trim() === '') errors[field] = message;
-  if (!errors.birth_date) {
-    const birth = DateTime.fromISO(values.birth_date);
-    if (!birth.isValid) errors.birth_date = 'Please enter a real date of birth.';
-    else if (birth > today) errors.birth_date = 'The date of birth cannot be in the future.';
-  }
-  if (!errors.zip_code && !/^\d{5}$/.test(values.zip_code.trim())) {
-    errors.zip_code = 'Please enter a 5-digit ZIP code.';
+  for (const field of chosen) if (values[field].trim() === '') errors[field] = 'Required';
+  const problems: Partial<Record<keyof DemographicsFormValues, string | null>> = {
+    birth_date:
+      values.birth_date.trim() === ''
+        ? VALIDATION_MESSAGES.required
+        : pastDateProblem(
+            usDateToIso(values.birth_date) ?? 'not a date',
+            BIRTH_DATE_FIELD,
+            today.toISODate() ?? undefined,
+          ),
+    address1: addressLineProblem(values.address1),
+    address2: values.address2.trim() === '' ? null : addressLineProblem(values.address2),
+    city: cityProblem(values.city),
+    zip_code: zipProblem(values.zip_code),
+  };
+  for (const [field, problem] of Object.entries(problems)) {
+    if (problem) errors[field as keyof DemographicsFormValues] = problem;
   }
   return errors;
 }
@@ -74,13 +98,14 @@ export function inputFrom(values: DemographicsFormValues): UpdateDemographicsDto
     race_code: values.race_code,
     ethnicity_code: values.ethnicity_code,
     language_code: values.language_code,
-    birth_date: values.birth_date,
+    // The form is sent once the date reads as a real MM/DD/YYYY day.
+    birth_date: usDateToIso(values.birth_date) ?? values.birth_date,
     // The select offers only the spec's sexes, and the form is sent once one is chosen.
     sex: values.sex as Sex,
     address: {
       address1: values.address1.trim(),
       ...(values.address2.trim() ? { address2: values.address2.trim() } : {}),
-      city: values.city.trim(),
+      city: values.city.normalize('NFC').trim(),
       state: values.state,
       zip_code: values.zip_code.trim(),
     },
@@ -190,10 +215,13 @@ export function DemographicsStage({ load, save, onDone }: Props) {
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             label="Date of birth"
-            type="date"
             required
+            placeholder="MM/DD/YYYY"
             {...field('birth_date')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { inputMode: 'numeric', autoComplete: 'bday', maxLength: 10 },
+            }}
           />
         </Grid>
         <Grid size={12}>
@@ -211,7 +239,7 @@ export function DemographicsStage({ load, save, onDone }: Props) {
             label="ZIP code"
             required
             {...field('zip_code')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
           />
         </Grid>
       </Grid>

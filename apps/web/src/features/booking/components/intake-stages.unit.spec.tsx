@@ -80,36 +80,67 @@ const LISTS: DemographicsLists = {
 
 describe('demographics rules', () => {
   const today = DateTime.fromISO('2026-11-23');
-  it('names every missing field in words', () => {
+  const filled = {
+    ...valuesFrom(null),
+    race_code: '2106-3',
+    ethnicity_code: '2186-5',
+    language_code: 'es',
+    sex: 'Female',
+    address1: '1 Main St',
+    city: 'Newark',
+    state: 'NJ',
+    birth_date: '04/02/1980',
+    zip_code: '07102',
+  };
+
+  it("answers the spec's 'Required' for every missing field", () => {
     expect(demographicsErrors(valuesFrom(null), today)).toEqual({
-      race_code: 'Please choose a race.',
-      ethnicity_code: 'Please choose an ethnicity.',
-      language_code: 'Please choose a preferred language.',
-      birth_date: 'Please enter the date of birth.',
-      sex: 'Please choose a sex.',
-      address1: 'Please enter the street address.',
-      city: 'Please enter the city.',
-      state: 'Please choose a state.',
-      zip_code: 'Please enter the ZIP code.',
+      race_code: 'Required',
+      ethnicity_code: 'Required',
+      language_code: 'Required',
+      birth_date: 'Required',
+      sex: 'Required',
+      address1: 'Required',
+      city: 'Required',
+      state: 'Required',
+      zip_code: 'Required',
     });
   });
 
-  it('refuses a future birth date and a short ZIP code', () => {
-    const values = {
-      ...valuesFrom(null),
-      race_code: '2106-3',
-      ethnicity_code: '2186-5',
-      language_code: 'es',
-      sex: 'Female',
-      address1: '1 Main St',
-      city: 'Newark',
-      state: 'NJ',
-      birth_date: '2030-01-01',
-      zip_code: '071',
-    };
-    expect(demographicsErrors(values, today)).toEqual({
-      birth_date: 'The date of birth cannot be in the future.',
-      zip_code: 'Please enter a 5-digit ZIP code.',
+  it('reads the birth date as MM/DD/YYYY: a day before today, a real one', () => {
+    expect(demographicsErrors(filled, today)).toEqual({});
+    const birth = (birth_date: string) => demographicsErrors({ ...filled, birth_date }, today);
+    expect(birth('11/22/2026')).toEqual({});
+    expect(birth('11/23/2026')).toEqual({
+      birth_date: 'The date of birth should be a date earlier than today.',
+    });
+    expect(birth('01/01/2030')).toEqual({
+      birth_date: 'The date of birth should be a date earlier than today.',
+    });
+    expect(birth('02/30/1990')).toEqual({ birth_date: 'Invalid Date' });
+    expect(birth('1980-04-02')).toEqual({ birth_date: 'Invalid Date' });
+    expect(valuesFrom({ birth_date: '1980-04-02' } as never).birth_date).toBe('04/02/1980');
+  });
+
+  it("holds the address to the spec's limits: 50, 30, zip 5 to 9 digits", () => {
+    const errors = (more: Partial<typeof filled>) =>
+      demographicsErrors({ ...filled, ...more }, today);
+    expect(
+      errors({ address1: 'a'.repeat(50), address2: 'b'.repeat(50), city: 'c'.repeat(30) }),
+    ).toEqual({});
+    expect(
+      errors({ address1: 'a'.repeat(51), address2: 'b'.repeat(51), city: 'c'.repeat(31) }),
+    ).toEqual({
+      address1: 'Invalid character length',
+      address2: 'Invalid character length',
+      city: 'Invalid character length',
+    });
+    expect(errors({ zip_code: '071' })).toEqual({ zip_code: 'Invalid character length' });
+    expect(errors({ zip_code: '071021234' })).toEqual({});
+    expect(errors({ zip_code: '0710212345' })).toEqual({ zip_code: 'Invalid character length' });
+    expect(errors({ zip_code: '07102-1234', city: 'Newark 2' })).toEqual({
+      zip_code: 'Invalid',
+      city: 'Invalid',
     });
   });
 });
@@ -126,14 +157,14 @@ describe('DemographicsStage', () => {
       />,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Save and continue' }));
-    expect(screen.getByText('Please choose a race.')).toBeTruthy();
+    expect(screen.getAllByText('Required')).toHaveLength(9);
     expect(save).not.toHaveBeenCalled();
 
     type(/^Race/, '2106-3');
     type(/^Ethnicity/, '2186-5');
     type(/^Preferred language/, 'es');
     type(/^Sex/, 'Female');
-    type(/^Date of birth/, '1980-04-02');
+    type(/^Date of birth/, '04/02/1980');
     type(/^Street address/, '1 Main St');
     type(/^City/, 'Newark');
     type(/^State/, 'NJ');

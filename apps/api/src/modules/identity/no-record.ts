@@ -1,0 +1,13 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The spec's '204 means no record': an empty list (or nothing at all) is answered as 204 No
+ * Content, without a body; anything else as it is.
+ */
+export function noRecordAs204<T>(reply: FastifyReply, found: readonly T[] | null): T[] | null {
+  if (found === null || found.length === 0) {
+    reply.status(204);
+    return null;
+  }
+  return [...found];
+}
