@@ -23,6 +23,10 @@ export const SEARCH_PARAMS = [
   'page_no',
   'page_size',
   'page_changed',
+  // Ours (issue 19), beyond the spec's list: the search page's other filters.
+  'language',
+  'available_within_days',
+  'accepts_insurance',
 ] as const;
 
 export type SearchParam = (typeof SEARCH_PARAMS)[number];

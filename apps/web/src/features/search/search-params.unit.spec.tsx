@@ -52,4 +52,27 @@ describe('search filter (spec 2.2, 3, 4.2)', () => {
       insurance_plan_ids: [3],
     });
   });
+
+  it('carries the page filters in the address, and sends accepts_insurance only with an insurance', () => {
+    const path = searchPath({
+      language: 'Spanish',
+      available_within_days: '3',
+      accepts_insurance: 'false',
+    });
+    expect(filterFromQuery(new URLSearchParams(path.split('?')[1]))).toEqual({
+      language: 'Spanish',
+      available_within_days: '3',
+      accepts_insurance: 'false',
+    });
+    expect(searchBody({ available_within_days: '3', accepts_insurance: 'false' })).toEqual({
+      available_within_days: 3,
+    });
+    expect(searchBody({ insurance_name: 'Skip insurance', accepts_insurance: 'false' })).toEqual(
+      {},
+    );
+    expect(searchBody({ insurance_name: 'Aetna', accepts_insurance: 'false' })).toEqual({
+      insurance_name: 'Aetna',
+      accepts_insurance: 'false',
+    });
+  });
 });

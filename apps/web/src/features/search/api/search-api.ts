@@ -1,4 +1,5 @@
 import type {
+  CodedItem,
   InsurancePlanView,
   InsuranceView,
   OnlineProvidersView,
@@ -33,8 +34,15 @@ const NOT_A_PLAN = [
   "I'll choose my insurance later",
   'Self paying',
 ];
+/** Whether the filter names an insurance the search narrows on ("In network" means something). */
+export const searchesInsurance = (filter: SearchFilter): boolean =>
+  Boolean(
+    (filter.insurance_name && !NOT_A_PLAN.includes(filter.insurance_name)) ||
+    filter.insurance_plan_ids?.length,
+  );
+
 const NUMBERS = ['latitude', 'longitude', 'distance'] as const;
-const INTEGERS = ['page_no', 'page_size'] as const;
+const INTEGERS = ['page_no', 'page_size', 'available_within_days'] as const;
 
 /** The filter as the API takes it: numbers as numbers, and only the fields it knows. */
 export function searchBody(filter: SearchFilter): ProviderSearchDto {
@@ -49,6 +57,8 @@ export function searchBody(filter: SearchFilter): ProviderSearchDto {
     delete body.insurance_plane_name;
     delete body.insurance_plan_ids;
   }
+  // "Accepts my insurance" means something only with an insurance.
+  if (!body.insurance_name && !body.insurance_plan_ids?.length) delete body.accepts_insurance;
   for (const key of NUMBERS) if (filter[key]) body[key] = Number(filter[key]);
   for (const key of INTEGERS) if (filter[key]) body[key] = Number.parseInt(filter[key], 10);
   return body;
@@ -56,6 +66,8 @@ export function searchBody(filter: SearchFilter): ProviderSearchDto {
 
 export const searchProviders = (filter: SearchFilter): Promise<ProviderSearchResult> =>
   api<ProviderSearchResult>('POST', '/providers/search', searchBody(filter));
+
+export const getLanguages = (): Promise<CodedItem[]> => api<CodedItem[]>('GET', '/languages');
 
 export const getOnlineProviders = (): Promise<OnlineProvidersView> =>
   api<OnlineProvidersView>('GET', '/providers/online');

@@ -1,5 +1,6 @@
 import type { ZipLookupResult } from '@medbook/contracts';
 import SearchIcon from '@mui/icons-material/Search';
+import { useObservableState } from 'observable-hooks';
 import { Box, Button, Popover, TextField, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +12,7 @@ import {
   storeSearch,
 } from '../search-params';
 import { type InsuranceChoice, InsurancePanel } from './insurance-panel';
-import { SpecialtyField } from './specialty-field';
+import { choiceOf, searchOptions$, SpecialtyField } from './specialty-field';
 import { ZipField } from './zip-field';
 
 export type FilterBarMode = 'home' | 'header' | 'page';
@@ -45,8 +46,20 @@ export function SearchFilterBar({
   const [insuranceBox, setInsuranceBox] = useState<HTMLDivElement | null>(null);
   const size = mode === 'header' ? 'small' : 'medium';
 
+  // What is in the specialty box: a search sends it even when no item was chosen (issue 19).
+  const [typed, setTyped] = useState<string | null>(null);
+  const options = useObservableState(searchOptions$) ?? [];
+  const typedChanges = (): SearchFilter => {
+    if (typed === null) return {};
+    const text = typed.trim();
+    if (text === (filter.condition ?? filter.specialty ?? '')) return {};
+    if (!text) return { specialty: '', condition: '' };
+    const { name, isCondition } = choiceOf(options, text);
+    return isCondition ? { condition: name, specialty: '' } : { specialty: name, condition: '' };
+  };
+
   const search = (changes: SearchFilter) => {
-    const next = newSearch(filter, changes);
+    const next = newSearch(filter, { ...typedChanges(), ...changes });
     setFilter(next);
     storeSearch(next, null);
     void navigate(searchPath(next));
@@ -85,7 +98,9 @@ export function SearchFilterBar({
       <SpecialtyField
         size={size}
         value={filter.condition ?? filter.specialty ?? ''}
+        onTextChange={setTyped}
         onChoose={({ name, isCondition }) => {
+          setTyped(null);
           const changes = isCondition
             ? { condition: name, specialty: '' }
             : { specialty: name, condition: '' };

@@ -16,6 +16,7 @@ import {
 } from '../search-params';
 import { ProviderCard } from './provider-card';
 import { SearchFilterBar } from './search-filter-bar';
+import { SearchRefinements } from './search-refinements';
 
 /** Spec 2.2: the results of the filter in the address, a page at a time. */
 export function SearchResultsPage({
@@ -61,6 +62,9 @@ export function SearchResultsPage({
     <Box>
       <Box sx={{ mb: 3 }}>
         <SearchFilterBar mode="page" initial={filter} key={search} />
+      </Box>
+      <Box sx={{ mb: 3 }}>
+        <SearchRefinements filter={filter} />
       </Box>
       {result?.error ? (
         <Alert severity="error">{errorMessageOf(result.error, UNEXPECTED_ERROR)}</Alert>

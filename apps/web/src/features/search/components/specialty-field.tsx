@@ -11,22 +11,31 @@ const options$ = defer(() => getSearchOptions()).pipe(shareReplay(1));
 interface Props {
   readonly value: string;
   readonly onChoose: (choice: { name: string; isCondition: boolean }) => void;
+  /** Every change of the typed text, so a search never drops what was typed but not chosen. */
+  readonly onTextChange?: (text: string) => void;
   readonly size?: 'small' | 'medium';
 }
 
+/** The typed text as a choice: a known name (any case) is that item, else a custom value. */
+export function choiceOf(
+  options: readonly ReferenceItem[],
+  text: string,
+): { name: string; isCondition: boolean } {
+  const known = options.find((o) => o.name.toLowerCase() === text.trim().toLowerCase());
+  return { name: known?.name ?? text.trim(), isCondition: known?.subcategory === 'Conditions' };
+}
+
+export { options$ as searchOptions$ };
+
 /** Spec 2.2: specialties and conditions in two groups, filterable, custom text allowed. */
-export function SpecialtyField({ value, onChoose, size = 'medium' }: Props) {
+export function SpecialtyField({ value, onChoose, onTextChange, size = 'medium' }: Props) {
   const loaded = useObservableState(options$);
   const [text, setText] = useState(value);
   const options = loaded ?? [];
   const choose = (chosen: ReferenceItem | string | null) => {
     if (chosen === null) return;
     if (typeof chosen === 'string') {
-      const known = options.find((o) => o.name.toLowerCase() === chosen.trim().toLowerCase());
-      onChoose({
-        name: known?.name ?? chosen.trim(),
-        isCondition: known?.subcategory === 'Conditions',
-      });
+      onChoose(choiceOf(options, chosen));
       return;
     }
     onChoose({ name: chosen.name, isCondition: chosen.subcategory === 'Conditions' });
@@ -43,7 +52,10 @@ export function SpecialtyField({ value, onChoose, size = 'medium' }: Props) {
       getOptionLabel={(o) => (typeof o === 'string' ? o : o.name)}
       inputValue={text}
       onInputChange={(_e, next, reason) => {
-        if (reason !== 'reset' || next) setText(next);
+        if (reason !== 'reset' || next) {
+          setText(next);
+          onTextChange?.(next);
+        }
       }}
       onChange={(_e, chosen) => choose(chosen)}
       slotProps={{ listbox: { sx: { maxHeight: 360 } } }}
