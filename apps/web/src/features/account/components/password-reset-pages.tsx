@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, LookupEmailDto, VALIDATION_MESSAGES } from '@medbook/contracts';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { errorMessageOf } from '../../../shared/error-message';
 import { forgotPassword, resetPassword, verifyCode } from '../api/account-api';
@@ -40,8 +40,12 @@ function Card({
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A password update refused with 400 comes back here with its error (spec 8).
+  const [error, setError] = useState<string | null>(
+    (location.state as { error?: string } | null)?.error ?? null,
+  );
   const [submitted, setSubmitted] = useState(false);
   const invalid = submitted
     ? fieldErrors(LookupEmailDto, { email: email.trim() }).email
@@ -61,7 +65,11 @@ export function ForgotPasswordPage() {
   }
   return (
     <Card title="Forgot Password" onSubmit={(event) => void submit(event)}>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && (
+        <Alert severity="error" data-testid="forgot-error">
+          {error}
+        </Alert>
+      )}
       <Typography color="text.secondary">
         Enter your email and we will send you a verification code.
       </Typography>
@@ -123,8 +131,13 @@ export function VerifyCodePage() {
   );
 }
 
+/** {flow}/reset-password goes back to {flow}/forgot-password. */
+export const forgotPasswordOf = (resetPath: string): string =>
+  resetPath.replace(/reset-password\/?$/, 'forgot-password');
+
 export function ResetPasswordPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -140,10 +153,16 @@ export function ResetPasswordPage() {
       setDone(true);
       setTimeout(() => void navigate('/login'), 1500);
     } catch (caught) {
-      setError(errorMessageOf(caught, AUTH_MESSAGES.passwordUpdateFailed));
-      if (caught instanceof ApiError && caught.message === AUTH_MESSAGES.passwordUpdateFailed) {
-        setTimeout(() => void navigate('/forgot-password'), 1500);
+      const message =
+        (caught instanceof ApiError && caught.message) || AUTH_MESSAGES.passwordUpdateFailed;
+      if (caught instanceof ApiError && caught.status === 400) {
+        // Spec 8: a password update's 400 goes back to forgot-password (of the same flow) with
+        // the server's error, or 'Unable to update Password. Please try again.'.
+        sessionStorage.removeItem(TOKEN_KEY);
+        await navigate(forgotPasswordOf(location.pathname), { state: { error: message } });
+        return;
       }
+      setError(message);
     }
   }
   return (
