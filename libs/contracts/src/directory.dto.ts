@@ -128,6 +128,14 @@ export class RegisterProviderDto {
   @MaxLength(100, { each: true })
   insurances?: string[];
 
+  /** Languages the provider speaks (GET /languages names); search's language filter. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(40, { each: true })
+  languages?: string[];
+
   @IsArray()
   @ArrayMaxSize(20)
   @IsUUID(undefined, { each: true })
