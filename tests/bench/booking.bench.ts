@@ -46,7 +46,10 @@ const RESULTS_DIR = path.join(PROJECT_ROOT, 'tests/bench/results');
 const CRUD_ROUNDS = Number(process.env.BENCH_CRUD_ROUNDS ?? 3);
 const CRUD_BOOKINGS = Number(process.env.BENCH_CRUD_BOOKINGS ?? BOOKINGS);
 const CRUD_OPEN_SECONDS = Number(process.env.BENCH_CRUD_OPEN_SECONDS ?? OPEN_SECONDS);
-/** A CHECKPOINT before each measured loop, so each starts with the same full-page writes to come. */
+/**
+ * A VACUUM and a CHECKPOINT before each measured loop: the previous loop's autovacuum does not fall
+ * in this one, and each starts with the same full-page writes to come.
+ */
 const CRUD_CHECKPOINT = process.env.BENCH_CRUD_CHECKPOINT !== '0';
 /** Only the comparison (and the profile): no results page, for quick runs. */
 const CRUD_ONLY = !!process.env.BENCH_CRUD_ONLY;
@@ -331,7 +334,10 @@ async function main(): Promise<void> {
     ) => {
       const starts = slotStarts(Math.ceil(count / 288) + 1).slice(0, count);
       const calendarId = arm === 'api' ? await calendar(1) : await crudCalendar(starts);
-      if (CRUD_CHECKPOINT) await database.sql`CHECKPOINT`;
+      if (CRUD_CHECKPOINT) {
+        await database.sql`VACUUM`;
+        await database.sql`CHECKPOINT`;
+      }
       const pid = arm === 'api' ? process.pid : crudPid;
       const loadAvg = os.loadavg()[0]!;
       await around?.start();
@@ -415,7 +421,7 @@ async function main(): Promise<void> {
       comparison = [
         `### Against a plain CRUD booking server (issue 21)`,
         '',
-        `Both servers on the same embedded PostgreSQL, in ${CRUD_ROUNDS} alternating rounds (API first in odd rounds, CRUD first in even ones); each loop on fresh slots after a \`CHECKPOINT\`${CRUD_CHECKPOINT ? '' : ' (off in this run)'}. CPU per booking from \`/proc\`: the server's process (the API's includes its projections catching up) and all of PostgreSQL's processes; WAL from \`pg_current_wal_lsn()\`. Other sessions share this machine, so absolute numbers are noisy: read the ratios, whose arms ran minutes apart in the same conditions.`,
+        `Both servers on the same embedded PostgreSQL, in ${CRUD_ROUNDS} alternating rounds (API first in odd rounds, CRUD first in even ones); each loop on fresh slots after a \`VACUUM\` and a \`CHECKPOINT\`${CRUD_CHECKPOINT ? '' : ' (off in this run)'}, so the other arm's autovacuum does not fall in it. CPU per booking from \`/proc\`: the server's process (the API's includes its projections catching up) and all of PostgreSQL's processes; WAL from \`pg_current_wal_lsn()\`. Other sessions share this machine, so absolute numbers are noisy: read the ratios, whose arms ran minutes apart in the same conditions.`,
         '',
         '| Round | Server | Loop | Bookings/s | p50 | p99 | Server CPU/booking | PostgreSQL CPU/booking | Total CPU/booking | WAL/booking | Failed | 1-min load |',
         '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -484,12 +490,19 @@ async function main(): Promise<void> {
           profileText.push(
             '| Statement (pg_stat_statements) | Calls per booking | Time per booking | WAL per booking |',
             '| --- | --- | --- | --- |',
-            ...statements
-              .slice(0, 20)
-              .map(
-                (st) =>
-                  `| \`${st.query.slice(0, 160).replace(/\|/g, '\\|')}\` | ${(st.calls / n).toFixed(2)} | ${us(st.execMs / n)} | ${Math.round(st.walBytes / n)} B |`,
-              ),
+            ...statements.slice(0, 20).map(
+              (st) =>
+                `| \`${st.query
+                  .replace(
+                    /global_position, transaction_id::text AS commit_id, .*? recorded_at/,
+                    '<event columns>',
+                  )
+                  .slice(0, 200)
+                  .replace(
+                    /\|/g,
+                    '\\|',
+                  )}\` | ${(st.calls / n).toFixed(2)} | ${us(st.execMs / n)} | ${Math.round(st.walBytes / n)} B |`,
+            ),
             '',
           );
         } else {
