@@ -11,3 +11,9 @@ export function noRecordAs204<T>(reply: FastifyReply, found: readonly T[] | null
   }
   return [...found];
 }
+
+/** The same for one record: null (none recorded) is answered as 204 No Content. */
+export function absentAs204<T>(reply: FastifyReply, found: T | null): T | null {
+  if (found === null) reply.status(204);
+  return found;
+}

@@ -18,13 +18,16 @@ import {
   Post,
   Put,
   Query,
+  Res,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
+import { absentAs204 } from '../identity/no-record';
 import { SubmitScreeningCommand } from './commands/submit-screening';
 import { UpdateDemographicsCommand } from './commands/update-demographics';
 import { VerifyEligibilityCommand } from './commands/verify-eligibility';
@@ -73,12 +76,15 @@ export class IntakeController {
     return this.commands.execute(new SubmitScreeningCommand(caller, calendarId, dto, context));
   }
 
+  /** The spec's '204 means no record' until the patient's demographics are first saved. */
   @Get('patients/:patient_id/demographics')
-  demographics(
+  async demographics(
     @Caller() caller: Principal,
     @Param('patient_id', uuid()) patientId: string,
-  ): Promise<DemographicsView> {
-    return this.intake.demographics(caller, patientId);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DemographicsView | null> {
+    const found = await this.intake.demographics(caller, patientId);
+    return absentAs204(reply, found.has_demographics ? found : null);
   }
 
   @Put('patients/:patient_id/demographics')

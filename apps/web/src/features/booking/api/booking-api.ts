@@ -99,8 +99,9 @@ export const bookingApi = {
       ...body,
       command_id: crypto.randomUUID(),
     }),
+  /** Null (the spec's 204, no record) until the patient's demographics are first saved. */
   demographics: (patientId: string) =>
-    api<DemographicsView>('GET', `/patients/${enc(patientId)}/demographics`),
+    api<DemographicsView | null>('GET', `/patients/${enc(patientId)}/demographics`),
   saveDemographics: (patientId: string, body: UpdateDemographicsDto) =>
     api<DemographicsView>('PUT', `/patients/${enc(patientId)}/demographics`, body),
   races: () => api<CodedItem[]>('GET', '/races'),
