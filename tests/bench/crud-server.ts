@@ -78,6 +78,11 @@ const server = http.createServer((req, res) => {
   });
 });
 
+// Fastify's defaults, as the API has them: idle kept-alive connections stay 72 s (Node's 5 s
+// closed sockets the load generator was reusing), no limit on a request's time.
+server.keepAliveTimeout = 72_000;
+server.requestTimeout = 0;
+
 async function start() {
   await sql`CREATE TABLE IF NOT EXISTS crud_slots (id bigserial PRIMARY KEY, calendar_id uuid NOT NULL,
     start_at timestamptz NOT NULL, capacity int NOT NULL, booked int NOT NULL DEFAULT 0,
