@@ -21,6 +21,7 @@ export * from './scheduling/calendar-rules.dto';
 export * from './scheduling/calendar.dto';
 export * from './scheduling/calendar-view';
 export * from './scheduling/booking.dto';
+export * from './scheduling/coverage';
 export * from './scheduling/check-in';
 export * from './scheduling/request-decisions';
 export * from './scheduling/appointment-lists.dto';

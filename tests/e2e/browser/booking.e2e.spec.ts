@@ -1,4 +1,8 @@
-import { BOOKING_MESSAGES, type TimeSlotView } from '@medbook/contracts';
+import {
+  BOOKING_MESSAGES,
+  type ScheduleAppointmentDetail,
+  type TimeSlotView,
+} from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { call, createUser, get } from '../../support/accounts';
@@ -282,4 +286,22 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   expect(saved.body.data).toEqual(
     expect.objectContaining({ race_code: '2106-3', language_code: 'es', birth_date: '1980-04-02' }),
   );
+
+  // The practice sees what the wizard collected on the appointment itself.
+  const list = await call(app, 'GET', '/api/v1/appointments/patient', undefined, patient.auth);
+  const [booked] = (list.body.data as { appointments: { appointment_id: string }[] }).appointments;
+  const detail = await get(
+    app,
+    `/api/v1/practices/${practice.practiceId}/schedule/appointments/${booked!.appointment_id}`,
+    practice.staff.auth,
+  );
+  const seen = detail.body.data as ScheduleAppointmentDetail;
+  expect(seen.insurance).toEqual({
+    choice: 'insurance',
+    insurance_name: 'Aetna',
+    member_id: 'W100200300',
+  });
+  expect(seen.screenings.map((s) => [s.title, s.answers.map((a) => a.answer)])).toEqual([
+    ['COVID-19 screening', ['no', 'no', 'no']],
+  ]);
 }, 90_000);

@@ -129,4 +129,16 @@ it('pays the visit fee in the wizard: a declined card is told in its words, the 
     app.database.db,
   );
   expect(rows.map((r) => r.appointment_id)).toEqual([booked!.appointment_id]);
+  // The booking itself named the fee it was paid with.
+  const { rows: bookedWith } = await sql<{ payment_id: string | null }>`
+    SELECT data->>'payment_id' AS payment_id FROM es_events
+    WHERE event_type = 'AppointmentBooked' AND data->>'appointment_id' = ${booked!.appointment_id}`.execute(
+    app.database.db,
+  );
+  const captured = await sql<{ payment_id: string }>`
+    SELECT data->>'payment_id' AS payment_id FROM es_events
+    WHERE event_type = 'PaymentCaptured' AND data->>'captured_by' = ${patient.userId}`.execute(
+    app.database.db,
+  );
+  expect(bookedWith.map((r) => r.payment_id)).toEqual([captured.rows[0]!.payment_id]);
 }, 120_000);

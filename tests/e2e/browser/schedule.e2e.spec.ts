@@ -113,6 +113,9 @@ describe("the front desk's schedule", () => {
         start_date: slots[2]!.start_date,
         patient_id: patients[0],
         reason: 'Annual physical',
+        insurance_choice: 'insurance',
+        insurance_name: 'Aetna HMO',
+        member_id: 'W100200300',
       }),
       await book(practice.staff, {
         calendar_id: doctor,
@@ -159,6 +162,8 @@ describe("the front desk's schedule", () => {
     expect(await drawer.innerText()).toContain('(555) 321-7654');
     expect(await drawer.innerText()).toContain('Jun 2, 1984');
     expect(await drawer.innerText()).toMatch(/rosa\.diaz-[0-9a-f]{6}@example\.com/);
+    expect(await drawer.innerText()).toMatch(/Insurance\s+Aetna HMO\s+Member ID\s+W100200300/);
+    expect(await drawer.innerText()).toMatch(/Visit fee\s+No online payment/);
     await expectAccessible(page);
     await shoot(page, 'schedule-drawer', async () => {
       if (!(await drawer.isVisible())) await rosa.click();

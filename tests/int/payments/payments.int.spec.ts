@@ -140,6 +140,7 @@ it('authorizes the fee with the success card, books, and captures it when associ
     start_date: slot.start_date,
     hold_id: (hold.body.data as HoldView).hold_id,
     command_id: randomUUID(),
+    payment_id: payment.payment_id,
   });
   expect(booked.status).toBe(201);
   const appointmentId = (booked.body.data as BookingResult).appointment_id;

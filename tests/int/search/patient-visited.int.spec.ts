@@ -1,4 +1,4 @@
-import type { ProviderSearchResult } from '@medbook/contracts';
+import { BOOKING_MESSAGES, type ProviderSearchResult } from '@medbook/contracts';
 import { createUser, type TestUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import {
@@ -59,9 +59,18 @@ it('marks the providers a signed-in patient has a live appointment with, for the
     ),
   ).toBe(false);
 
-  const booked = await app.api
+  // A new patient cannot book the restricted provider themselves (the API enforces it too)...
+  const refused = await app.api
     .as(patient)
     .post('/api/v1/appointments', { calendar_id: calendarId, start_date: slot.start_date });
+  expect(refused.status).toBe(403);
+  expect(refused.body.message).toBe(BOOKING_MESSAGES.establishedPatientsOnly);
+  // ...the practice books their first visit for them.
+  const booked = await app.api.as(practice.staff).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+    patient_id: patient.userId,
+  });
   expect(booked.status).toBe(201);
   const appointmentId = (booked.body.data as { appointment_id: string }).appointment_id;
   expect(
@@ -72,6 +81,24 @@ it('marks the providers a signed-in patient has a live appointment with, for the
   ).toBe(true);
   expect(await visitedBefore(other)).toBe(false);
   expect(await visitedBefore(null)).toBe(false);
+  // Now established, the patient books a follow-up themselves; the other patient still may not.
+  const next = await tomorrowsSlot(
+    app,
+    calendarId,
+    (booked.body.data as { position: number }).position,
+  );
+  const followUp = { calendar_id: calendarId, start_date: next.start_date };
+  expect((await app.api.as(other).post('/api/v1/appointments', followUp)).status).toBe(403);
+  const own = await app.api.as(patient).post('/api/v1/appointments', followUp);
+  expect(own.status).toBe(201);
+  await app.api
+    .as(patient)
+    .delete(
+      `/api/v1/appointments/${(own.body.data as { appointment_id: string }).appointment_id}`,
+      {
+        reason: 'Plans changed',
+      },
+    );
 
   // A canceled appointment does not make an established patient.
   const canceled = await app.api

@@ -1,4 +1,6 @@
 import {
+  ArrayMaxSize,
+  IsArray,
   IsISO8601,
   IsIn,
   IsInt,
@@ -8,6 +10,7 @@ import {
   Length,
   Max,
   MaxLength,
+  Matches,
   Min,
   MinLength,
   ValidateIf,
@@ -17,6 +20,8 @@ import { ConsistentReadQuery } from '../read-your-writes';
 import { invalid } from '../validation-options';
 import { DATE_RANGE_MESSAGE, IsCalendarDate, IsInstant, IsNotBeforeDate } from '../calendar-date';
 import { REJECT_REASON_MAX_LENGTH, REQUEST_MESSAGES } from './request-decisions';
+import { BOOKING_MESSAGES } from './messages';
+import { INSURANCE_CHOICES, type InsuranceChoiceKind, MEMBER_ID_PATTERN } from './coverage';
 
 /** The week to show, and (as every read) an optional min_position to wait for. */
 export class WeekQuery extends ConsistentReadQuery {
@@ -136,6 +141,37 @@ export class BookAppointmentDto {
   @IsOptional()
   @IsUUID()
   command_id?: string;
+
+  /**
+   * What the patient chose at the wizard's insurance stage: an insurance (with `insurance_name`
+   * from the insurance list and, optionally, `member_id`) or one of the no-insurance choices.
+   */
+  @IsOptional()
+  @IsIn(INSURANCE_CHOICES, invalid)
+  insurance_choice?: InsuranceChoiceKind;
+
+  @ValidateIf((dto: BookAppointmentDto) => dto.insurance_choice === 'insurance')
+  @IsString(invalid)
+  @MinLength(1, invalid)
+  @MaxLength(100, invalid)
+  insurance_name?: string;
+
+  @ValidateIf((dto: BookAppointmentDto) => dto.member_id !== undefined)
+  @IsString(invalid)
+  @Matches(MEMBER_ID_PATTERN, { message: BOOKING_MESSAGES.memberIdInvalid })
+  member_id?: string;
+
+  /** The screening answers submitted for this booking (POST /calendars/{id}/screening). */
+  @IsOptional()
+  @IsArray(invalid)
+  @ArrayMaxSize(20, invalid)
+  @IsUUID(undefined, { ...invalid, each: true })
+  screening_ids?: string[];
+
+  /** The visit fee authorized for this booking (POST visit fee); required when a fee is due. */
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  payment_id?: string;
 }
 
 /** A change made on what the client saw: with `expected_revision`, a change in between is a 409. */

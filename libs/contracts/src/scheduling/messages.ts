@@ -12,6 +12,17 @@ export const BOOKING_MESSAGES = {
   changedMeanwhile: 'This appointment has changed in the meantime. Please reload it and try again.',
   /** Ours: staff named a patient id that is neither a patient nor a family member. */
   patientNotFound: 'This patient does not exist.',
+  /** Spec 2, provider search: a provider restricted to existing patients. */
+  establishedPatientsOnly: 'Scheduling for this provider is restricted to established patients.',
+  /** Ours: a calendar whose visit fee is due, booked with no authorized payment for it. */
+  visitFeeRequired: 'The visit fee must be paid before this appointment can be booked.',
+  /** Ours: a payment that is not an authorized visit fee of this patient for this calendar. */
+  paymentNotForBooking: 'This payment cannot be used for this appointment.',
+  /** Ours: a screening that is not this patient's answers for this calendar. */
+  screeningNotForBooking: 'These screening answers do not belong to this appointment.',
+  /** Ours: an insurance that is not on the insurance list. */
+  insuranceUnknown: 'Choose an insurance from the list.',
+  memberIdInvalid: 'The member ID may have up to 30 letters, digits and dashes.',
 } as const;
 
 /** The calendar rules' texts, shown verbatim by the API and, before a round trip, the web's form. */

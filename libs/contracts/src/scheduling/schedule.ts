@@ -1,3 +1,8 @@
+import type {
+  AppointmentInsurance,
+  AppointmentScreeningView,
+  OnlineVisitPaymentView,
+} from './coverage';
 import { IsIn, IsUUID, ValidateIf } from 'class-validator';
 import type { AppointmentStatus } from '../appointment-status';
 import { IsCalendarDate } from '../calendar-date';
@@ -106,4 +111,10 @@ export interface ScheduleAppointmentDetail extends ScheduleAppointment {
   readonly updated_at: string;
   readonly cancel_reason: string | null;
   readonly rejected_by: string | null;
+  /** How the visit is paid for, as chosen at booking; null when the booking said nothing. */
+  readonly insurance: AppointmentInsurance | null;
+  /** The screening answers given for this booking. */
+  readonly screenings: readonly AppointmentScreeningView[];
+  /** The visit fee paid online for it; null when none was. */
+  readonly online_visit_payment: OnlineVisitPaymentView | null;
 }

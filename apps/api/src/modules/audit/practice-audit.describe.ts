@@ -159,6 +159,8 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         changes: [
           { field: 'status', before: null, after: data.status },
           { field: 'start', before: null, after: data.start_date },
+          ...(data.insurance ? [{ field: 'insurance', before: null, after: data.insurance }] : []),
+          ...(data.payment_id ? [{ field: 'payment', before: null, after: data.payment_id }] : []),
         ],
         patient_id: str(data.patient_id),
         appointment_id: str(data.appointment_id),

@@ -1,4 +1,5 @@
 import { CALLED_OFF_STATUSES, type ScheduleAppointmentDetail, slotId } from '@medbook/contracts';
+import type { AppointmentExtras } from './queries/appointment-extras.query';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
@@ -106,7 +107,7 @@ export class ScheduleRepository {
   async appointmentDetail(
     practiceId: string,
     appointmentId: string,
-  ): Promise<ScheduleAppointmentDetail | undefined> {
+  ): Promise<Omit<ScheduleAppointmentDetail, keyof AppointmentExtras> | undefined> {
     const { rows } = await sql<DetailRow>`
       SELECT a.*, c.name AS calendar_name, ${OWNER_NAME} AS owner_name,
              coalesce(patient.first_name || ' ' || patient.last_name,

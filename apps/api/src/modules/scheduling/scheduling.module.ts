@@ -1,3 +1,5 @@
+import { BookingExtrasCheck } from './booking-extras';
+import { AppointmentExtrasQuery } from './queries/appointment-extras.query';
 import { Module } from '@nestjs/common';
 import { ROOM_RULES } from '../../infra/realtime/live-access';
 import { AccessPolicy } from '../identity/auth/access-policy';
@@ -38,6 +40,7 @@ import { SchedulingRepository } from './scheduling.repository';
   providers: [
     ...SCHEDULING_COMMAND_HANDLERS,
     CalendarStates,
+    BookingExtrasCheck,
     SchedulingReader,
     SchedulingRepository,
     AppointmentListsRepository,
@@ -48,6 +51,7 @@ import { SchedulingRepository } from './scheduling.repository';
     CalendarPreviewQuery,
     ScheduleRepository,
     PracticeScheduleQuery,
+    AppointmentExtrasQuery,
     CheckInRepository,
     CheckInQuery,
     HoldExpiryScheduler,

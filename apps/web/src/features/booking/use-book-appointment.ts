@@ -6,6 +6,7 @@ import { ApiError } from '../../shared/api-client';
 import { currentUser } from '../../shared/session';
 import { bookingApi } from './api/booking-api';
 import { type BookedPopup, classifyBookingFailure, popupAfterBooking } from './booking-outcome';
+import type { BookingExtrasBody } from './booking-extras';
 import type { BookingPatient } from './booking-patient';
 
 interface Options {
@@ -80,7 +81,12 @@ export function useBookAppointment({
     }
   };
 
-  const bookOn = async (slotStart: string, patient: BookingPatient, reason: string) => {
+  const bookOn = async (
+    slotStart: string,
+    patient: BookingPatient,
+    reason: string,
+    extras: BookingExtrasBody = {},
+  ) => {
     setBusy(true);
     setError(null);
     try {
@@ -107,6 +113,7 @@ export function useBookAppointment({
         ...(patientId ? { patient_id: patientId } : {}),
         ...(standing ? { hold_id: standing.hold_id } : {}),
         ...(reason.trim() ? { reason: reason.trim() } : {}),
+        ...extras,
         command_id: commandId,
       });
       bookedRef.current = true;

@@ -12,10 +12,11 @@ import { entityIdFor } from '../../../infra/event-sourcing/event-ids';
 import type { RequestContext } from '../../../infra/http/request-context';
 import { AccessPolicy } from '../../identity/auth/access-policy';
 import type { Principal } from '../../identity/auth/principal';
+import { BookingExtrasCheck, bookingExtrasOf } from '../booking-extras';
 import { CalendarStates } from '../calendar-states';
 import { appointmentDecider } from '../domain/appointment.decider';
 import { type AppointmentEvent, appointmentStreamId } from '../domain/appointment.events';
-import { decideBooking, requestedSlotId } from '../domain/booking';
+import { type BookingExtras, decideBooking, requestedSlotId } from '../domain/booking';
 import { slotDecider } from '../domain/slot.decider';
 import { slotStreamId } from '../domain/slot.events';
 import { SchedulingReader } from '../queries/scheduling-reader';
@@ -30,6 +31,8 @@ export interface BookingRequest {
   readonly commandId: string | null;
   /** Book only by consuming this live hold (a waitlist offer), never a free place instead. */
   readonly requireHold: boolean;
+  /** Insurance, screenings and visit fee the booking comes with (none for other use cases). */
+  readonly extras?: BookingExtras;
 }
 
 /** Books a slot: its slot and its new appointment in one atomic append. */
@@ -56,6 +59,7 @@ export class BookAppointmentCommand extends Command<BookingResult> {
         reason: dto.reason?.trim() || null,
         commandId: dto.command_id ?? null,
         requireHold: false,
+        extras: bookingExtrasOf(dto),
       },
       caller,
       { ...context, onBehalfOf: patientId === caller.userId ? null : patientId },
@@ -75,6 +79,7 @@ export class BookAppointmentHandler implements ICommandHandler<BookAppointmentCo
     private readonly calendars: CalendarStates,
     private readonly reader: SchedulingReader,
     private readonly policy: AccessPolicy,
+    private readonly extrasCheck: BookingExtrasCheck,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -85,6 +90,14 @@ export class BookAppointmentHandler implements ICommandHandler<BookAppointmentCo
         request.patientId,
         async () => (await this.reader.calendar(request.calendarId)).practice_id,
       );
+    }
+    if (request.extras) {
+      await this.extrasCheck.assertAllowed({
+        caller,
+        calendarId: request.calendarId,
+        patientId: request.patientId,
+        extras: request.extras,
+      });
     }
     const appointmentId = entityIdFor(request.commandId);
     const requested = requestedSlotId(request.start);

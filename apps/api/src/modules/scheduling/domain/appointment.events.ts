@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from '@medbook/contracts';
+import type { AppointmentInsurance, AppointmentStatus } from '@medbook/contracts';
 import type { VisitType } from './calendar.events';
 
 export const appointmentStreamId = (appointmentId: string): string =>
@@ -23,6 +23,13 @@ export interface AppointmentDetails {
   readonly visit_schedule_type: ScheduleType;
   readonly reason: string | null;
   readonly status: AppointmentStatus;
+  /**
+   * How the visit is paid for, the screening answers and the visit fee the booking came with.
+   * Bookings recorded before they were carried have none: read as absent.
+   */
+  readonly insurance?: AppointmentInsurance | null;
+  readonly screening_ids?: readonly string[];
+  readonly payment_id?: string | null;
 }
 
 export type AppointmentEvent =

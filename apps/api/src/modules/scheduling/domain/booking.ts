@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, slotId } from '@medbook/contracts';
+import { type AppointmentInsurance, BOOKING_MESSAGES, slotId } from '@medbook/contracts';
 import { ConflictError, NotFoundError } from '../../../domain/domain-error';
 import { decideAppointment } from './appointment.decider';
 import type { AppointmentDetails, AppointmentEvent, AppointmentState } from './appointment.events';
@@ -21,6 +21,15 @@ export interface Booking {
   /** Book only by consuming this live hold (a waitlist offer), never a free place instead. */
   readonly requireHold: boolean;
   readonly now: Date;
+  /** What the booking brings along (checked by the handler before deciding). */
+  readonly extras?: BookingExtras;
+}
+
+/** How the visit is paid for, its screening answers and its visit fee, as the booking says. */
+export interface BookingExtras {
+  readonly insurance: AppointmentInsurance | null;
+  readonly screeningIds: readonly string[];
+  readonly paymentId: string | null;
 }
 
 /** What a booking decided on: its calendar, its appointment and its slot (null: no such slot). */
@@ -58,7 +67,7 @@ export function bookableSlot(settings: CalendarSettings, start: string, now: Dat
 
 /** A new appointment's details: who and where come from the calendar, when from the caller. */
 function appointmentDetails(
-  booking: Pick<Booking, 'appointmentId' | 'patientId' | 'bookedBy' | 'reason'>,
+  booking: Pick<Booking, 'appointmentId' | 'patientId' | 'bookedBy' | 'reason' | 'extras'>,
   settings: CalendarSettings,
   when: Pick<AppointmentDetails, 'start_date' | 'end_date' | 'visit_schedule_type'>,
 ): Omit<AppointmentDetails, 'status'> {
@@ -75,6 +84,17 @@ function appointmentDetails(
     time_zone: settings.time_zone,
     visit_type: settings.visit_type,
     reason: booking.reason,
+    ...extrasOf(booking.extras),
+  };
+}
+
+/** The extras as the event records them: only those given, so older shapes stay as they were. */
+function extrasOf(extras: BookingExtras | undefined): Partial<AppointmentDetails> {
+  if (!extras) return {};
+  return {
+    ...(extras.insurance ? { insurance: extras.insurance } : {}),
+    ...(extras.screeningIds.length > 0 ? { screening_ids: extras.screeningIds } : {}),
+    ...(extras.paymentId ? { payment_id: extras.paymentId } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import { APPOINTMENT_NOT_FOUND } from '../domain/appointment.decider';
 import { CALENDAR_NOT_FOUND } from '../domain/calendar.decider';
 import { type CompleteCalendarSettings, withCalendarDefaults } from '../domain/calendar.events';
 import { scheduledSlots } from '../domain/slot-schedule';
+import { AppointmentExtrasQuery } from './appointment-extras.query';
 import {
   iso,
   ScheduleRepository,
@@ -38,6 +39,7 @@ const DAY_MS = 86_400_000;
 export class PracticeScheduleQuery {
   constructor(
     private readonly repository: ScheduleRepository,
+    private readonly extras: AppointmentExtrasQuery,
     private readonly policy: AccessPolicy,
   ) {}
 
@@ -104,7 +106,7 @@ export class PracticeScheduleQuery {
     this.policy.assertMayWorkForPractice(caller, practiceId);
     const detail = await this.repository.appointmentDetail(practiceId, appointmentId);
     if (!detail) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
-    return detail;
+    return { ...detail, ...(await this.extras.of(appointmentId)) };
   }
 }
 

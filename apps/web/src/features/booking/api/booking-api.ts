@@ -20,6 +20,7 @@ import type {
   WeekView,
 } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
+import type { BookingExtrasBody } from '../booking-extras';
 
 const enc = encodeURIComponent;
 
@@ -45,14 +46,16 @@ export const bookingApi = {
       `/calendars/${enc(hold.calendar_id)}/slots/hold/${enc(hold.hold_id)}`,
       { start_date: hold.start_date, ...(patientId ? { patient_id: patientId } : {}) },
     ),
-  book: (body: {
-    calendar_id: string;
-    start_date: string;
-    patient_id?: string;
-    hold_id?: string;
-    reason?: string;
-    command_id: string;
-  }) => api<BookingResult>('POST', '/appointments', body),
+  book: (
+    body: {
+      calendar_id: string;
+      start_date: string;
+      patient_id?: string;
+      hold_id?: string;
+      reason?: string;
+      command_id: string;
+    } & BookingExtrasBody,
+  ) => api<BookingResult>('POST', '/appointments', body),
   familyMembers: (patientId: string) =>
     // 204 (no record) when the patient has no family member yet.
     api<FamilyMemberView[] | null>('GET', `/patients/${enc(patientId)}/family-members`).then(

@@ -2,6 +2,7 @@ import type { PaymentMethodView } from '@medbook/contracts';
 import { Alert, Box, Button } from '@mui/material';
 import { bookingApi } from '../api/booking-api';
 import type { BookingContext } from '../booking-context';
+import type { BookingExtrasBody } from '../booking-extras';
 import { bookingPatientName, type BookingPatient } from '../booking-patient';
 import {
   type BookingFacts,
@@ -45,6 +46,10 @@ export interface BookingStageProps {
   readonly visitFee: ReturnType<typeof useVisitFee>;
   readonly booking: ReturnType<typeof useBookAppointment>;
   readonly advance: (from: BookingStage, changed?: Partial<BookingFacts>) => void;
+  /** What the booking call carries besides the slot (insurance, screenings, visit fee). */
+  readonly extras: BookingExtrasBody;
+  /** A screening form answered: its id goes with the booking (the latest answers per form). */
+  readonly onScreened: (formId: string, screeningId: string) => void;
 }
 
 /** The form of the stage the wizard is at (spec 2.11's steps). */
@@ -67,6 +72,8 @@ export function BookingStageView(props: BookingStageProps) {
     visitFee,
     booking,
     advance,
+    extras,
+    onScreened,
   } = props;
   const { calendar, me, family, payment: paymentSettings } = context;
   const insured = hasRealInsurance(insurance);
@@ -157,7 +164,7 @@ export function BookingStageView(props: BookingStageProps) {
           }
           busy={booking.busy}
           error={booking.slotTaken ? null : booking.error}
-          onBook={() => void booking.bookOn(booking.start, patient, reason)}
+          onBook={() => void booking.bookOn(booking.start, patient, reason, extras)}
         />
       );
     case 'ADD_CARD':
@@ -203,11 +210,16 @@ export function BookingStageView(props: BookingStageProps) {
         <ScreeningStage
           loadForms={loadForms}
           submit={(formId, answers) =>
-            bookingApi.submitScreening(calendar.calendar_id, {
-              patient_id: intakePatientId ?? me.id,
-              form_id: formId,
-              answers,
-            })
+            bookingApi
+              .submitScreening(calendar.calendar_id, {
+                patient_id: intakePatientId ?? me.id,
+                form_id: formId,
+                answers,
+              })
+              .then((saved) => {
+                onScreened(formId, saved.screening_id);
+                return saved;
+              })
           }
           onDone={() => advance('SCREENING_FORM')}
         />

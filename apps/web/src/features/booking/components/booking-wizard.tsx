@@ -38,6 +38,7 @@ import { useBookAppointment } from '../use-book-appointment';
 import { useVisitFee } from '../use-visit-fee';
 import { BookedPopup } from './booked-popup';
 import type { BookingContext } from '../booking-context';
+import { bookingExtrasBody } from '../booking-extras';
 import { BookingStageView } from './booking-stage-view';
 import { BookingSummaryCard } from './booking-summary-card';
 import { errorMessageOf } from '../../../shared/error-message';
@@ -58,6 +59,8 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
   const [memberId, setMemberId] = useState(me.patient_insurances[0]?.member_id ?? '');
   const [patient, setPatient] = useState<BookingPatient>({ kind: 'self' });
   const [reason, setReason] = useState('');
+  // The screening answers saved at the screening stage: their ids go with the booking.
+  const [screenings, setScreenings] = useState<Readonly<Record<string, string>>>({});
   const facts: BookingFacts = useMemo(
     () => ({
       calendar: {
@@ -83,6 +86,12 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
   const intakePatientId =
     patient.kind === 'self' ? me.id : patient.kind === 'member' ? patient.id : null;
   const [stage, setStage] = useState<BookingStage>(() => firstStage(facts));
+  const extras = bookingExtrasBody(
+    insurance,
+    memberId,
+    Object.values(screenings),
+    visitFee.payment,
+  );
   const booking = useBookAppointment({
     calendar,
     requestedStart,
@@ -166,6 +175,8 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
               visitFee={visitFee}
               booking={booking}
               advance={advance}
+              extras={extras}
+              onScreened={(formId, id) => setScreenings((all) => ({ ...all, [formId]: id }))}
             />
             {back && !booking.booked && (
               <Box sx={{ mt: 3 }}>
@@ -183,7 +194,7 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
           loadWeek={(day) => booking.loadWeek(calendar.calendar_id, day)}
           busy={booking.busy}
           error={booking.error}
-          onConfirm={(newStart) => void booking.bookOn(newStart, patient, reason)}
+          onConfirm={(newStart) => void booking.bookOn(newStart, patient, reason, extras)}
           onDecline={() =>
             void booking
               .decline()

@@ -27,6 +27,7 @@ import { StatusChip } from '../../../shared/status-chip';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { scheduleApi } from '../api/schedule-api';
+import { answerText, insuranceText, paymentText } from '../appointment-extras-text';
 import { mayReschedule } from '../schedule-layout';
 import { StatusActions } from './status-actions';
 
@@ -224,14 +225,22 @@ function Details({ detail }: { detail: ScheduleAppointmentDetail }) {
       {detail.outside_schedule && (
         <Alert severity="warning">The calendar no longer offers this time.</Alert>
       )}
-      <Box component="section">
-        <Typography variant="overline" component="h3" color="text.secondary" sx={{ lineHeight: 2 }}>
-          Insurance, screening and payment
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Not on file for this appointment.
-        </Typography>
-      </Box>
+      <Section title="Insurance and payment">
+        <Row label="Insurance">{insuranceText(detail.insurance)}</Row>
+        {detail.insurance?.choice === 'insurance' && (
+          <Row label="Member ID">{detail.insurance.member_id}</Row>
+        )}
+        <Row label="Visit fee">{paymentText(detail.online_visit_payment)}</Row>
+      </Section>
+      {detail.screenings.map((screening) => (
+        <Section key={screening.screening_id} title={screening.title}>
+          {screening.answers.map((a) => (
+            <Row key={a.question} label={a.question} wide>
+              {answerText(a.answer)}
+            </Row>
+          ))}
+        </Section>
+      ))}
     </Stack>
   );
 }
@@ -249,14 +258,15 @@ function Section(props: { title: string; children: ReactNode }) {
   );
 }
 
-function Row(props: { label: string; children: ReactNode }) {
+/** A label and its value; `wide` stacks a long label (a screening question) above its answer. */
+function Row(props: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Stack direction="row" sx={{ gap: 2, py: 0.5 }}>
+    <Stack direction={props.wide ? 'column' : 'row'} sx={{ gap: props.wide ? 0 : 2, py: 0.5 }}>
       <Typography
         component="dt"
         variant="body2"
         color="text.secondary"
-        sx={{ width: 110, flexShrink: 0 }}
+        sx={{ width: props.wide ? 'auto' : 110, flexShrink: 0 }}
       >
         {props.label}
       </Typography>

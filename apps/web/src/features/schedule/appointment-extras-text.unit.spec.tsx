@@ -1,0 +1,32 @@
+import { answerText, insuranceText, paymentText } from './appointment-extras-text';
+
+it('names the insurance, or the no-insurance choice in the spec words, or says none was given', () => {
+  expect(insuranceText({ choice: 'insurance', insurance_name: 'Aetna HMO', member_id: 'W1' })).toBe(
+    'Aetna HMO',
+  );
+  expect(insuranceText({ choice: 'self-pay', insurance_name: null, member_id: null })).toBe(
+    'Self paying',
+  );
+  expect(insuranceText({ choice: 'choose-later', insurance_name: null, member_id: null })).toBe(
+    "I'll choose my insurance later",
+  );
+  expect(insuranceText(null)).toBe('Not given at booking');
+});
+
+it('reads the visit fee with its amount, card and state', () => {
+  const fee = {
+    payment_id: 'p',
+    amount: 25,
+    gateway: 'Stripe',
+    payment_status: 'captured',
+    card_brand: 'Visa',
+    card_last4: '4242',
+  };
+  expect(paymentText(fee)).toBe('$25.00 · Visa ····4242 · Paid');
+  expect(paymentText({ ...fee, payment_status: 'authorized' })).toBe(
+    '$25.00 · Visa ····4242 · Authorized, not yet captured',
+  );
+  expect(paymentText(null)).toBe('No online payment');
+  expect(answerText('yes')).toBe('Yes');
+  expect(answerText('Penicillin')).toBe('Penicillin');
+});
