@@ -14,9 +14,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser } from '../../../shared/session';
+import { toast } from '../../../shared/toast';
 import { logIn, socialProviders } from '../api/account-api';
 import { completeSignIn } from '../after-sign-in';
 import { fieldErrors } from '../validation';
+import { ACCOUNT_PATHS } from './account-paths';
+import { useErrorAnnouncer } from './form-errors';
 import { PasswordField } from './password-field';
 
 const THROTTLE_MS = 5000;
@@ -36,6 +39,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<string[]>([]);
   const lastClick = useRef(0);
+  const { formRef, announce, region } = useErrorAnnouncer();
 
   useEffect(() => {
     socialProviders().then(setProviders, () => setProviders([]));
@@ -53,12 +57,19 @@ export function LoginPage() {
     setSubmitted(true);
     // Repeated clicks within 5 seconds are ignored (spec: login button throttle).
     if (Date.now() - lastClick.current < THROTTLE_MS) return;
-    if (Object.keys(fieldErrors(LoginDto, { username: email.trim(), password })).length > 0) return;
+    const found = fieldErrors(LoginDto, { username: email.trim(), password });
+    announce([
+      ['Email', found.username],
+      ['Password', found.password],
+    ]);
+    if (Object.keys(found).length > 0) return;
     lastClick.current = Date.now();
     setBusy(true);
     setError(null);
     try {
-      await navigate(completeSignIn(await logIn(email, password)), { replace: true });
+      const result = await logIn(email, password);
+      toast.success(AUTH_MESSAGES.loggedIn);
+      await navigate(completeSignIn(result), { replace: true });
     } catch (caught) {
       setError(errorMessageOf(caught, AUTH_MESSAGES.invalidLogin));
     } finally {
@@ -70,14 +81,17 @@ export function LoginPage() {
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
       <Paper
         component="form"
+        ref={formRef}
         onSubmit={(event) => void submit(event)}
         noValidate
-        sx={{ p: 4, width: 420 }}
+        aria-labelledby="login-title"
+        sx={{ p: { xs: 2.5, sm: 4 }, width: 420, maxWidth: '100%' }}
         elevation={2}
       >
-        <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
+        <Typography id="login-title" variant="h5" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
           Log In
         </Typography>
+        {region}
         <Stack spacing={2}>
           {error && (
             <Alert severity="error" data-testid="login-error">
@@ -103,7 +117,7 @@ export function LoginPage() {
             slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
             autoComplete="current-password"
           />
-          <Link component={RouterLink} to="/forgot-password" variant="body2">
+          <Link component={RouterLink} to={ACCOUNT_PATHS.forgotPassword} variant="body2">
             Forgot Password
           </Link>
           <Button
@@ -125,7 +139,12 @@ export function LoginPage() {
               {SOCIAL_LABELS[provider as keyof typeof SOCIAL_LABELS] ?? provider}
             </Button>
           ))}
-          <Button component={RouterLink} to="/signup" variant="text">
+          <Button
+            component={RouterLink}
+            to={ACCOUNT_PATHS.signup}
+            variant="text"
+            data-testid="login-signup-link"
+          >
             Create New Account
           </Button>
           <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>

@@ -6,7 +6,10 @@ import { ApiError } from '../../../shared/api-client';
 import { errorMessageOf } from '../../../shared/error-message';
 import { forgotPassword, resetPassword, verifyCode } from '../api/account-api';
 import { fieldErrors, PASSWORD_RULE } from '../validation';
+import { ACCOUNT_PATHS } from './account-paths';
+import { useErrorAnnouncer } from './form-errors';
 import { PasswordField } from './password-field';
+import { PasswordRules } from './password-rules';
 
 const EMAIL_KEY = 'medbook.reset.email';
 const TOKEN_KEY = 'medbook.reset.token';
@@ -15,18 +18,22 @@ function Card({
   title,
   children,
   onSubmit,
+  formRef,
 }: {
   title: string;
   children: ReactNode;
   onSubmit: (e: FormEvent) => void;
+  formRef?: React.Ref<HTMLFormElement>;
 }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
       <Paper
         component="form"
+        ref={formRef}
         onSubmit={onSubmit}
         noValidate
-        sx={{ p: 4, width: 420 }}
+        aria-label={title}
+        sx={{ p: { xs: 2.5, sm: 4 }, width: 420, maxWidth: '100%' }}
         elevation={2}
       >
         <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
@@ -47,6 +54,7 @@ export function ForgotPasswordPage() {
     (location.state as { error?: string } | null)?.error ?? null,
   );
   const [submitted, setSubmitted] = useState(false);
+  const { formRef, announce, region } = useErrorAnnouncer();
   const invalid = submitted
     ? fieldErrors(LookupEmailDto, { email: email.trim() }).email
     : undefined;
@@ -54,17 +62,20 @@ export function ForgotPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (fieldErrors(LookupEmailDto, { email: email.trim() }).email) return;
+    const found = fieldErrors(LookupEmailDto, { email: email.trim() }).email;
+    announce(found ? [['Email', found]] : []);
+    if (found) return;
     try {
       await forgotPassword(email);
       sessionStorage.setItem(EMAIL_KEY, email.trim());
-      await navigate('/verify-code');
+      await navigate(ACCOUNT_PATHS.verifyCode);
     } catch (caught) {
       setError(errorMessageOf(caught, AUTH_MESSAGES.passwordUpdateFailed));
     }
   }
   return (
-    <Card title="Forgot Password" onSubmit={(event) => void submit(event)}>
+    <Card title="Forgot Password" onSubmit={(event) => void submit(event)} formRef={formRef}>
+      {region}
       {error && (
         <Alert severity="error" data-testid="forgot-error">
           {error}
@@ -99,7 +110,7 @@ export function VerifyCodePage() {
     try {
       const { reset_token } = await verifyCode(email, code);
       sessionStorage.setItem(TOKEN_KEY, reset_token);
-      await navigate('/reset-password');
+      await navigate(ACCOUNT_PATHS.resetPassword);
     } catch (caught) {
       setError(errorMessageOf(caught, AUTH_MESSAGES.invalidOtp));
     }
@@ -142,16 +153,29 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const { formRef, announce, region } = useErrorAnnouncer();
+  const validate = () => ({
+    password: PASSWORD_RULE.test(password) ? undefined : VALIDATION_MESSAGES.passwordPattern,
+    confirm: password === confirm ? undefined : 'Passwords must match.',
+  });
+  const invalid = submitted ? validate() : { password: undefined, confirm: undefined };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!PASSWORD_RULE.test(password)) return setError(VALIDATION_MESSAGES.passwordPattern);
-    if (password !== confirm) return setError('Passwords must match.');
+    setSubmitted(true);
+    const found = validate();
+    announce([
+      ['New Password', found.password],
+      ['Confirm Password', found.confirm],
+    ]);
+    if (found.password || found.confirm) return;
+    setError(null);
     try {
       await resetPassword(sessionStorage.getItem(TOKEN_KEY) ?? '', password);
       sessionStorage.removeItem(TOKEN_KEY);
       setDone(true);
-      setTimeout(() => void navigate('/login'), 1500);
+      setTimeout(() => void navigate(ACCOUNT_PATHS.login), 1500);
     } catch (caught) {
       const message =
         (caught instanceof ApiError && caught.message) || AUTH_MESSAGES.passwordUpdateFailed;
@@ -166,7 +190,8 @@ export function ResetPasswordPage() {
     }
   }
   return (
-    <Card title="Reset Password" onSubmit={(event) => void submit(event)}>
+    <Card title="Reset Password" onSubmit={(event) => void submit(event)} formRef={formRef}>
+      {region}
       {done && (
         <Alert severity="success" data-testid="reset-done">
           {AUTH_MESSAGES.passwordUpdated}
@@ -179,14 +204,27 @@ export function ResetPasswordPage() {
       )}
       <PasswordField
         label="New Password"
+        id="reset-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+        error={!!invalid.password}
+        helperText={invalid.password}
+        autoComplete="new-password"
+        slotProps={{
+          htmlInput: {
+            'data-testid': 'reset-password',
+            'aria-describedby': `reset-password-rules${invalid.password ? ' reset-password-helper-text' : ''}`,
+          },
+        }}
       />
+      <PasswordRules id="reset-password-rules" password={password} />
       <PasswordField
         label="Confirm Password"
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
+        error={!!invalid.confirm}
+        helperText={invalid.confirm}
+        autoComplete="new-password"
         slotProps={{ htmlInput: { 'data-testid': 'reset-confirm' } }}
       />
       <Button type="submit" variant="contained" data-testid="reset-submit">

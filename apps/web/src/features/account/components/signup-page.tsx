@@ -1,37 +1,68 @@
-import { SignUpDto, VALIDATION_MESSAGES } from '@medbook/contracts';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { AUTH_MESSAGES, SignUpDto, VALIDATION_MESSAGES } from '@medbook/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
+import { toast } from '../../../shared/toast';
 import { signUp } from '../api/account-api';
 import { completeSignIn } from '../after-sign-in';
 import { fieldErrors, PASSWORD_RULE } from '../validation';
+import { ACCOUNT_PATHS } from './account-paths';
+import { useErrorAnnouncer } from './form-errors';
 import { PasswordField } from './password-field';
+import { PasswordRules } from './password-rules';
 
 const HASH_PLACEHOLDER = '0'.repeat(64);
-const FIELDS = [
-  ['first_name', 'First Name'],
-  ['last_name', 'Last Name'],
-  ['email', 'Email'],
-  ['mobile_number', 'Mobile Number'],
-  ['zip_code', 'Zip Code'],
-] as const;
+const PASSWORDS_MUST_MATCH = 'Passwords must match.';
 
-type Form = Record<(typeof FIELDS)[number][0] | 'confirm_email' | 'password', string>;
+/**
+ * The fields in the spec's order for a person (name, address, email, then the credentials:
+ * password, confirm password, mobile number); labels for the error summary.
+ */
+const LABELS = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  zip_code: 'Zip Code',
+  email: 'Email',
+  confirm_email: 'Confirm Email',
+  password: 'Password',
+  confirm_password: 'Confirm Password',
+  mobile_number: 'Mobile Number',
+  terms: 'Terms of Use',
+} as const;
+
+type Field = Exclude<keyof typeof LABELS, 'terms'>;
+type Form = Record<Field, string>;
 
 export function SignUpPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>({
     first_name: '',
     last_name: '',
+    zip_code: '',
     email: '',
     confirm_email: '',
-    mobile_number: '',
-    zip_code: '',
     password: '',
+    confirm_password: '',
+    mobile_number: '',
   });
+  const [terms, setTerms] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { formRef, announce, region } = useErrorAnnouncer();
 
   const values = {
     first_name: form.first_name.trim(),
@@ -40,16 +71,19 @@ export function SignUpPage() {
     ...(form.mobile_number ? { mobile_number: form.mobile_number } : {}),
     ...(form.zip_code ? { zip_code: form.zip_code } : {}),
   };
-  const validate = (): Record<string, string> => {
-    const errors: Record<string, string> = fieldErrors(SignUpDto, {
+  const validate = (): Partial<Record<keyof typeof LABELS, string>> => {
+    const errors: Partial<Record<keyof typeof LABELS, string>> = fieldErrors(SignUpDto, {
       ...values,
       password: HASH_PLACEHOLDER,
+      terms_accepted: true,
     });
     if (form.confirm_email.trim() !== values.email)
       errors.confirm_email = VALIDATION_MESSAGES.emailsMustMatch;
     if (!form.password) errors.password = VALIDATION_MESSAGES.required;
     else if (!PASSWORD_RULE.test(form.password))
       errors.password = VALIDATION_MESSAGES.passwordPattern;
+    if (form.confirm_password !== form.password) errors.confirm_password = PASSWORDS_MUST_MATCH;
+    if (!terms) errors.terms = AUTH_MESSAGES.termsRequired;
     return errors;
   };
   const errors = submitted ? validate() : {};
@@ -57,22 +91,26 @@ export function SignUpPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(validate()).length > 0) return;
+    const found = validate();
+    // In the form's order, so the summary and the focus start at the first field on screen.
+    announce((Object.keys(LABELS) as (keyof typeof LABELS)[]).map((n) => [LABELS[n], found[n]]));
+    if (Object.keys(found).length > 0) return;
     setError(null);
     try {
-      await navigate(completeSignIn(await signUp({ ...values, password: form.password })), {
-        replace: true,
-      });
+      const result = await signUp({ ...values, password: form.password, terms_accepted: true });
+      toast.success(AUTH_MESSAGES.loggedIn);
+      await navigate(completeSignIn(result), { replace: true });
     } catch (caught) {
       setError(
         caught instanceof ApiError && caught.status === 409
           ? caught.message
-          : 'User registration failed.',
+          : AUTH_MESSAGES.registrationFailed,
       );
     }
   }
 
-  const field = (name: keyof Form) => ({
+  const field = (name: Field) => ({
+    label: LABELS[name],
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
     error: !!errors[name],
@@ -84,25 +122,83 @@ export function SignUpPage() {
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
       <Paper
         component="form"
+        ref={formRef}
         onSubmit={(event) => void submit(event)}
         noValidate
-        sx={{ p: 4, width: 480 }}
+        aria-labelledby="signup-title"
+        sx={{ p: { xs: 2.5, sm: 4 }, width: 480, maxWidth: '100%' }}
         elevation={2}
       >
-        <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
+        <Typography id="signup-title" variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
           Create New Account
         </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          Already have an account?{' '}
+          <Link component={RouterLink} to={ACCOUNT_PATHS.login} data-testid="signup-login-link">
+            Log In
+          </Link>
+        </Typography>
+        {region}
         <Stack spacing={2}>
           {error && (
             <Alert severity="error" data-testid="signup-error">
               {error}
             </Alert>
           )}
-          {FIELDS.map(([name, label]) => (
-            <TextField key={name} label={label} {...field(name)} />
-          ))}
-          <TextField label="Confirm Email" {...field('confirm_email')} />
-          <PasswordField label="Password" {...field('password')} autoComplete="new-password" />
+          <TextField {...field('first_name')} autoComplete="given-name" />
+          <TextField {...field('last_name')} autoComplete="family-name" />
+          <TextField {...field('zip_code')} autoComplete="postal-code" />
+          <TextField {...field('email')} type="email" autoComplete="email" />
+          <TextField {...field('confirm_email')} type="email" autoComplete="email" />
+          <PasswordField
+            {...field('password')}
+            id="signup-password"
+            autoComplete="new-password"
+            slotProps={{
+              htmlInput: {
+                'data-testid': 'signup-password',
+                // The rules below, and the error when there is one.
+                'aria-describedby': `signup-password-rules${errors.password ? ' signup-password-helper-text' : ''}`,
+              },
+            }}
+          />
+          <PasswordRules id="signup-password-rules" password={form.password} />
+          <PasswordField {...field('confirm_password')} autoComplete="new-password" />
+          <TextField {...field('mobile_number')} type="tel" autoComplete="tel" />
+          <FormControl error={!!errors.terms}>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={terms}
+                  onChange={(e) => setTerms(e.target.checked)}
+                  slotProps={{
+                    input: {
+                      'aria-invalid': !!errors.terms,
+                      'aria-describedby': errors.terms ? 'signup-terms-error' : undefined,
+                      // @ts-expect-error data attributes pass through to the input
+                      'data-testid': 'signup-terms',
+                    },
+                  }}
+                />
+              }
+              label={
+                <Typography variant="body2">
+                  I agree to the{' '}
+                  <Link href="/terms-of-use" target="_blank" rel="noopener">
+                    Terms of Use
+                  </Link>{' '}
+                  and the{' '}
+                  <Link href="/privacy-policy" target="_blank" rel="noopener">
+                    Privacy Policy
+                  </Link>
+                  .
+                </Typography>
+              }
+            />
+            {errors.terms && (
+              <FormHelperText id="signup-terms-error">{errors.terms}</FormHelperText>
+            )}
+          </FormControl>
           <Button type="submit" variant="contained" size="large" data-testid="signup-submit">
             Sign Up
           </Button>

@@ -10,7 +10,9 @@ import {
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES } from '@medbook/contracts';
 import { errorMessageOf } from '../../../shared/error-message';
+import { toast } from '../../../shared/toast';
 import { exchangeSocialTicket, socialSignUp } from '../api/account-api';
 import { completeSignIn, rememberRedirect } from '../after-sign-in';
 
@@ -23,7 +25,10 @@ export function SocialLoginPage() {
     const redirect = params.get('redirect');
     if (redirect) rememberRedirect(redirect);
     exchangeSocialTicket(params.get('ticket') ?? '').then(
-      (result) => void navigate(completeSignIn(result), { replace: true }),
+      (result) => {
+        toast.success(AUTH_MESSAGES.loggedIn);
+        void navigate(completeSignIn(result), { replace: true });
+      },
       (caught: unknown) => setError(errorMessageOf(caught, 'Error')),
     );
   }, [navigate, params]);

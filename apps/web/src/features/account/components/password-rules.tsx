@@ -1,0 +1,54 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import { Box, Stack, Typography } from '@mui/material';
+
+/**
+ * The password rule (validation.ts's PASSWORD_RULE) told as the checks a person can meet one by
+ * one: eight or more characters, upper and lower case letters, a digit and a symbol.
+ */
+export const PASSWORD_CHECKS: readonly { readonly label: string; readonly test: RegExp }[] = [
+  { label: 'At least 8 characters', test: /^.{8,128}$/s },
+  { label: 'An uppercase letter', test: /[A-Z]/ },
+  { label: 'A lowercase letter', test: /[a-z]/ },
+  { label: 'A number', test: /\d/ },
+  { label: 'A symbol (such as ! or #)', test: /[^A-Za-z0-9]/ },
+];
+
+/** The checks under the password box, each ticked as it is met while the person types. */
+export function PasswordRules({ id, password }: { id: string; password: string }) {
+  return (
+    <Box id={id} data-testid="password-rules">
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        Your password needs
+      </Typography>
+      <Stack component="ul" spacing={0.25} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {PASSWORD_CHECKS.map(({ label, test }) => {
+          const met = test.test(password);
+          return (
+            <Stack
+              key={label}
+              component="li"
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center' }}
+              data-testid="password-rule"
+              data-met={met}
+            >
+              {met ? (
+                <CheckCircle fontSize="small" color="success" aria-hidden />
+              ) : (
+                <RadioButtonUnchecked fontSize="small" color="action" aria-hidden />
+              )}
+              <Typography variant="body2" color={met ? 'success.dark' : 'text.secondary'}>
+                {label}
+                <Box component="span" sx={{ position: 'absolute', left: -10000 }}>
+                  {met ? ' (met)' : ' (not met yet)'}
+                </Box>
+              </Typography>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
