@@ -2,9 +2,12 @@ import type { AppointmentView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import {
   applyStatus,
+  calledOffReason,
   checkInToday,
+  directionsUrl,
   mayChange,
   mayTryCheckIn,
+  postalAddress,
   splitAppointments,
 } from './appointment-sections';
 
@@ -20,14 +23,63 @@ const appointment = (id: string, start: string, change: Partial<AppointmentView>
   }) as AppointmentView;
 
 describe('patient dashboard sections', () => {
-  it('lists open future visits soonest first, and the rest latest first', () => {
+  it('lists open future visits soonest first, called-off future ones apart, the rest latest first', () => {
     const later = appointment('later', '2026-03-12T14:00:00Z');
     const soon = appointment('soon', '2026-03-11T14:00:00Z');
     const canceled = appointment('canceled', '2026-03-13T14:00:00Z', { status: 'Canceled' });
+    const rejected = appointment('rejected', '2026-03-11T16:00:00Z', { status: 'Rejected' });
+    const canceledBefore = appointment('canceled-before', '2026-03-02T14:00:00Z', {
+      status: 'Canceled',
+    });
     const over = appointment('over', '2026-03-01T14:00:00Z');
-    const { upcoming, past } = splitAppointments([later, over, canceled, soon], now);
+    const { upcoming, calledOff, past } = splitAppointments(
+      [later, over, canceled, canceledBefore, rejected, soon],
+      now,
+    );
     expect(upcoming.map((a) => a.appointment_id)).toEqual(['soon', 'later']);
-    expect(past.map((a) => a.appointment_id)).toEqual(['canceled', 'over']);
+    expect(calledOff.map((a) => a.appointment_id)).toEqual(['rejected', 'canceled']);
+    expect(past.map((a) => a.appointment_id)).toEqual(['canceled-before', 'over']);
+  });
+
+  it('gives the reason of the side that called a visit off, or none when nobody said', () => {
+    const at = '2026-03-13T14:00:00Z';
+    expect(
+      calledOffReason(
+        appointment('c', at, { status: 'Canceled', cancel_reason: ' Feeling better ' }),
+      ),
+    ).toBe('Feeling better');
+    expect(
+      calledOffReason(
+        appointment('r', at, {
+          status: 'Rejected',
+          rejection_reason: 'Away that week',
+          cancel_reason: null,
+        }),
+      ),
+    ).toBe('Away that week');
+    expect(calledOffReason(appointment('n', at, { status: 'Canceled', cancel_reason: '  ' }))).toBe(
+      null,
+    );
+  });
+
+  it("writes the facility's address on one line and a maps search for it", () => {
+    const a = appointment('a', '2026-03-13T14:00:00Z', {
+      facility_name: 'Lakeside',
+      facility_address: {
+        address1: '100 Main St',
+        address2: 'Suite 2',
+        city: 'New York',
+        state: 'NY',
+        zip_code: '10001',
+      },
+    });
+    expect(postalAddress(a)).toBe('100 Main St, Suite 2, New York, NY 10001');
+    expect(directionsUrl(a)).toBe(
+      'https://www.google.com/maps/search/?api=1&query=100%20Main%20St%2C%20Suite%202%2C%20New%20York%2C%20NY%2010001',
+    );
+    const nowhere = appointment('b', '2026-03-13T14:00:00Z', { facility_address: null });
+    expect(postalAddress(nowhere)).toBeNull();
+    expect(directionsUrl(nowhere)).toBeNull();
   });
 
   it('applies a live status change and says when the appointment is unknown', () => {

@@ -1,5 +1,7 @@
 import { type AppointmentView, appointmentCode, onWalkInBoard } from '@medbook/contracts';
 import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import {
   Alert,
   Avatar,
@@ -9,16 +11,20 @@ import {
   CardActions,
   CardContent,
   Chip,
+  Link,
   Stack,
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
-import { mayChange } from '../appointment-sections';
+import { calledOffReason, directionsUrl, mayChange, postalAddress } from '../appointment-sections';
+import { downloadIcs, icsEvent, visitEvent } from '../ics';
 import { StatusChip } from '../../../shared/status-chip';
 
 interface Props {
   readonly appointment: AppointmentView;
+  /** The dashboard's section it is listed in: upcoming visits offer directions and a calendar file. */
+  readonly section: 'upcoming' | 'calledOff' | 'past';
   readonly selfId: string;
   readonly onCancel: () => void;
   readonly onReschedule: () => void;
@@ -42,7 +48,17 @@ export function AppointmentCard(props: Props) {
   const forMember = a.patient_id !== selfId;
   const video = props.videoVisit?.(a) ?? null;
   const history = props.history?.(a) ?? null;
+  const upcoming = props.section === 'upcoming';
+  const inPerson = a.visit_type !== 'Telehealth';
+  const address = inPerson ? postalAddress(a) : null;
+  const directions = upcoming && inPerson ? directionsUrl(a) : null;
+  const when = start.toFormat('MMMM d, h:mm a');
+  const addToCalendar = () => {
+    const event = visitEvent(a, window.location.origin, new Date());
+    downloadIcs(event.fileName, icsEvent(event));
+  };
   const actions =
+    upcoming ||
     props.checkInOpen ||
     a.status === 'Checked-In' ||
     mayChange(a, now) ||
@@ -71,17 +87,63 @@ export function AppointmentCard(props: Props) {
             <Typography variant="body2" color="text.secondary">
               {a.visit_type} visit{a.reason ? ` · ${a.reason}` : ''}
             </Typography>
+            {inPerson && (a.facility_name || address) && (
+              <Stack
+                direction="row"
+                spacing={0.5}
+                sx={{ mt: 0.5, alignItems: 'flex-start' }}
+                data-testid="appointment-place"
+              >
+                <PlaceOutlinedIcon fontSize="small" color="action" aria-hidden sx={{ mt: 0.25 }} />
+                <Typography variant="body2" component="address" sx={{ fontStyle: 'normal' }}>
+                  {a.facility_name && <Box component="span">{a.facility_name}</Box>}
+                  {a.facility_name && address && <br />}
+                  {address}
+                  {directions && (
+                    <>
+                      {' · '}
+                      <Link
+                        href={directions}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        data-testid="directions"
+                        aria-label={`Directions to ${a.facility_name ?? address ?? 'the clinic'} (opens in a new tab)`}
+                      >
+                        Directions
+                      </Link>
+                    </>
+                  )}
+                </Typography>
+              </Stack>
+            )}
             <Typography variant="body2" color="text.secondary" data-testid="appointment-code">
               Code {appointmentCode(a.appointment_id)}
             </Typography>
-            {a.status === 'Rejected' && a.rejection_reason && (
+            {a.status === 'Rejected' && (a.rejection_reason || props.section === 'calledOff') && (
               <Alert
                 severity="info"
                 variant="outlined"
                 sx={{ mt: 1, py: 0, '& .MuiAlert-message': { whiteSpace: 'pre-line' } }}
                 data-testid="rejection-reason"
               >
-                <strong>The practice declined this request:</strong> {a.rejection_reason}
+                <strong>The practice declined this request{calledOffReason(a) ? ':' : '.'}</strong>{' '}
+                {calledOffReason(a)}
+              </Alert>
+            )}
+            {a.status === 'Canceled' && props.section === 'calledOff' && (
+              <Alert
+                severity="info"
+                variant="outlined"
+                sx={{ mt: 1, py: 0, '& .MuiAlert-message': { whiteSpace: 'pre-line' } }}
+                data-testid="cancel-reason"
+              >
+                {calledOffReason(a) ? (
+                  <>
+                    <strong>Canceled:</strong> {calledOffReason(a)}
+                  </>
+                ) : (
+                  'Canceled. No reason was given.'
+                )}
               </Alert>
             )}
             {a.visit_schedule_type === 'WalkIn' &&
@@ -103,12 +165,23 @@ export function AppointmentCard(props: Props) {
               Check-in pass
             </Button>
           )}
+          {upcoming && (
+            <Button
+              size="small"
+              startIcon={<EventAvailableIcon />}
+              onClick={addToCalendar}
+              data-testid="add-to-calendar"
+              aria-label={`Add ${provider} on ${when} to your calendar`}
+            >
+              Add to calendar
+            </Button>
+          )}
           {mayChange(a, now) && (
             <>
               <Button
                 size="small"
                 onClick={props.onReschedule}
-                aria-label={`Reschedule ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
+                aria-label={`Reschedule ${provider} on ${when}`}
               >
                 Reschedule
               </Button>
@@ -116,7 +189,7 @@ export function AppointmentCard(props: Props) {
                 size="small"
                 color="error"
                 onClick={props.onCancel}
-                aria-label={`Cancel ${provider} on ${start.toFormat('MMMM d, h:mm a')}`}
+                aria-label={`Cancel ${provider} on ${when}`}
               >
                 Cancel
               </Button>

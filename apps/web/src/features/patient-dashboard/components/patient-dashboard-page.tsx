@@ -84,10 +84,11 @@ export function PatientDashboardPage({
   const sections = list ? splitAppointments(list, DateTime.now()) : null;
   const describe = (a: AppointmentView) =>
     `${a.provider_name ?? 'Your provider'}, ${DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat("EEEE, MMMM d 'at' h:mm a")}`;
-  const card = (a: AppointmentView) => (
+  const card = (section: 'upcoming' | 'calledOff' | 'past') => (a: AppointmentView) => (
     <AppointmentCard
       key={a.appointment_id}
       appointment={a}
+      section={section}
       selfId={user.id}
       onCancel={() => setAction({ kind: 'cancel', appointment: a })}
       onReschedule={() => setAction({ kind: 'reschedule', appointment: a })}
@@ -131,10 +132,15 @@ export function PatientDashboardPage({
             testId="upcoming"
             empty="No upcoming appointments."
           >
-            {sections.upcoming.map(card)}
+            {sections.upcoming.map(card('upcoming'))}
           </Section>
+          {sections.calledOff.length > 0 && (
+            <Section title="Canceled and declined" testId="called-off" empty="">
+              {sections.calledOff.map(card('calledOff'))}
+            </Section>
+          )}
           <Section title="Past appointments" testId="past" empty="No past appointments.">
-            {sections.past.map(card)}
+            {sections.past.map(card('past'))}
           </Section>
         </>
       )}
