@@ -100,25 +100,25 @@ export interface MatchedTerm {
 function nextOpenings(now: Date, visitType: string | null): RawBuilder<unknown> {
   const type = visitType ? sql`AND c.visit_type = ${visitType}` : sql``;
   const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`opens AS (
-    SELECT o.provider_id, min(o.open_at) AS open_at, min(o.day - o.today) AS days_away FROM (
-      SELECT c.provider_id, l.today,
+  // A lateral subquery: computed for the providers the other filters kept, not every calendar.
+  return sql`(
+    SELECT min(o.open_at) AS open_at, min(o.day - o.today) AS days_away FROM (
+      SELECT l.today, d.day,
              CASE WHEN d.day = l.today AND l.hour >= c.first_hour THEN ${at}
                   ELSE (d.day + make_interval(hours => c.first_hour)) AT TIME ZONE c.time_zone
-             END AS open_at, d.day, c.date_to
+             END AS open_at
       FROM rm_search_calendars c
-      CROSS JOIN LATERAL (SELECT (${at} AT TIME ZONE c.time_zone)::date AS today,
-                                 extract(hour FROM ${at} AT TIME ZONE c.time_zone)::int AS hour) l
+      CROSS JOIN LATERAL (SELECT ${at} AT TIME ZONE c.time_zone AS local) z
+      CROSS JOIN LATERAL (SELECT z.local::date AS today, extract(hour FROM z.local)::int AS hour) l
       CROSS JOIN LATERAL (SELECT greatest(c.date_from, l.today) AS start) s
       CROSS JOIN LATERAL (
         SELECT s.start + min(((w - extract(isodow FROM s.start)::int + 7) % 7
                   + CASE WHEN w = extract(isodow FROM s.start)::int AND s.start = l.today
                               AND l.hour >= c.last_hour THEN 7 ELSE 0 END)) AS day
         FROM unnest(c.working_days) AS w) d
-      WHERE NOT c.online_booking_disabled ${type}
-    ) o
-    WHERE o.day IS NOT NULL AND (o.date_to IS NULL OR o.day <= o.date_to)
-    GROUP BY o.provider_id)`;
+      WHERE c.provider_id = p.provider_id AND NOT c.online_booking_disabled ${type}
+        AND d.day IS NOT NULL AND (c.date_to IS NULL OR d.day <= c.date_to)
+    ) o) opens`;
 }
 
 @Injectable()
@@ -232,13 +232,12 @@ export class ProviderSearchRepository {
     }
     let openAt = sql`NULL::timestamptz`;
     if (criteria.sort === 'availability' || criteria.withinDays !== null) {
-      ctes.push(nextOpenings(now, criteria.visitType));
+      const opens = nextOpenings(now, criteria.visitType);
       // Within N days: the opening's day, in the calendar's zone, is at most N - 1 days ahead.
       joins.push(
         criteria.withinDays !== null
-          ? sql`JOIN opens ON opens.provider_id = p.provider_id
-                AND opens.days_away < ${criteria.withinDays}`
-          : sql`LEFT JOIN opens ON opens.provider_id = p.provider_id`,
+          ? sql`JOIN LATERAL ${opens} ON opens.days_away < ${criteria.withinDays}`
+          : sql`LEFT JOIN LATERAL ${opens} ON true`,
       );
       openAt = sql`opens.open_at`;
     }
