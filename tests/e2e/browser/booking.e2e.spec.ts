@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { call, createUser, get } from '../../support/accounts';
 import { browserSuite, shoot, signIn, smsCode } from '../../support/browser';
+import { eventually } from '../../support/events';
 import { createCalendar, createPractice, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -288,7 +289,10 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   );
 
   // The practice sees what the wizard collected on the appointment itself.
-  const list = await call(app, 'GET', '/api/v1/appointments/patient', undefined, patient.auth);
+  const list = await eventually(
+    () => call(app, 'GET', '/api/v1/appointments/patient', undefined, patient.auth),
+    (r) => (r.body.data as { appointments: unknown[] }).appointments.length > 0,
+  );
   const [booked] = (list.body.data as { appointments: { appointment_id: string }[] }).appointments;
   const detail = await get(
     app,
