@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '@medbook/contracts';
+import { AUTH_MESSAGES, nameProblem, normalizeName } from '@medbook/contracts';
 import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { exchangeSocialTicket, socialSignUp } from '../api/account-api';
@@ -50,14 +50,20 @@ export function SocialSignUpPage() {
   const [firstName, setFirstName] = useState(params.get('firstName') ?? '');
   const [lastName, setLastName] = useState(params.get('lastName') ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  // The one name rule of sign-up and the API (libs/contracts person-rules).
+  const firstError = submitted ? (nameProblem(firstName) ?? undefined) : undefined;
+  const lastError = submitted ? (nameProblem(lastName) ?? undefined) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setSubmitted(true);
+    if (nameProblem(firstName) || nameProblem(lastName)) return;
     try {
       const result = await socialSignUp(
         params.get('ticket') ?? '',
-        firstName.trim(),
-        lastName.trim(),
+        normalizeName(firstName),
+        normalizeName(lastName),
       );
       await navigate(completeSignIn(result), { replace: true });
     } catch (caught) {
@@ -84,11 +90,15 @@ export function SocialSignUpPage() {
             label="First Name"
             value={firstName}
             onChange={(e) => setFirstName(e.target.value)}
+            error={!!firstError}
+            helperText={firstError}
           />
           <TextField
             label="Last Name"
             value={lastName}
             onChange={(e) => setLastName(e.target.value)}
+            error={!!lastError}
+            helperText={lastError}
           />
           <Button type="submit" variant="contained">
             Sign Up
