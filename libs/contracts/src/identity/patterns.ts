@@ -26,9 +26,11 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)
 /**
  * The spec's name rule: letters (any script, with the combining marks some scripts keep after
  * NFC), spaces and apostrophes, starting with a letter. Test it on the NFC-normalised, trimmed
- * name (see nameProblem in person-rules).
+ * name (see nameProblem in person-rules). Ours beyond the spec: a hyphen between letters, as in
+ * Mary-Jane or Smith-Jones (double-barrelled names are common; refusing them turns patients
+ * away), never leading, trailing or doubled.
  */
-export const NAME_PATTERN = /^\p{L}\p{M}*(?:[ '’]|\p{L}\p{M}*)*$/u;
+export const NAME_PATTERN = /^\p{L}\p{M}*(?:[ '’]|-(?=\p{L})|\p{L}\p{M}*)*$/u;
 /** Phone: digits with optional +, spaces, dashes and parentheses; at most 14 characters. */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{7,14}$/;
 /** The client sends the SHA-256 of the password as 64 hex digits (spec: hashed before sending). */

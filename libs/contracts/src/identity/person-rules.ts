@@ -31,10 +31,19 @@ const LETTER = /\p{L}/gu;
 /** Letters in a name: the spec's minimum of 2 counts these, not spaces or apostrophes. */
 export const letterCount = (value: string): number => value.match(LETTER)?.length ?? 0;
 
+/** Scripts whose one character is a whole syllable: 李 or 김 is a complete surname. */
+const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** The letters a name needs: the minimum, or one in a syllabic script (ours beyond the spec). */
+const tooShort = (name: string, minLetters: number): boolean => {
+  const letters = letterCount(name);
+  return letters < minLetters && !(letters >= 1 && SYLLABIC.test(name));
+};
+
 /**
  * A first, middle or last name, after NFC normalisation and trimming: 'Required' when empty,
  * 'Invalid' for a character outside the rule, 'Invalid character length' for more than 35
- * characters or fewer than 2 letters.
+ * characters or fewer than 2 letters (one in Han, Hangul or kana).
  */
 export function nameProblem(value: unknown, minLetters: number = LIMITS.minName): string | null {
   if (value === undefined || value === null) return VALIDATION_MESSAGES.required;
@@ -42,7 +51,7 @@ export function nameProblem(value: unknown, minLetters: number = LIMITS.minName)
   const name = normalizeName(value);
   if (name === '') return VALIDATION_MESSAGES.required;
   if (!NAME_PATTERN.test(name)) return VALIDATION_MESSAGES.invalid;
-  if ([...name].length > LIMITS.name || letterCount(name) < minLetters) {
+  if ([...name].length > LIMITS.name || tooShort(name, minLetters)) {
     return VALIDATION_MESSAGES.length;
   }
   return null;
