@@ -171,7 +171,7 @@ export function AppointmentCard(props: Props) {
               startIcon={<EventAvailableIcon />}
               onClick={addToCalendar}
               data-testid="add-to-calendar"
-              aria-label={`Add ${provider} on ${when} to your calendar`}
+              aria-label={`Add to calendar: ${provider} on ${when}`}
             >
               Add to calendar
             </Button>
