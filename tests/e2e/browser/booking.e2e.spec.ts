@@ -6,7 +6,7 @@ import {
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { call, createUser, get } from '../../support/accounts';
-import { browserSuite, shoot, signIn, smsCode } from '../../support/browser';
+import { browserSuite, expectAccessible, shoot, signIn, smsCode } from '../../support/browser';
 import { eventually } from '../../support/events';
 import { createCalendar, createPractice, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -308,4 +308,21 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   expect(seen.screenings.map((s) => [s.title, s.answers.map((a) => a.answer)])).toEqual([
     ['COVID-19 screening', ['no', 'no', 'no']],
   ]);
-}, 90_000);
+
+  // And at the front desk, the appointment's drawer on the schedule shows them.
+  const desk = await browser.open();
+  await signIn(desk, app, practice.staff);
+  const day = DateTime.fromISO(slot.start_date).setZone(seen.time_zone).toISODate();
+  await desk.goto(`${app.url}/practice/schedule?date=${day}&appointment=${booked!.appointment_id}`);
+  const drawer = desk.getByTestId('appointment-drawer');
+  await drawer.getByTestId('drawer-details').waitFor();
+  const text = await drawer.innerText();
+  expect(text).toMatch(/Insurance\s+Aetna\s+Member ID\s+W100200300/);
+  expect(text).toMatch(/Birth date\s+Apr 2, 1980/);
+  expect(text).toMatch(/COVID-19 screening/i);
+  expect(text).toMatch(/Have you had a fever or chills in the last 14 days\?\s+No/);
+  await expectAccessible(desk);
+  await shoot(desk, 'schedule-drawer-intake', async () => {
+    await drawer.getByTestId('drawer-details').waitFor();
+  });
+}, 120_000);

@@ -8,6 +8,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Decider, fold } from '../../../domain/decider';
 import { EVENT_STORE } from '../../../infra/event-store/event-store.provider';
 import { customForm } from '../../intake/custom-forms.catalogue';
+import {
+  demographicsDecider,
+  demographicsStreamId,
+} from '../../intake/domain/demographics.decider';
 import { screeningDecider, screeningStreamId } from '../../intake/domain/screening.decider';
 import { paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamId } from '../../payments/domain/payment.events';
@@ -42,6 +46,12 @@ export class AppointmentExtrasQuery {
       screenings: screenings.filter((s): s is AppointmentScreeningView => s !== null),
       online_visit_payment: payment,
     };
+  }
+
+  /** The birth date the patient gave in the wizard's demographics (YYYY-MM-DD), if any. */
+  async demographicBirthDate(patientId: string): Promise<string | null> {
+    const demographics = await this.folded(demographicsStreamId(patientId), demographicsDecider);
+    return demographics?.birth_date ?? null;
   }
 
   private async screening(screeningId: string): Promise<AppointmentScreeningView | null> {

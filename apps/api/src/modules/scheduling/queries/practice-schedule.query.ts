@@ -106,7 +106,14 @@ export class PracticeScheduleQuery {
     this.policy.assertMayWorkForPractice(caller, practiceId);
     const detail = await this.repository.appointmentDetail(practiceId, appointmentId);
     if (!detail) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
-    return { ...detail, ...(await this.extras.of(appointmentId)) };
+    const [extras, birthDate] = await Promise.all([
+      this.extras.of(appointmentId),
+      // A patient's account may lack the birth date the wizard's demographics recorded.
+      detail.patient_birth_date
+        ? Promise.resolve(detail.patient_birth_date)
+        : this.extras.demographicBirthDate(detail.patient_id),
+    ]);
+    return { ...detail, patient_birth_date: birthDate, ...extras };
   }
 }
 
