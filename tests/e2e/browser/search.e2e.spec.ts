@@ -1,8 +1,13 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { browserSuite, SHOTS } from '../../support/browser';
-import { createCalendar, createPractice, registerFacility } from '../../support/scheduling';
+import { browserSuite, expectAccessible, SHOTS } from '../../support/browser';
+import {
+  createCalendar,
+  createPractice,
+  registerEntry,
+  registerFacility,
+} from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const WIDTHS = [375, 1280] as const;
@@ -36,6 +41,37 @@ beforeAll(async () => {
     facility_id: facilityId,
     booking_capacity: 2,
   }));
+  // Issue 19: family doctors, and a psychiatrist who lists Family Medicine second.
+  for (const [first_name, last_name, gender, specialties, languages, insurances, visit_type] of [
+    ['Nadia', 'Flores', 'Female', ['Family Medicine'], ['English', 'Spanish'], ['Aetna'], 'Office'],
+    ['Omar', 'Reyes', 'Male', ['Family Medicine'], ['English'], [], 'Telehealth'],
+    [
+      'Victor',
+      'Stone',
+      'Male',
+      ['Psychiatrist', 'Family Medicine'],
+      ['English'],
+      ['Cigna'],
+      'Telehealth',
+    ],
+  ] as const) {
+    const { id } = await registerEntry(app, practice, 'providers', {
+      first_name,
+      last_name,
+      gender,
+      provider_type: 'local',
+      specialties,
+      languages,
+      insurances,
+      facility_ids: [facilityId],
+    });
+    await createCalendar(app, practice, {
+      name: `Dr. ${first_name} ${last_name}`,
+      provider_id: id,
+      facility_id: facilityId,
+      visit_type,
+    });
+  }
 });
 
 afterAll(async () => {
@@ -152,4 +188,128 @@ describe('live availability', () => {
       `slot change seen in both browsers ${elapsed} ms after the hold was accepted\n`,
     );
   });
+});
+
+describe('finding a provider: typed text, relevance and filters (issue 19)', () => {
+  const names = (page: Page) =>
+    page.getByTestId('provider-card').getByRole('heading', { level: 2 }).allInnerTexts();
+  const choose = async (page: Page, label: string, option: string) => {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  const waitForCount = (page: Page, count: number) =>
+    page
+      .getByTestId('result-count')
+      .filter({ hasText: count === 1 ? '1 provider' : `${count} providers` })
+      .waitFor({ timeout: 10_000 });
+
+  it.each(WIDTHS)(
+    'searches what was typed (a typo too), family doctors first, and filters that survive a reload (%i px)',
+    async (width) => {
+      const page = await browser.open({ width, height: 900 });
+      page.setDefaultTimeout(10_000);
+      await page.goto(app.url);
+      const box = page.getByRole('combobox', { name: 'Search condition or specialty' });
+      // Typed, not chosen from the list, and misspelt: still searched.
+      await box.fill('family medcine');
+      await box.press('Escape');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/\/provider-search\?/, { timeout: 5000 });
+      expect(new URL(page.url()).searchParams.get('specialty')).toBe('family medcine');
+      await waitForCount(page, 3);
+      const found = await names(page);
+      // Relevance: the psychiatrist who lists Family Medicine second comes last.
+      expect(found[2]).toMatch(/^Victor Stone/);
+      expect(found.slice(0, 2).sort()).toEqual([
+        expect.stringMatching(/^Nadia Flores/),
+        expect.stringMatching(/^Omar Reyes/),
+      ]);
+
+      await choose(page, 'Visit type', 'Video visit');
+      await page.waitForURL(/visit_type=Telehealth/);
+      await waitForCount(page, 2);
+      expect((await names(page))[0]).toMatch(/^Omar Reyes/);
+      await choose(page, 'Gender', 'Male');
+      await page.waitForURL(/gender_code=M/);
+      await choose(page, 'Sort by', 'Soonest availability');
+      await page.waitForURL(/sort_on=availability/);
+      await waitForCount(page, 2);
+      // A reload keeps every filter, in the address and in the controls.
+      await page.reload();
+      await waitForCount(page, 2);
+      await expect(page.getByRole('combobox', { name: 'Visit type' }).innerText()).resolves.toBe(
+        'Video visit',
+      );
+      await expect(page.getByRole('combobox', { name: 'Gender' }).innerText()).resolves.toBe(
+        'Male',
+      );
+      await expect(page.getByRole('combobox', { name: 'Sort by' }).innerText()).resolves.toBe(
+        'Soonest availability',
+      );
+      // No zip code: distance waits for one.
+      await expect(
+        page.getByRole('combobox', { name: 'Distance' }).getAttribute('aria-disabled'),
+      ).resolves.toBe('true');
+      await choose(page, 'Visit type', 'Any');
+      await choose(page, 'Gender', 'Any');
+      await choose(page, 'Language', 'Spanish');
+      await page.waitForURL(/language=Spanish/);
+      await waitForCount(page, 1);
+      expect(await names(page)).toEqual([expect.stringMatching(/^Nadia Flores/)]);
+      await choose(page, 'Available', 'Within 7 days');
+      await page.waitForURL(/available_within_days=7/);
+      await waitForCount(page, 1);
+      await page.getByTestId('slot').first().waitFor();
+      await expectAccessible(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `search-filters-${width}.png`),
+        fullPage: true,
+      });
+    },
+    90_000,
+  );
+
+  it.each(WIDTHS)(
+    'shows In network and Accepts my insurance only when an insurance was chosen (%i px)',
+    async (width) => {
+      const page = await browser.open({ width, height: 900 });
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${app.url}/provider-search?specialty=Family%20Medicine&page_no=1`);
+      await waitForCount(page, 3);
+      expect(await page.getByText('In network').count()).toBe(0);
+      expect(await page.getByRole('checkbox', { name: 'Accepts my insurance' }).count()).toBe(0);
+
+      await page.goto(
+        `${app.url}/provider-search?specialty=Family%20Medicine&insurance_name=Aetna&page_no=1`,
+      );
+      await waitForCount(page, 1);
+      const accepts = page.getByRole('checkbox', { name: 'Accepts my insurance' });
+      expect(await accepts.isChecked()).toBe(true);
+      const nadia = page.getByTestId('provider-card').filter({ hasText: 'Nadia Flores' });
+      await nadia.getByText('In network').waitFor();
+      await accepts.click();
+      await page.waitForURL(/accepts_insurance=false/);
+      await waitForCount(page, 3);
+      expect(await page.getByText('In network').count()).toBe(1);
+      await nadia.getByText('In network').waitFor();
+      await expectAccessible(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `search-insurance-${width}.png`),
+        fullPage: true,
+      });
+    },
+    90_000,
+  );
+
+  it('a home tile finds what it shows, and its label typed finds the same', async () => {
+    const page = await browser.open({ width: 1280, height: 900 });
+    page.setDefaultTimeout(10_000);
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Find Cardiology doctors' }).click();
+    await waitForCount(page, 1);
+    expect(await names(page)).toEqual([expect.stringMatching(/^Amara Okafor/)]);
+    await page.goto(`${app.url}/provider-search?specialty=cardiology&page_no=1`);
+    await waitForCount(page, 1);
+    expect(await names(page)).toEqual([expect.stringMatching(/^Amara Okafor/)]);
+  }, 60_000);
 });

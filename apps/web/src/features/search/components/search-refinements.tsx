@@ -59,7 +59,12 @@ function Choice({
       disabled={disabled}
       helperText={helper}
       sx={{ minWidth: { xs: 0, sm: 170 } }}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      slotProps={{
+        select: { displayEmpty: true },
+        inputLabel: { shrink: true },
+        // A hint stays readable beside a disabled control (contrast 4.5:1).
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+      }}
     >
       {choices.map(([v, text]) => (
         <MenuItem key={v || 'any'} value={v}>
@@ -84,7 +89,7 @@ export function SearchRefinements({ filter }: { filter: SearchFilter }) {
   const sort = filter.sort_on === 'distance' && !located ? 'name' : (filter.sort_on ?? 'name');
   return (
     <Box
-      role="group"
+      component="section"
       aria-label="Filter results"
       data-testid="search-refinements"
       sx={{
