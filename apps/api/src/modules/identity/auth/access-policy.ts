@@ -20,8 +20,17 @@ export const forbidden = () => new DomainError('forbidden', STATUS_MESSAGES[403]
  * Object-level rules: a patient reaches their own and their family's records; practice users
  * reach their own practice; super users and support agents reach everything.
  */
+/** How many patient ids a process remembers as existing (a bounded cache, oldest out first). */
+const KNOWN_PATIENTS_MAX = 50_000;
+
 @Injectable()
 export class AccessPolicy {
+  /**
+   * Patients known to exist. A registered patient stays one (no event removes a patient or
+   * changes an account's type), so a yes is remembered, on any process; a no is asked again.
+   */
+  private readonly knownPatients = new Set<string>();
+
   constructor(
     private readonly accounts: UserAccounts,
     private readonly users: UsersRepository,
@@ -96,9 +105,18 @@ export class AccessPolicy {
 
   /** A registered patient (from their stream), or a family member one added (read model). */
   private async patientExists(patientId: string): Promise<boolean> {
+    if (this.knownPatients.has(patientId)) return true;
     const account = await this.accounts.load(patientId);
-    if (account.profile) return account.profile.type === 'Patient';
-    return (await this.users.familyMember(patientId)) !== undefined;
+    const exists = account.profile
+      ? account.profile.type === 'Patient'
+      : (await this.users.familyMember(patientId)) !== undefined;
+    if (exists) {
+      if (this.knownPatients.size >= KNOWN_PATIENTS_MAX) {
+        this.knownPatients.delete(this.knownPatients.values().next().value!);
+      }
+      this.knownPatients.add(patientId);
+    }
+    return exists;
   }
 
   /** A provider's own things (their walk-in queue): the provider, operators, their practice's users. */
