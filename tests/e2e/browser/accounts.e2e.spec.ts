@@ -10,6 +10,14 @@ const browser = browserSuite();
 let page: Page;
 const shot = (name: string) =>
   page.screenshot({ path: path.join(__dirname, 'screenshots', `${name}.png`) });
+/** Nothing wider than a phone's 375 px: the page does not scroll sideways. */
+async function fitsAPhone(): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+    375,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 /** The data-testid of the element that has focus. */
 const focused = () =>
   page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null");
@@ -67,6 +75,7 @@ it('signs up at account/signup (the old address redirects), consenting to the te
   expect(await focused()).toBe('signup-terms');
   expect(sent).toEqual([]);
   await shoot(page, 'signup-terms-required');
+  await fitsAPhone();
   await expectAccessible(page);
 
   await page.getByTestId('signup-terms').check();
@@ -115,6 +124,7 @@ it('announces the login errors after submit, keeps the query of the old address,
     `2 fields need attention. Email: ${VALIDATION_MESSAGES.invalid}. Password: ${VALIDATION_MESSAGES.required}.`,
   );
   await shoot(page, 'login-errors');
+  await fitsAPhone();
   await expectAccessible(page);
 
   const staff = await createUser(app, 'Staff', '0d0d0d0d-0000-4000-8000-00000000000d');

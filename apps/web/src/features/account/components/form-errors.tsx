@@ -4,8 +4,8 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 /** In the accessibility tree, not on screen. */
 const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -14,6 +14,16 @@ export const PASSWORD_CHECKS: readonly { readonly label: string; readonly test: 
   { label: 'A symbol (such as ! or #)', test: /[^A-Za-z0-9]/ },
 ];
 
+/** In the accessibility tree, not on screen (px units: MUI reads 1 as 100%). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** The checks under the password box, each ticked as it is met while the person types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
   return (
@@ -41,7 +51,7 @@ export function PasswordRules({ id, password }: { id: string; password: string }
               )}
               <Typography variant="body2" color={met ? 'success.dark' : 'text.secondary'}>
                 {label}
-                <Box component="span" sx={{ position: 'absolute', left: -10000 }}>
+                <Box component="span" sx={VISUALLY_HIDDEN}>
                   {met ? ' (met)' : ' (not met yet)'}
                 </Box>
               </Typography>
