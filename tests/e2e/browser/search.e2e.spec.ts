@@ -231,7 +231,7 @@ describe('finding a provider: typed text, relevance and filters (issue 19)', () 
       expect((await names(page))[0]).toMatch(/^Omar Reyes/);
       await choose(page, 'Gender', 'Male');
       await page.waitForURL(/gender_code=M/);
-      await choose(page, 'Sort by', 'Soonest availability');
+      await choose(page, 'Sort by', 'Availability');
       await page.waitForURL(/sort_on=availability/);
       await waitForCount(page, 2);
       // A reload keeps every filter, in the address and in the controls.
@@ -244,7 +244,7 @@ describe('finding a provider: typed text, relevance and filters (issue 19)', () 
         'Male',
       );
       await expect(page.getByRole('combobox', { name: 'Sort by' }).innerText()).resolves.toBe(
-        'Soonest availability',
+        'Availability',
       );
       // No zip code: distance waits for one.
       await expect(

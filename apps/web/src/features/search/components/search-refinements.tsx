@@ -136,7 +136,7 @@ export function SearchRefinements({ filter }: { filter: SearchFilter }) {
         value={sort}
         choices={[
           ...(located ? [['distance', 'Distance'] as [string, string]] : []),
-          ['availability', 'Soonest availability'],
+          ['availability', 'Availability'],
           ['name', 'Name'],
         ]}
         onChange={(v) => set('sort_on', v)}
