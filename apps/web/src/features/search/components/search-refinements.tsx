@@ -143,7 +143,7 @@ export function SearchRefinements({ filter }: { filter: SearchFilter }) {
       />
       {searchesInsurance(filter) && (
         <FormControlLabel
-          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, m: 0 }}
+          sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' }, m: 0 }}
           control={
             <Checkbox
               checked={filter.accepts_insurance !== 'false'}
