@@ -7,6 +7,7 @@ import { kioskRoutes } from '../features/kiosk/kiosk-routes';
 import { practiceWaitlistsRoutes } from '../features/practice-waitlists/practice-waitlists-routes';
 import { OLD_ACCOUNT_PATHS } from '../features/account/components/account-paths';
 import { AccountRedirect } from '../features/account/components/account-redirect';
+import { BOOKING_STAGE_ROUTE_PATHS } from '../features/booking/booking-stage-paths';
 
 /** Routes load their feature lazily: the shell is all a first page needs. */
 const pages: RouteObject[] = [
@@ -136,6 +137,14 @@ const pages: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('../features/booking/components/booking-page')).BookingPage,
     }),
+  },
+  {
+    // Each wizard stage's own address; one layout keeps the wizard mounted between them.
+    lazy: async () => ({
+      Component: (await import('../features/booking/components/booking-wizard-route'))
+        .BookingWizardRoute,
+    }),
+    children: BOOKING_STAGE_ROUTE_PATHS.map((path) => ({ path })),
   },
   {
     path: 'meeting/readiness/:appointmentId',

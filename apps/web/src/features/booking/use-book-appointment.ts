@@ -8,6 +8,7 @@ import { bookingApi } from './api/booking-api';
 import { type BookedPopup, classifyBookingFailure, popupAfterBooking } from './booking-outcome';
 import type { BookingExtrasBody } from './booking-extras';
 import type { BookingPatient } from './booking-patient';
+import { contactSupportText } from './booking-steps';
 
 interface Options {
   readonly calendar: CalendarView;
@@ -154,7 +155,10 @@ export function useBookAppointment({
           onInvalidOtp();
           break;
         case 'CONTACT_SUPPORT':
-          setError(message || BOOKING_MESSAGES.unableToBook);
+          // Spec 8: the booking-failed message, then where to write to.
+          setError(
+            `${message || BOOKING_MESSAGES.unableToBook} ${contactSupportText(window.location.hostname)}`,
+          );
           break;
       }
     } finally {

@@ -9,13 +9,13 @@ export type PaySource = { card: CardDto } | { payment_method_id: string };
  * The visit fee through the payment port: authorized at the PAYMENT stage, captured by the
  * associate-payment call once the appointment is booked, released when the patient gives up.
  */
-export function useVisitFee(calendarId: string) {
-  const [payment, setPayment] = useState<PaymentView | null>(null);
+export function useVisitFee(calendarId: string, restored: PaymentView | null = null) {
+  const [payment, setPayment] = useState<PaymentView | null>(restored);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // One idempotency key per attempt: a retry of the same card and amount is charged once.
   const keys = useRef(new Map<string, string>());
-  const paymentRef = useRef<PaymentView | null>(null);
+  const paymentRef = useRef<PaymentView | null>(restored);
   const remember = (next: PaymentView | null) => {
     paymentRef.current = next;
     setPayment(next);

@@ -35,10 +35,12 @@ export const bookingApi = {
       }`,
     ),
   me: () => api<UserView>('GET', '/users/me'),
-  hold: (calendarId: string, startDate: string, patientId?: string) =>
+  /** With a command id, holding again answers with the hold that id made (a reload re-reads it). */
+  hold: (calendarId: string, startDate: string, patientId?: string, commandId?: string) =>
     api<HoldView>('PUT', `/calendars/${enc(calendarId)}/slots/hold`, {
       start_date: startDate,
       ...(patientId ? { patient_id: patientId } : {}),
+      ...(commandId ? { command_id: commandId } : {}),
     }),
   release: (hold: HoldView, patientId?: string) =>
     api<{ position: number | null }>(

@@ -1,14 +1,21 @@
-import { type HoldView, PAYMENT_MESSAGES, type PaymentMethodView } from '@medbook/contracts';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { bookingApi } from '../api/booking-api';
-import type { BookingContext } from '../booking-context';
-import { BookingWizard } from './booking-wizard';
+import {
+  EMPTY_ANSWERS,
+  historyIndex,
+  readBookingSession,
+  writeBookingSession,
+} from '../booking-session';
+import { STAGE_PATHS } from '../booking-stage-paths';
 
-/** /booking?calendar=&start=: holds the slot first, then runs the wizard. */
+/**
+ * /booking?calendar=&start=: the entry from a calendar's slot. The slot is held first (spec:
+ * "Before the wizard ..."), then the wizard opens at its first stage's own address.
+ */
 export function BookingPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -16,47 +23,31 @@ export function BookingPage() {
   const calendarId = params.get('calendar') ?? '';
   const start = params.get('start') ?? '';
   const user = currentUser();
-  const [context, setContext] = useState<BookingContext | null>(null);
-  const [hold, setHold] = useState<HoldView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (!user || user.type !== 'Patient' || !calendarId || !start) return;
     let live = true;
-    // The slot is held before anything else (spec: "Before the wizard ...").
-    const held = bookingApi.hold(calendarId, start);
-    Promise.all([
-      bookingApi.calendar(calendarId),
-      bookingApi.me(),
-      bookingApi.familyMembers(user.id),
-      bookingApi.insurances().then(
-        (items) => items.map((item) => item.name),
-        () => [] as string[],
-      ),
-      bookingApi.paymentSettings(calendarId).catch(() => null),
-      // Spec 8: a failed card lookup is told, and booking continues.
-      bookingApi.paymentMethods(user.id).then(
-        (methods) => ({ cards: methods.data, error: null }),
-        () => ({ cards: [] as PaymentMethodView[], error: PAYMENT_MESSAGES.cardLookupFailed }),
-      ),
-    ]).then(
-      ([calendar, me, family, insurances, payment, cards]) => {
-        if (live) {
-          setContext({
-            calendar,
-            me,
-            family,
-            insurances,
-            payment,
-            savedCards: cards.cards,
-            cardLookupError: cards.error,
-          });
-        }
+    const earlier = readBookingSession();
+    // The same slot asked again (a double mount): the same command id answers with the same hold.
+    const same = earlier && earlier.calendarId === calendarId && earlier.start === start;
+    const holdCommandId = same ? earlier.holdCommandId : crypto.randomUUID();
+    const returnIdx = historyIndex();
+    bookingApi.hold(calendarId, start, undefined, holdCommandId).then(
+      (hold) => {
+        if (!live) return;
+        writeBookingSession({
+          calendarId,
+          start,
+          holdCommandId,
+          hold,
+          returnIdx: returnIdx !== null && returnIdx > 0 ? returnIdx : null,
+          furthest: null,
+          smsListed: null,
+          answers: EMPTY_ANSWERS,
+        });
+        void navigate(STAGE_PATHS.BOOKING_FORM, { replace: true });
       },
-      (cause: unknown) => live && setFailure(errorMessageOf(cause)),
-    );
-    held.then(
-      (view) => (live ? setHold(view) : void bookingApi.release(view).catch(() => undefined)),
       (cause: unknown) => live && setFailure(errorMessageOf(cause)),
     );
     return () => {
@@ -90,13 +81,10 @@ export function BookingPage() {
       </Stack>
     );
   }
-  if (!context || !hold) {
-    return (
-      <Stack spacing={2} sx={{ py: 8, alignItems: 'center' }}>
-        <CircularProgress aria-label="Holding your time slot" />
-        <Typography color="text.secondary">Holding your time slot…</Typography>
-      </Stack>
-    );
-  }
-  return <BookingWizard context={context} start={start} initialHold={hold} />;
+  return (
+    <Stack spacing={2} sx={{ py: 8, alignItems: 'center' }}>
+      <CircularProgress aria-label="Holding your time slot" />
+      <Typography color="text.secondary">Holding your time slot…</Typography>
+    </Stack>
+  );
 }

@@ -252,6 +252,10 @@ export function BookingStageView(props: BookingStageProps) {
             setMemberId(id);
             advance('VERIFY_ELIGIBILITY');
           }}
+          onSelfPay={() => {
+            setInsurance('self-pay');
+            advance('VERIFY_ELIGIBILITY', { insurance: 'self-pay' });
+          }}
         />
       );
   }

@@ -1,17 +1,18 @@
 import {
   appointmentCode,
-  type HoldView,
+  BOOKING_MESSAGES,
   PAYMENT_MESSAGES,
   type PaymentMethodView,
 } from '@medbook/contracts';
 import {
-  Box,
+  Alert,
   Button,
   Card,
   CardContent,
   Grid,
   Step,
   StepLabel,
+  Stack,
   Stepper,
   Typography,
 } from '@mui/material';
@@ -21,7 +22,6 @@ import { type BookedPopup as PopupKind } from '../booking-outcome';
 import { bookingPatientName, type BookingPatient } from '../booking-patient';
 import { STAGE_LABELS } from '../booking-stage-labels';
 import {
-  BOOKING_STAGES,
   type BookingFacts,
   type BookingStage,
   firstStage,
@@ -29,8 +29,15 @@ import {
   type InsuranceChoice,
   nextStage,
   previousStage,
-  stageApplies,
 } from '../booking-stages';
+import {
+  type BookingSession,
+  clearBookingSession,
+  leaveWizard,
+  writeBookingSession,
+} from '../booking-session';
+import { STAGE_PATHS } from '../booking-stage-paths';
+import { listedSteps, slotTakenRecovery, stageToShow, stepCounter } from '../booking-steps';
 import { cardOnFileApplies, payPalApplies, visitFeeApplies } from '../payment-rules';
 import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
 import { toast } from '../../../shared/toast';
@@ -45,22 +52,42 @@ import { errorMessageOf } from '../../../shared/error-message';
 
 interface Props {
   readonly context: BookingContext;
-  readonly start: string;
-  readonly initialHold: HoldView;
+  /** Where the wizard stands: the slot, the (re-read) hold and the answers so far. */
+  readonly session: BookingSession;
+  /** The stage the address asks for; one not reached yet shows the furthest reached instead. */
+  readonly stageInUrl: BookingStage;
 }
 
-export function BookingWizard({ context, start: requestedStart, initialHold }: Props) {
+export function BookingWizard({ context, session, stageInUrl }: Props) {
   const { calendar, me, payment: paymentSettings } = context;
+  const { answers } = session;
   const [savedCards, setSavedCards] = useState<readonly PaymentMethodView[]>(context.savedCards);
-  const visitFee = useVisitFee(calendar.calendar_id);
+  const visitFee = useVisitFee(calendar.calendar_id, answers.payment);
   const navigate = useNavigate();
-  const [mobileVerified, setMobileVerified] = useState(me.credentials.is_mobile_verified);
-  const [insurance, setInsurance] = useState<InsuranceChoice | null>(null);
-  const [memberId, setMemberId] = useState(me.patient_insurances[0]?.member_id ?? '');
-  const [patient, setPatient] = useState<BookingPatient>({ kind: 'self' });
-  const [reason, setReason] = useState('');
+  const [mobileVerified, setMobileVerified] = useState(
+    answers.mobileVerified ?? me.credentials.is_mobile_verified,
+  );
+  const [insurance, setInsurance] = useState<InsuranceChoice | null>(answers.insurance);
+  const [memberId, setMemberId] = useState(
+    answers.memberId ?? me.patient_insurances[0]?.member_id ?? '',
+  );
+  const [patient, setPatient] = useState<BookingPatient>(answers.patient);
+  const [reason, setReason] = useState(answers.reason);
   // The screening answers saved at the screening stage: their ids go with the booking.
-  const [screenings, setScreenings] = useState<Readonly<Record<string, string>>>({});
+  const [screenings, setScreenings] = useState<Readonly<Record<string, string>>>(
+    answers.screenings,
+  );
+  const paymentFor = useCallback(
+    (insured: boolean) =>
+      paymentSettings
+        ? {
+            cardOnFile: cardOnFileApplies(paymentSettings, insured),
+            payPal: payPalApplies(paymentSettings),
+            visitFee: visitFeeApplies(paymentSettings, insured),
+          }
+        : { cardOnFile: false, payPal: false, visitFee: false },
+    [paymentSettings],
+  );
   const facts: BookingFacts = useMemo(
     () => ({
       calendar: {
@@ -72,47 +99,109 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
       reasonNeedsScreening: false,
       mobileVerified,
       insurance,
-      payment: paymentSettings
-        ? {
-            cardOnFile: cardOnFileApplies(paymentSettings, hasRealInsurance(insurance)),
-            payPal: payPalApplies(paymentSettings),
-            visitFee: visitFeeApplies(paymentSettings, hasRealInsurance(insurance)),
-          }
-        : { cardOnFile: false, payPal: false, visitFee: false },
+      payment: paymentFor(hasRealInsurance(insurance)),
     }),
-    [calendar, mobileVerified, insurance, paymentSettings],
+    [calendar, mobileVerified, insurance, paymentFor],
   );
   // Whom the intake steps are about; a member added in this booking has no id before booking.
   const intakePatientId =
     patient.kind === 'self' ? me.id : patient.kind === 'member' ? patient.id : null;
-  const [stage, setStage] = useState<BookingStage>(() => firstStage(facts));
+  const [furthest, setFurthest] = useState<BookingStage>(
+    () => session.furthest ?? firstStage(facts),
+  );
+  const [smsListed] = useState(session.smsListed ?? !me.credentials.is_mobile_verified);
+  const stage = stageToShow(stageInUrl, furthest, facts);
+  useEffect(() => {
+    if (stage !== stageInUrl) void navigate(STAGE_PATHS[stage], { replace: true });
+  }, [stage, stageInUrl, navigate]);
   const extras = bookingExtrasBody(
     insurance,
     memberId,
     Object.values(screenings),
     visitFee.payment,
   );
+  const goTo = (next: BookingStage) => void navigate(STAGE_PATHS[next]);
   const booking = useBookAppointment({
     calendar,
-    requestedStart,
-    initialHold,
+    requestedStart: session.start,
+    initialHold: session.hold,
     onInvalidOtp: () => {
       setMobileVerified(false);
-      setStage('SMS_VERIFICATION');
+      goTo('SMS_VERIFICATION');
     },
     afterBooked: (appointmentId) =>
       visitFee
         .associate(appointmentId)
         .catch((cause: unknown) => toast.error(errorMessageOf(cause))),
   });
-  const advance = (from: BookingStage, changed: Partial<BookingFacts> = {}) =>
-    setStage(nextStage(from, { ...facts, ...changed }));
+  // The tab keeps the wizard's place and answers: a reload resumes here with the same hold.
+  useEffect(() => {
+    if (booking.booked) {
+      clearBookingSession();
+      return;
+    }
+    writeBookingSession({
+      ...session,
+      furthest,
+      smsListed,
+      answers: {
+        patient,
+        reason,
+        insurance,
+        memberId,
+        screenings,
+        mobileVerified,
+        payment: visitFee.payment,
+      },
+    });
+  }, [
+    session,
+    furthest,
+    smsListed,
+    patient,
+    reason,
+    insurance,
+    memberId,
+    screenings,
+    mobileVerified,
+    visitFee.payment,
+    booking.booked,
+  ]);
+  const advance = (from: BookingStage, changed: Partial<BookingFacts> = {}) => {
+    const next = nextStage(from, { ...facts, ...changed });
+    setFurthest(next);
+    goTo(next);
+  };
   const back = previousStage(stage, facts);
-  // Stages shown in the stepper: phone verification stays listed once it was needed.
-  const shown = { ...facts, mobileVerified: me.credentials.is_mobile_verified };
-  const visible = BOOKING_STAGES.filter((s) => stageApplies(s, shown));
+  // The stepper lists its steps from the start; the counter follows it one step at a time.
+  const steps = listedSteps(facts, {
+    smsListed: smsListed || !mobileVerified,
+    paymentPossible:
+      facts.calendar.enableInsurance && insurance === null
+        ? Object.values(paymentFor(true)).some(Boolean) ||
+          Object.values(paymentFor(false)).some(Boolean)
+        : Object.values(facts.payment).some(Boolean),
+  });
+  const counter = stepCounter(stage, steps);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [stage]);
+  const [leaving, setLeaving] = useState(false);
+  /** Cancel: the hold and an authorized visit fee are given back, then back to where we came from. */
+  const cancel = () => {
+    setLeaving(true);
+    void booking
+      .decline()
+      .then(() => visitFee.release())
+      .then((released) => released && toast.success(PAYMENT_MESSAGES.notProcessed))
+      .catch(() => undefined)
+      .finally(() => leaveWizard(navigate, session.returnIdx));
+  };
+  const recovery = slotTakenRecovery({
+    insurance: hasRealInsurance(insurance),
+    demographics: facts.calendar.collectPatientDemographics,
+    card: facts.payment.cardOnFile,
+    visitFee: visitFee.payment?.status === 'authorized',
+  });
 
   const goDashboard = useCallback(() => void navigate('/dashboard/patient'), [navigate]);
   const goCheckIn = useCallback(
@@ -133,19 +222,24 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
         <Card variant="outlined">
           <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
             <Stepper
-              activeStep={visible.indexOf(stage)}
+              activeStep={counter.step - 1}
               alternativeLabel
               sx={{ mb: 4, display: { xs: 'none', sm: 'flex' } }}
               aria-label="Booking steps"
             >
-              {visible.map((s) => (
-                <Step key={s}>
-                  <StepLabel>{STAGE_LABELS[s]}</StepLabel>
+              {steps.map((step) => (
+                <Step key={step}>
+                  <StepLabel>{step}</StepLabel>
                 </Step>
               ))}
             </Stepper>
-            <Typography variant="overline" color="text.secondary" sx={{ display: { sm: 'none' } }}>
-              Step {visible.indexOf(stage) + 1} of {visible.length}
+            <Typography
+              variant="overline"
+              color="text.secondary"
+              sx={{ display: { sm: 'none' } }}
+              data-testid="step-counter"
+            >
+              Step {counter.step} of {counter.of}
             </Typography>
             <Typography
               variant="h5"
@@ -157,36 +251,50 @@ export function BookingWizard({ context, start: requestedStart, initialHold }: P
             >
               {STAGE_LABELS[stage]}
             </Typography>
-            <BookingStageView
-              stage={stage}
-              context={context}
-              patient={patient}
-              setPatient={setPatient}
-              reason={reason}
-              setReason={setReason}
-              insurance={insurance}
-              setInsurance={setInsurance}
-              memberId={memberId}
-              setMemberId={setMemberId}
-              setMobileVerified={setMobileVerified}
-              savedCards={savedCards}
-              setSavedCards={setSavedCards}
-              intakePatientId={intakePatientId}
-              visitFee={visitFee}
-              booking={booking}
-              advance={advance}
-              extras={extras}
-              onScreened={(formId, id) => setScreenings((all) => ({ ...all, [formId]: id }))}
-            />
-            {back && !booking.booked && (
-              <Box sx={{ mt: 3 }}>
-                <Button onClick={() => setStage(back)}>Back</Button>
-              </Box>
+            {booking.slotTaken && recovery === 'message' ? (
+              <Alert severity="warning" data-testid="slot-taken-message">
+                {BOOKING_MESSAGES.alreadyBooked}
+              </Alert>
+            ) : (
+              <BookingStageView
+                stage={stage}
+                context={context}
+                patient={patient}
+                setPatient={setPatient}
+                reason={reason}
+                setReason={setReason}
+                insurance={insurance}
+                setInsurance={setInsurance}
+                memberId={memberId}
+                setMemberId={setMemberId}
+                setMobileVerified={setMobileVerified}
+                savedCards={savedCards}
+                setSavedCards={setSavedCards}
+                intakePatientId={intakePatientId}
+                visitFee={visitFee}
+                booking={booking}
+                advance={advance}
+                extras={extras}
+                onScreened={(formId, id) => setScreenings((all) => ({ ...all, [formId]: id }))}
+              />
+            )}
+            {!booking.booked && (
+              <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+                <Button
+                  disabled={leaving || booking.busy}
+                  onClick={() => (back ? goTo(back) : cancel())}
+                >
+                  Back
+                </Button>
+                <Button color="error" disabled={leaving || booking.busy} onClick={cancel}>
+                  Cancel
+                </Button>
+              </Stack>
             )}
           </CardContent>
         </Card>
       </Grid>
-      {booking.slotTaken && (
+      {booking.slotTaken && recovery === 'dialog' && (
         <ChooseAnotherSlotDialog
           open
           originalStart={booking.start}

@@ -1,6 +1,7 @@
 import type { EligibilityView, InsurancePlanView } from '@medbook/contracts';
 import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
+import { INSURANCE_TEXTS } from '../insurance-options';
 
 export interface EligibilityInput {
   readonly insurance_id: number;
@@ -29,6 +30,8 @@ interface Props {
   readonly loadPlans: () => Promise<InsurancePlanView[]>;
   readonly verify: (input: EligibilityInput) => Promise<EligibilityView>;
   readonly onEligible: (memberId: string) => void;
+  /** Not eligible: the patient may book as self-paying instead. */
+  readonly onSelfPay?: () => void;
 }
 
 /** VERIFY_ELIGIBILITY: the plan and member id are checked with the insurance before booking. */
@@ -38,6 +41,7 @@ export function EligibilityStage({
   loadPlans,
   verify,
   onEligible,
+  onSelfPay,
 }: Props) {
   const [plans, setPlans] = useState<readonly InsurancePlanView[] | null>(null);
   const [planId, setPlanId] = useState('');
@@ -138,6 +142,19 @@ export function EligibilityStage({
       {result && (
         <Alert severity={result.eligible ? 'success' : 'warning'} data-testid="eligibility-result">
           {result.message}
+        </Alert>
+      )}
+      {result && !result.eligible && onSelfPay && (
+        <Alert
+          severity="info"
+          data-testid="self-pay-offer"
+          action={
+            <Button color="inherit" onClick={onSelfPay}>
+              {INSURANCE_TEXTS.selfPaying}
+            </Button>
+          }
+        >
+          You can still book this visit as self-paying, or try another member id.
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
