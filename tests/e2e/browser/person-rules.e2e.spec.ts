@@ -36,11 +36,11 @@ it("shows the spec's messages for a new family member's names and for demographi
     `${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(slot.start_date)}`,
   );
 
-  // A new family member: one letter and spaces, and a hyphen, are refused; then "Myself".
+  // A new family member: one letter and spaces, and a doubled hyphen, are refused; then "Myself".
   await page.getByTestId('stage-title').filter({ hasText: 'Patient' }).waitFor();
   await page.getByRole('radio', { name: 'Someone else in my family' }).check();
   await page.getByLabel(/^First name/).fill('A   ');
-  await page.getByLabel(/^Last name/).fill('Mary-Jane');
+  await page.getByLabel(/^Last name/).fill('Mary--Jane');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Invalid character length').waitFor();
   await page.getByText('Invalid', { exact: true }).waitFor();

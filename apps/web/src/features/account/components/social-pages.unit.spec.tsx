@@ -21,7 +21,7 @@ function renderPage(query: string) {
 
 describe('SocialSignUpPage', () => {
   it("holds the provider's names to the one name rule before sending", () => {
-    renderPage('firstName=A%20%20&lastName=Lee-Ann');
+    renderPage('firstName=A%20%20&lastName=Lee--Ann');
     expect(screen.getByText('Invalid character length')).toBeTruthy();
     expect(screen.getByText('Invalid')).toBeTruthy();
     expect(socialSignUp).not.toHaveBeenCalled();

@@ -18,10 +18,10 @@ function renderStage() {
 describe('BookingFormStage: a new family member', () => {
   it('holds the names to the one name rule: letters, not spaces, make the minimum', () => {
     const { onNext, fill } = renderStage();
-    fill('A   ', 'Mary-Jane');
+    fill('A   ', 'Mary--Jane');
     expect(screen.getByText('Invalid character length')).toBeTruthy();
     expect(screen.getByText('Invalid')).toBeTruthy();
-    fill('', '李');
+    fill('', 'L');
     expect(screen.getByText('Required')).toBeTruthy();
     expect(screen.getByText('Invalid character length')).toBeTruthy();
     expect(onNext).not.toHaveBeenCalled();
