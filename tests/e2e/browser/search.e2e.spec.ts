@@ -109,6 +109,14 @@ describe('provider search', () => {
       await card.getByTestId('slot').first().waitFor();
       const times = await card.getByTestId('slot').allInnerTexts();
       expect(times.every((t) => /^\d{1,2}:\d{2} (am|pm)$/.test(t))).toBe(true);
+      // No slot's label is cut at any width: its text fits the button (a phone scrolls the days).
+      const cut = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('[data-testid="slot"]')]
+          .filter((b) => b.scrollWidth > b.clientWidth + 1)
+          .map((b) => b.textContent)`,
+      );
+      expect(cut).toEqual([]);
+      await expectAccessible(page);
       await page.screenshot({
         path: path.join(SHOTS, `search-results-${width}.png`),
         fullPage: true,

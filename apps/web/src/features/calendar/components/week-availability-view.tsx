@@ -49,9 +49,16 @@ export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
         <Box
           sx={{
             flex: 1,
+            minWidth: 0,
             display: 'grid',
-            gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+            // A day is never narrower than its longest time ("10:30 am"): on a phone the five days
+            // scroll sideways instead of cutting the labels.
+            gridTemplateColumns: 'repeat(5, minmax(64px, 1fr))',
+            overflowX: 'auto',
+            scrollSnapType: 'x proximity',
+            '& > *': { scrollSnapAlign: 'start' },
             gap: 1,
+            pb: 0.5,
           }}
           aria-label={range ? `Available times ${range}` : 'Loading available times'}
           role="region"
