@@ -2,6 +2,7 @@ import {
   Box,
   Button,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -61,20 +62,26 @@ export function InsuranceList({ insurances, selfPayOffered, value, onChange }: P
       <Paper variant="outlined" sx={{ mt: 1, maxHeight: 400, overflow: 'auto' }}>
         <List dense aria-label="Insurance choices" disablePadding>
           {fixed.map(({ choice, label }) => (
-            <ListItemButton key={label} onClick={() => onChange(choice)}>
-              <ListItemText primary={label} />
-            </ListItemButton>
+            <ListItem key={label} disablePadding>
+              <ListItemButton onClick={() => onChange(choice)}>
+                <ListItemText primary={label} />
+              </ListItemButton>
+            </ListItem>
           ))}
           <ListSubheader>Insurances</ListSubheader>
           {matches.map((name) => (
-            <ListItemButton key={name} onClick={() => onChange({ insurance: name })}>
-              <ListItemText primary={name} />
-            </ListItemButton>
+            <ListItem key={name} disablePadding>
+              <ListItemButton onClick={() => onChange({ insurance: name })}>
+                <ListItemText primary={name} />
+              </ListItemButton>
+            </ListItem>
           ))}
           {matches.length === 0 && (
-            <Typography role="status" sx={{ px: 2, py: 1.5 }} color="text.secondary">
-              {INSURANCE_TEXTS.noResult}
-            </Typography>
+            <ListItem>
+              <Typography role="status" sx={{ py: 0.5 }} color="text.secondary">
+                {INSURANCE_TEXTS.noResult}
+              </Typography>
+            </ListItem>
           )}
         </List>
       </Paper>
