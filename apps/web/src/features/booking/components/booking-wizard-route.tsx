@@ -1,6 +1,6 @@
 import { type HoldView, PAYMENT_MESSAGES, type PaymentMethodView } from '@medbook/contracts';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser, rememberRedirect } from '../../../shared/session';
@@ -60,6 +60,11 @@ export function BookingWizardRoute() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const holdCommandId = session?.holdCommandId;
+  // One object per hold: the wizard writes its answers back whenever this changes.
+  const wizardSession = useMemo(
+    () => (session && hold ? { ...session, hold } : null),
+    [session, hold],
+  );
 
   useEffect(() => {
     if (!user || user.type !== 'Patient' || !session) return;
@@ -164,7 +169,7 @@ export function BookingWizardRoute() {
       </Stack>
     );
   }
-  if (!context || !hold) {
+  if (!context || !hold || !wizardSession) {
     return (
       <Stack spacing={2} sx={{ py: 8, alignItems: 'center' }}>
         <CircularProgress aria-label="Holding your time slot" />
@@ -176,7 +181,7 @@ export function BookingWizardRoute() {
     <BookingWizard
       key={hold.hold_id}
       context={context}
-      session={{ ...session, hold }}
+      session={wizardSession}
       stageInUrl={stage}
     />
   );

@@ -135,8 +135,11 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
         .catch((cause: unknown) => toast.error(errorMessageOf(cause))),
   });
   // The tab keeps the wizard's place and answers: a reload resumes here with the same hold.
+  // Once the patient cancels or books, nothing is written back (the page may render again
+  // while the next page loads).
+  const finished = useRef(false);
   useEffect(() => {
-    if (booking.booked) {
+    if (booking.booked || finished.current) {
       clearBookingSession();
       return;
     }
@@ -188,6 +191,8 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
   const [leaving, setLeaving] = useState(false);
   /** Cancel: the hold and an authorized visit fee are given back, then back to where we came from. */
   const cancel = () => {
+    finished.current = true;
+    clearBookingSession();
     setLeaving(true);
     void booking
       .decline()
