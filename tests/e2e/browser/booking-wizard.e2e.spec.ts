@@ -225,3 +225,43 @@ it('names the support address when the booking fails otherwise', async () => {
   await expectAccessible(page);
   await shoot(page, 'wizard-contact-support');
 }, 90_000);
+
+it('lets a patient whose insurance is not eligible continue as self-paying', async () => {
+  const practice = await createPractice(app);
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Hana Berg',
+    enable_insurance_eligibility: true,
+  });
+  const slot = await tomorrowsSlot(app, calendarId, position, 5);
+  const patient = await createUser(app, 'Patient', null, { first: 'Ivy', last: 'Lund' });
+  await signIn(page, app, patient, '/dashboard/patient');
+  await page.goto(bookingUrl(calendarId, slot));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('sms-mobile').fill('5557771212');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByTestId('sms-code').waitFor();
+  await page.getByTestId('sms-code').fill(await smsCode(app, '5557771212'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByTestId('insurance-search').fill('Aet');
+  await page.getByRole('button', { name: 'Aetna', exact: true }).click();
+  await page.getByLabel('Member ID').fill('INELIG-7');
+  await page.getByRole('button', { name: 'Confirm insurance' }).click();
+
+  await page.waitForURL('**/book/verify-eligibility');
+  await page.getByLabel(/^Plan\b/).selectOption({ label: 'Aetna HMO' });
+  await page.getByRole('button', { name: 'Verify eligibility' }).click();
+  const offer = page.getByTestId('self-pay-offer');
+  await offer.waitFor();
+  await expectAccessible(page);
+  await shoot(page, 'wizard-ineligible-self-pay');
+  await offer.getByRole('button', { name: 'Self paying' }).click();
+
+  await page.waitForURL('**/book/review');
+  await title('Review').waitFor();
+  await page.getByText('Self paying').first().waitFor();
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+  await page.getByText('Your appointment has been scheduled').waitFor();
+  expect(await page.evaluate<string | null>(`sessionStorage.getItem('medbook.booking')`)).toBe(
+    null,
+  );
+}, 90_000);
