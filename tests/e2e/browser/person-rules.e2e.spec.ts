@@ -67,7 +67,7 @@ it("shows the spec's messages for a new family member's names and for demographi
   await page.getByLabel('Street address').fill('1 Main Street'.padEnd(51, 'x'));
   await page.getByRole('textbox', { name: 'City' }).fill('Newark 2');
   await page.getByRole('combobox', { name: 'State' }).selectOption('NJ');
-  await page.getByLabel('ZIP code').fill('0710');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('0710');
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByText('The date of birth should be a date earlier than today.').waitFor();
   expect(await page.getByText('Invalid character length').count()).toBe(2);
@@ -82,7 +82,7 @@ it("shows the spec's messages for a new family member's names and for demographi
   await page.getByLabel('Date of birth').fill('02/28/1990');
   await page.getByLabel('Street address').fill('1 Main Street');
   await page.getByRole('textbox', { name: 'City' }).fill('Newark');
-  await page.getByLabel('ZIP code').fill('071021234');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('071021234');
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByTestId('stage-title').filter({ hasText: 'Demographics' }).waitFor({
     state: 'detached',
