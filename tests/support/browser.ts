@@ -76,7 +76,11 @@ export async function smsCode(app: TestApp, mobile: string): Promise<string> {
 export interface BrowserSuite {
   readonly browser: Browser;
   /** A separate browser window (its own storage, so its own session), closed after the test. */
-  open(viewport?: { readonly width: number; readonly height: number }): Promise<Page>;
+  /** A new window; `timezoneId` sets the visitor's clock (the machine's zone otherwise). */
+  open(
+    viewport?: { readonly width: number; readonly height: number },
+    options?: { readonly timezoneId?: string },
+  ): Promise<Page>;
 }
 
 /**
@@ -107,9 +111,10 @@ export function browserSuite(extraArgs: readonly string[] = []): BrowserSuite {
       if (!browser) throw new Error('The browser starts in beforeAll');
       return browser;
     },
-    async open(viewport = { width: 1280, height: 900 }) {
+    async open(viewport = { width: 1280, height: 900 }, options = {}) {
       const context = await this.browser.newContext({
         viewport,
+        ...options,
         ...(extraArgs.includes(FAKE_MEDIA[0]!) ? { permissions: ['camera', 'microphone'] } : {}),
       });
       (inTest ? perTest : perFile).push(context);

@@ -62,7 +62,7 @@ it('books a held slot with the keyboard alone, sees it on the dashboard and canc
   );
   await page.getByTestId('stage-title').filter({ hasText: 'Patient' }).waitFor();
   expect(await page.getByTestId('summary-start').innerText()).toMatch(
-    /^Tomorrow, \d{1,2}:\d{2} [AP]M$/,
+    /^Tomorrow, [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} [AP]M( \S+ — [A-Z][a-z]{2} \d{1,2}:\d{2} [AP]M your time)?$/,
   );
   expect(await page.getByTestId('hold-countdown').innerText()).toMatch(
     /held for you for 10 more minutes/,

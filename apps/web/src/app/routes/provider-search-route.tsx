@@ -7,6 +7,7 @@ import {
 import { SearchResultsPage } from '../../features/search/components/search-results-page';
 import { UnavailableProvider } from '../../features/waitlist/components/unavailable-provider';
 import { waitlistEnrolled$ } from '../../features/waitlist/streams/waitlist-enrolled.stream';
+import { FacilityRows } from './facility-availability';
 
 /** A calendar's live week, with its waiting list (a feature of its own) wired in. */
 function WeekWithWaitlist(props: AvailabilityWidgetProps) {
@@ -25,6 +26,23 @@ function Availability({ provider }: { provider: ProviderCardView }) {
   // The week opens at the searched date (spec 2.2's date filter), not today.
   const date = useSearchParams()[0].get('date');
   const next = provider.next_availability;
+  // Several facilities: a row for each, under its own name and address (issue 19).
+  if (provider.facilities.length > 1) {
+    return (
+      <FacilityRows
+        provider={provider}
+        week={(calendarId) => (
+          <WeekWithWaitlist
+            calendarId={calendarId}
+            listMode
+            existingPatientsOnly={provider.allow_existing_patients_only}
+            patientVisitedBefore={provider.patient_visited_before}
+            startDate={date ?? undefined}
+          />
+        )}
+      />
+    );
+  }
   // Nothing open: a calendar with a waiting list still offers to join it.
   if (!next) {
     return (

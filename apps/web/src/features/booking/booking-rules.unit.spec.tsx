@@ -114,9 +114,18 @@ describe('slot times', () => {
   const zone = 'America/New_York';
   const now = DateTime.fromISO('2026-03-10T09:00:00', { zone });
   it("prefixes 'Today,' and 'Tomorrow,' in the facility's zone", () => {
-    expect(summaryStart('2026-03-10T19:30:00Z', zone, now)).toBe('Today, 3:30 PM');
-    expect(summaryStart('2026-03-11T13:00:00Z', zone, now)).toBe('Tomorrow, 9:00 AM');
-    expect(summaryStart('2026-03-13T13:00:00Z', zone, now)).toBe('Friday, March 13, 9:00 AM');
+    expect(summaryStart('2026-03-10T19:30:00Z', zone, now)).toBe('Today, Tue, Mar 10 · 3:30 PM');
+    expect(summaryStart('2026-03-11T13:00:00Z', zone, now)).toBe('Tomorrow, Wed, Mar 11 · 9:00 AM');
+    expect(summaryStart('2026-03-13T13:00:00Z', zone, now)).toBe('Fri, Mar 13 · 9:00 AM');
+  });
+  it("names the facility's zone and adds the visitor's own time when their clocks differ", () => {
+    expect(summaryStart('2026-11-24T11:00:00Z', 'Asia/Kolkata', now, 'America/New_York')).toBe(
+      'Tue, Nov 24 · 4:30 PM GMT+5:30 — Tue 6:00 AM your time',
+    );
+    // Same offset at that moment: nothing to add, whatever the zones are called.
+    expect(summaryStart('2026-03-11T13:00:00Z', zone, now, 'America/Toronto')).toBe(
+      'Tomorrow, Wed, Mar 11 · 9:00 AM',
+    );
   });
   it('counts whole minutes left on a hold', () => {
     const at = DateTime.fromISO('2026-03-10T14:00:00Z');

@@ -1,14 +1,32 @@
 import { DateTime } from 'luxon';
 
-/** A slot's start for the summary card: 'Today,' or 'Tomorrow,' when it falls then (spec 1). */
-export function summaryStart(startIso: string, zone: string, now: DateTime): string {
+/** The visitor's own zone, as the browser reports it. */
+export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * A slot's start for the summary card, in the facility's zone (spec 1): 'Today,' or 'Tomorrow,'
+ * before the date when it falls then, never instead of it. When the visitor's clock reads
+ * differently at that moment, the facility's zone is named and the visitor's own time follows:
+ * "Tue, Nov 24 · 4:30 PM GMT+5:30 — Tue 7:00 AM your time".
+ */
+export function summaryStart(
+  startIso: string,
+  zone: string,
+  now: DateTime,
+  viewer: string = zone,
+): string {
   const start = DateTime.fromISO(startIso, { zone });
   const today = now.setZone(zone).startOf('day');
   const day = start.startOf('day');
-  const time = start.toFormat('h:mm a');
-  if (day.equals(today)) return `Today, ${time}`;
-  if (day.equals(today.plus({ days: 1 }))) return `Tomorrow, ${time}`;
-  return `${start.toFormat('EEEE, MMMM d')}, ${time}`;
+  const prefix = day.equals(today)
+    ? 'Today, '
+    : day.equals(today.plus({ days: 1 }))
+      ? 'Tomorrow, '
+      : '';
+  const there = `${prefix}${start.toFormat('ccc, MMM d · h:mm a')}`;
+  const own = start.setZone(viewer);
+  if (own.offset === start.offset) return there;
+  return `${there} ${start.toFormat('ZZZZ')} — ${own.toFormat('ccc h:mm a')} your time`;
 }
 
 /** Whole minutes left on a hold (rounded up, never below 0). */

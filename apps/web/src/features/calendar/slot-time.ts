@@ -26,5 +26,14 @@ export const zonesDiffer = (start: string, facilityZone: string, localZone: stri
   DateTime.fromISO(start, { zone: facilityZone }).offset !==
   DateTime.fromISO(start, { zone: localZone }).offset;
 
+/**
+ * A zone named for people: its city and its abbreviation at that moment, as in
+ * 'New York time (EST)' or 'Kolkata time (GMT+5:30)'.
+ */
+export function zoneLabel(zone: string, at: DateTime = DateTime.now()): string {
+  const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+  return `${city} time (${at.setZone(zone).toFormat('ZZZZ')})`;
+}
+
 export const wallClock = (start: string, zone: string): string =>
   DateTime.fromISO(start, { zone }).toFormat("cccc, LLLL d 'at' h:mm a ZZZZ");

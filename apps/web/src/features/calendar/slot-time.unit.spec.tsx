@@ -1,4 +1,5 @@
-import { slotTime } from './slot-time';
+import { DateTime } from 'luxon';
+import { slotTime, zoneLabel } from './slot-time';
 
 describe('slot times', () => {
   it('reads h:mm am/pm in the facility zone', () => {
@@ -12,5 +13,14 @@ describe('slot times', () => {
     // Havana repeats midnight; the browser's names for its zone are its offsets.
     expect(slotTime('2026-11-01T04:00:00Z', 'America/Havana')).toBe('12:00 am GMT-4');
     expect(slotTime('2026-11-01T05:00:00Z', 'America/Havana')).toBe('12:00 am GMT-5');
+  });
+
+  it('names a zone by its city and its abbreviation at that moment', () => {
+    const winter = DateTime.fromISO('2026-01-15T12:00:00Z');
+    const summer = DateTime.fromISO('2026-07-15T12:00:00Z');
+    expect(zoneLabel('America/New_York', winter)).toBe('New York time (EST)');
+    expect(zoneLabel('America/New_York', summer)).toBe('New York time (EDT)');
+    expect(zoneLabel('Asia/Kolkata', winter)).toBe('Kolkata time (GMT+5:30)');
+    expect(zoneLabel('America/Argentina/Buenos_Aires', winter)).toBe('Buenos Aires time (GMT-3)');
   });
 });

@@ -6,7 +6,7 @@ import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import { Alert, Avatar, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
-import { summaryStart } from '../slot-time';
+import { summaryStart, viewerZone } from '../slot-time';
 import { holdMinutesLeft$ } from '../streams/hold-countdown.stream';
 
 interface Props {
@@ -44,7 +44,7 @@ export function BookingSummaryCard({ calendar, start, hold }: Props) {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <EventIcon color="action" fontSize="small" aria-hidden />
             <Typography data-testid="summary-start" sx={{ fontWeight: 600 }}>
-              {summaryStart(start, calendar.time_zone, DateTime.now())}
+              {summaryStart(start, calendar.time_zone, DateTime.now(), viewerZone())}
             </Typography>
           </Stack>
           <Typography variant="caption" color="text.secondary">

@@ -9,7 +9,7 @@ import { settled } from '../../../live/settled';
 import { errorMessageOf, UNEXPECTED_ERROR } from '../../../shared/error-message';
 import { currentUser$, rememberRedirect } from '../../../shared/session';
 import { getCalendar } from '../api/calendar-api';
-import { scrollerRange, zonesDiffer } from '../slot-time';
+import { scrollerRange, zoneLabel, zonesDiffer } from '../slot-time';
 import { calendarWeek$ } from '../streams/calendar-week.stream';
 import { TimeZoneDialog } from './time-zone-dialog';
 import { WeekAvailabilityView } from './week-availability-view';
@@ -102,8 +102,15 @@ function LiveAvailability(
     if (zonesDiffer(slot.start_date, zone, localZone())) setConfirming(slot);
     else select(slot);
   };
+  const nowIso = DateTime.now().toISO();
   return (
     <>
+      {zonesDiffer(nowIso, zone, localZone()) && (
+        // The viewer's clock reads otherwise: say whose times these are (issue 19).
+        <Typography variant="caption" color="text.secondary" data-testid="widget-zone">
+          Times are in {zoneLabel(zone)}
+        </Typography>
+      )}
       <WeekAvailabilityView
         state={state}
         zone={zone}

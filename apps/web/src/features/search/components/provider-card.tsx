@@ -20,9 +20,8 @@ export function ProviderCard({
   provider: ProviderCardView;
   availability: ReactNode;
 }) {
-  const facility =
-    provider.facilities.find((f) => f.facility_id === provider.nearest_facility?.facility_id) ??
-    provider.facilities[0];
+  // With several facilities each gets its own availability row, named there (issue 19).
+  const facility = provider.facilities.length === 1 ? provider.facilities[0] : undefined;
   const name = displayName(provider);
   return (
     <Paper
@@ -84,6 +83,12 @@ export function ProviderCard({
                 {facility.address.state} {facility.address.zip_code}
                 {facility.distance !== null && ` · ${facility.distance} mi`}
               </Typography>
+            </Box>
+          )}
+          {provider.facilities.length > 1 && (
+            <Box sx={{ display: 'flex', gap: 0.5, mt: 1, color: 'text.secondary' }}>
+              <LocationOn fontSize="small" />
+              <Typography variant="body2">{provider.facilities.length} locations</Typography>
             </Box>
           )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
