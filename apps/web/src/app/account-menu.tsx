@@ -18,6 +18,7 @@ import { PatientsInQueueDialog } from '../features/walk-in-queue/components/pati
 import { patientsInQueue } from '../features/walk-in-queue/api/walk-in-queue-api';
 import { currentUser$, signedOut } from '../shared/session';
 import { loginVisible } from './login-visibility';
+import { useTranslation } from '../shared/i18n';
 
 /** Spec 2.11: first letters of the first and last names. */
 export const initialsOf = (user: Pick<UserView, 'name'>): string =>
@@ -28,6 +29,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useObservableState(currentUser$);
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Spec 2.13 and 4.8: a provider with walk-ins waiting confirms before logging out.
   const [queued, setQueued] = useState<number | null>(null);
@@ -42,7 +44,7 @@ export function AccountMenu() {
         data-testid="header-login"
         sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
       >
-        Log In
+        {t('shell.logIn')}
       </Button>
     );
   }
@@ -67,7 +69,7 @@ export function AccountMenu() {
       <IconButton
         onClick={(e) => setAnchor(e.currentTarget)}
         // The initials shown are part of the name (WCAG 2.5.3, label in name).
-        aria-label={`${initialsOf(user)}, profile menu`}
+        aria-label={t('shell.profileMenu', { initials: initialsOf(user) })}
         data-testid="profile-menu"
       >
         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 15 }}>
@@ -94,11 +96,11 @@ export function AccountMenu() {
             to={DASHBOARDS[user.type]}
             onClick={() => setAnchor(null)}
           >
-            My Dashboard
+            {t('shell.myDashboard')}
           </MenuItem>
         )}
         <MenuItem onClick={() => void confirmSignOut()} data-testid="logout">
-          Logout
+          {t('shell.logout')}
         </MenuItem>
       </Menu>
       <PatientsInQueueDialog

@@ -4,18 +4,20 @@ import Twitter from '@mui/icons-material/Twitter';
 import { Box, Container, IconButton, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { TOP_SPECIALTIES } from '../features/home/top-tiles';
+import { useTranslation } from '../shared/i18n';
 
 const SOCIAL = [
-  { label: 'Medbook on Facebook', href: 'https://www.facebook.com/', Icon: Facebook },
-  { label: 'Medbook on Instagram', href: 'https://www.instagram.com/', Icon: Instagram },
-  { label: 'Medbook on Twitter', href: 'https://twitter.com/', Icon: Twitter },
-];
+  { label: 'shell.footer.facebook', href: 'https://www.facebook.com/', Icon: Facebook },
+  { label: 'shell.footer.instagram', href: 'https://www.instagram.com/', Icon: Instagram },
+  { label: 'shell.footer.twitter', href: 'https://twitter.com/', Icon: Twitter },
+] as const;
 
 const heading = { fontWeight: 700, mb: 1.5, color: 'common.white' } as const;
 const linkStyle = { color: 'grey.300', display: 'block', py: 0.4, fontSize: 14 } as const;
 
 /** Spec 2.5: Home, About us, the ten top specialties, the legal pages, social links, the year. */
 export function Footer() {
+  const { t } = useTranslation();
   return (
     <Box component="footer" sx={{ bgcolor: '#0d2b3e', color: 'grey.300', pt: 5, pb: 3, mt: 6 }}>
       <Container maxWidth="lg">
@@ -31,7 +33,7 @@ export function Footer() {
               Medbook
             </Typography>
             <Typography variant="body2" sx={{ mt: 1, maxWidth: 300 }}>
-              Find a top doctor near you and book online, in the office or by video.
+              {t('shell.footer.tagline')}
             </Typography>
             <Box sx={{ mt: 2, ml: -1 }}>
               {SOCIAL.map(({ label, href, Icon }) => (
@@ -41,7 +43,7 @@ export function Footer() {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={label}
+                  aria-label={t(label)}
                   sx={{ color: 'grey.300' }}
                 >
                   <Icon />
@@ -52,20 +54,20 @@ export function Footer() {
           <Box component="nav" aria-label="Medbook">
             <Typography sx={heading}>Medbook</Typography>
             <Link component={RouterLink} to="/" underline="hover" sx={linkStyle}>
-              Home
+              {t('shell.footer.home')}
             </Link>
             <Link component={RouterLink} to="/#about" underline="hover" sx={linkStyle}>
-              About us
+              {t('shell.footer.aboutUs')}
             </Link>
             <Link component={RouterLink} to="/terms-of-use" underline="hover" sx={linkStyle}>
-              Terms of Use
+              {t('shell.footer.terms')}
             </Link>
             <Link component={RouterLink} to="/privacy-policy" underline="hover" sx={linkStyle}>
-              Privacy Policy
+              {t('shell.footer.privacy')}
             </Link>
           </Box>
-          <Box component="nav" aria-label="Top Specialties">
-            <Typography sx={heading}>Top Specialties</Typography>
+          <Box component="nav" aria-label={t('shell.footer.topSpecialties')}>
+            <Typography sx={heading}>{t('shell.footer.topSpecialties')}</Typography>
             <Box sx={{ columnCount: 2, columnGap: 3 }}>
               {TOP_SPECIALTIES.map((tile) => (
                 <Link
@@ -91,7 +93,7 @@ export function Footer() {
             textAlign: 'center',
           }}
         >
-          © {new Date().getFullYear()} Medbook. All rights reserved.
+          {t('shell.footer.rights', { year: new Date().getFullYear() })}
         </Typography>
       </Container>
     </Box>

@@ -6,6 +6,8 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { PracticeHeaderTools } from '../features/practice-workspace/components/practice-header-tools';
 import { currentUser$ } from '../shared/session';
 import { AccountMenu } from './account-menu';
+import { LanguageMenu } from './language-menu';
+import { useTranslation } from '../shared/i18n';
 import { logoInert } from './login-visibility';
 
 /** Spec 2.11: the search bar is 900 px wide, 700 below 1600, 600 below 1460, hidden below 993. */
@@ -36,10 +38,11 @@ export function BrandMark() {
 
 function Logo() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const mark = <BrandMark />;
   if (logoInert(pathname)) return <Box aria-label="Medbook">{mark}</Box>;
   return (
-    <Link component={RouterLink} to="/" underline="none" aria-label="Medbook home">
+    <Link component={RouterLink} to="/" underline="none" aria-label={t('shell.home')}>
       {mark}
     </Link>
   );
@@ -48,6 +51,7 @@ function Logo() {
 /** Logo, the provider search bar where searching makes sense, About, and the account menu. */
 export function Header({ search }: { search: ReactNode }) {
   const user = useObservableState(currentUser$) ?? null;
+  const { t } = useTranslation();
   return (
     <AppBar
       position="sticky"
@@ -67,8 +71,9 @@ export function Header({ search }: { search: ReactNode }) {
           color="text.primary"
           sx={{ fontWeight: 500, display: { xs: 'none', sm: 'block' } }}
         >
-          About
+          {t('shell.about')}
         </Link>
+        <LanguageMenu />
         <PracticeHeaderTools user={user} />
         <AccountMenu />
       </Toolbar>

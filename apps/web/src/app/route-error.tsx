@@ -1,6 +1,7 @@
 import { Alert, AlertTitle, Button, Stack } from '@mui/material';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { errorMessageOf, UNEXPECTED_ERROR } from '../shared/error-message';
+import { translateText, useTranslation } from '../shared/i18n';
 
 /**
  * What a route shows when it fails to load or render: the shell stays, the page says so in
@@ -11,6 +12,7 @@ export function RouteError() {
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const retry = () =>
     void navigate(`${location.pathname}${location.search}${location.hash}`, {
       replace: true,
@@ -23,12 +25,12 @@ export function RouteError() {
         role="alert"
         action={
           <Button color="inherit" size="small" onClick={retry}>
-            Try again
+            {t('shell.routeError.retry')}
           </Button>
         }
       >
-        <AlertTitle>This page could not be shown</AlertTitle>
-        {errorMessageOf(error, UNEXPECTED_ERROR)}
+        <AlertTitle>{t('shell.routeError.title')}</AlertTitle>
+        {translateText(errorMessageOf(error, UNEXPECTED_ERROR))}
       </Alert>
     </Stack>
   );

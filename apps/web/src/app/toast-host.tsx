@@ -1,10 +1,13 @@
 import { Alert, Snackbar } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { type Toast, toasts$ } from '../shared/toast';
+import { translateText, useTranslation } from '../shared/i18n';
 
 /** Shows toasts one after another, bottom right. */
 export function ToastHost() {
   const [queue, setQueue] = useState<readonly Toast[]>([]);
+  // Re-rendered when the language changes: a toast made in English shows in the chosen one.
+  useTranslation();
   useEffect(() => {
     const subscription = toasts$.subscribe((toast) => setQueue((q) => [...q, toast]));
     return () => subscription.unsubscribe();
@@ -29,7 +32,7 @@ export function ToastHost() {
           data-testid="toast"
           sx={{ minWidth: 280 }}
         >
-          {current.message}
+          {translateText(current.message)}
         </Alert>
       ) : undefined}
     </Snackbar>

@@ -1,0 +1,40 @@
+import type { Bundle } from './types';
+import { shell } from './locales/shell';
+
+/** Every feature's bundle under its own key: t('shell.about'), t('search.title'), … */
+const bundles = {
+  shell,
+} satisfies Record<string, Bundle<object>>;
+
+type Bundles = typeof bundles;
+type Lang = 'en' | 'es' | 'zh' | 'vi' | 'ko';
+
+const inLanguage = (lng: Lang) =>
+  Object.fromEntries(
+    Object.entries(bundles).flatMap(([name, bundle]) => {
+      const texts = (bundle as Bundle<object>)[lng];
+      return texts ? [[name, texts]] : [];
+    }),
+  );
+
+/** The English texts, typed: t() accepts only keys that exist. */
+export type EnglishResources = { [K in keyof Bundles]: Bundles[K]['en'] };
+
+export const resources = {
+  en: { translation: inLanguage('en') },
+  es: { translation: inLanguage('es') },
+  zh: { translation: inLanguage('zh') },
+  vi: { translation: inLanguage('vi') },
+  ko: { translation: inLanguage('ko') },
+};
+
+/** English text → key, for texts made outside components (see translateText). */
+export const englishIndex = new Map<string, string>();
+const walk = (node: unknown, path: string[]) => {
+  if (typeof node === 'string') {
+    if (!englishIndex.has(node)) englishIndex.set(node, path.join('.'));
+  } else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) walk(v, [...path, k]);
+  }
+};
+walk(resources.en.translation, []);
