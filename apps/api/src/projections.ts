@@ -9,6 +9,7 @@ import { waitlistProjection } from './modules/waitlist/projections/waitlist.proj
 import { practiceAuditProjection } from './modules/audit/projections/practice-audit.projection';
 import { telehealthProjection } from './modules/telehealth/projections/telehealth.projection';
 import { analyticsProjection } from './modules/analytics/projections/analytics.projection';
+import { reviewsProjection } from './modules/reviews/projections/reviews.projection';
 import type { Projection } from './infra/projections/projection';
 
 /** Every projection the service keeps; a bounded context adds its own here (infra knows none). */
@@ -22,6 +23,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   walkInQueueProjection,
   waitlistProjection,
   telehealthProjection,
+  reviewsProjection,
   practiceAuditProjection,
   analyticsProjection,
 ];

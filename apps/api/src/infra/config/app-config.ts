@@ -73,6 +73,13 @@ export interface AppConfig {
   readonly meetingIceServers: readonly IceServerConfig[];
   /** How long a guest's invitation link to a video visit stays valid (MEETING_INVITATION_TTL_MINUTES). */
   readonly meetingInvitationTtlMinutes: number;
+  /**
+   * The reputation service's single sign-on (REPUTATION_SSO_URL, REPUTATION_SSO_KEY): the browser
+   * is sent to the URL with a short-lived token signed (HMAC-SHA256) with the key. Either unset:
+   * reputation management is not set up.
+   */
+  readonly reputationSsoUrl: string | undefined;
+  readonly reputationSsoKey: string | undefined;
 }
 
 /** An OpenID Connect provider for social sign-in: GOOGLE_ISSUER, GOOGLE_CLIENT_ID, ... */
@@ -172,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       24 * 60,
       'MEETING_INVITATION_TTL_MINUTES',
     ),
+    reputationSsoUrl: env.REPUTATION_SSO_URL || undefined,
+    reputationSsoKey: env.REPUTATION_SSO_KEY || undefined,
   };
 }
 

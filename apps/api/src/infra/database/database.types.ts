@@ -413,6 +413,8 @@ export interface DB {
   rm_waitlist_offers: WaitlistOffersTable;
   rm_walk_in_queue: WalkInQueueTable;
   rm_provider_ratings: ProviderRatingsTable;
+  rm_survey_settings: SurveySettingsTable;
+  rm_visit_feedback: VisitFeedbackTable;
   rm_practice_audit: PracticeAuditTable;
   rm_practice_audit_appointments: PracticeAuditAppointmentsTable;
   rm_practice_audit_calendars: PracticeAuditCalendarsTable;
@@ -524,6 +526,38 @@ export interface ProviderRatingsTable {
   provider_id: string;
   review_count: number;
   rating_sum: number;
+  position: Int8;
+}
+
+export interface SurveySettingsTable {
+  provider_id: string;
+  practice_id: string;
+  post_visit_survey_enabled: boolean;
+  post_visit_feedback_enabled: boolean;
+  patient_survey_instructions: string | null;
+  survey_link_base: string | null;
+  has_reputation_enabled: boolean;
+  reputation_business_id: string | null;
+  position: Int8;
+}
+
+export interface VisitFeedbackTable {
+  appointment_id: string;
+  practice_id: string;
+  provider_id: string | null;
+  resource_id: string | null;
+  facility_id: string;
+  patient_id: string;
+  booked_by: string;
+  start_date: Timestamp;
+  time_zone: string;
+  status: string;
+  completed_at: Timestamp | null;
+  survey_link: string | null;
+  feedback_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  rating: number | null;
+  comment: string | null;
+  reviewed_at: Timestamp | null;
   position: Int8;
 }
 
