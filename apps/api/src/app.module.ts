@@ -17,6 +17,7 @@ import { TelehealthModule } from './modules/telehealth/telehealth.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { FrontDeskModule } from './modules/front-desk/front-desk.module';
+import { VaccinationModule } from './modules/vaccination/vaccination.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
 import { ALL_PROJECTIONS } from './projections';
 import { withUpcasters } from './upcasters';
@@ -52,6 +53,7 @@ export class AppModule {
         AuditModule,
         AnalyticsModule,
         FrontDeskModule,
+        VaccinationModule,
         ReviewsModule,
         DemoModule,
       ],

@@ -10,6 +10,7 @@ import { practiceAuditProjection } from './modules/audit/projections/practice-au
 import { telehealthProjection } from './modules/telehealth/projections/telehealth.projection';
 import { analyticsProjection } from './modules/analytics/projections/analytics.projection';
 import { reviewsProjection } from './modules/reviews/projections/reviews.projection';
+import { vaccinationsProjection } from './modules/vaccination/projections/vaccinations.projection';
 import type { Projection } from './infra/projections/projection';
 
 /** Every projection the service keeps; a bounded context adds its own here (infra knows none). */
@@ -26,4 +27,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   reviewsProjection,
   practiceAuditProjection,
   analyticsProjection,
+  vaccinationsProjection,
 ];

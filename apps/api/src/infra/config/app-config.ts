@@ -80,6 +80,12 @@ export interface AppConfig {
    */
   readonly reputationSsoUrl: string | undefined;
   readonly reputationSsoKey: string | undefined;
+  /**
+   * The Ed25519 private key that signs vaccination passports (PASSPORT_SIGNING_KEY: PKCS#8 PEM,
+   * or that PEM or its DER in base64). Unset: one is made on first start and kept in the
+   * database, so every API process on it signs with the same key.
+   */
+  readonly passportSigningKey: string | undefined;
 }
 
 /** An OpenID Connect provider for social sign-in: GOOGLE_ISSUER, GOOGLE_CLIENT_ID, ... */
@@ -181,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     reputationSsoUrl: env.REPUTATION_SSO_URL || undefined,
     reputationSsoKey: env.REPUTATION_SSO_KEY || undefined,
+    passportSigningKey: env.PASSPORT_SIGNING_KEY || undefined,
   };
 }
 

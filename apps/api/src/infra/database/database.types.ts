@@ -413,6 +413,7 @@ export interface DB {
   rm_waitlist_offers: WaitlistOffersTable;
   rm_walk_in_queue: WalkInQueueTable;
   rm_provider_ratings: ProviderRatingsTable;
+  rm_vaccinations: VaccinationsTable;
   rm_survey_settings: SurveySettingsTable;
   rm_visit_feedback: VisitFeedbackTable;
   rm_practice_audit: PracticeAuditTable;
@@ -558,6 +559,21 @@ export interface VisitFeedbackTable {
   rating: number | null;
   comment: string | null;
   reviewed_at: Timestamp | null;
+  position: Int8;
+}
+
+export interface VaccinationsTable {
+  vaccination_id: string;
+  patient_id: string;
+  vaccine_kind: string;
+  vaccine_name: string;
+  administered_on: string;
+  lot_number: string;
+  dose_number: number;
+  practice_id: string;
+  practice_name: string;
+  recorded_by: string;
+  recorded_at: Timestamp;
   position: Int8;
 }
 

@@ -1,0 +1,442 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import {
+  type CommandAccepted,
+  type FamilyPassportView,
+  type PassportVerificationView,
+  VACCINATION_MESSAGES,
+  type VaccinationPassportView,
+  type VaccinationView,
+} from '@medbook/contracts';
+import { signPassport } from '../../../apps/api/src/modules/vaccination/domain/passport-signature';
+import { createUser, type TestUser } from '../../support/accounts';
+import { createCalendar, type TestPractice, tomorrowsSlot } from '../../support/scheduling';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let app: TestApp;
+let clinic: TestPractice;
+let otherClinic: TestPractice;
+let holder: TestUser;
+let memberId: string;
+let stranger: TestUser;
+
+/** A practice registered in the directory (its name goes on the passport), with its users. */
+async function registeredPractice(operator: TestUser, name: string): Promise<TestPractice> {
+  const response = await app.api
+    .as(operator)
+    .post('/api/v1/practices', { name, time_zone: 'America/New_York' });
+  expect(response.status).toBe(201);
+  const practiceId = (response.body.data as CommandAccepted).id;
+  const [admin, staff, provider] = await Promise.all([
+    createUser(app, 'PracticeAdmin', practiceId),
+    createUser(app, 'Staff', practiceId),
+    createUser(app, 'Provider', practiceId),
+  ]);
+  return { practiceId, admin, staff, provider };
+}
+
+/** The patient books a visit at the practice: from then on they are its patient. */
+async function bookAt(practice: TestPractice, patient: TestUser, patientId: string, index: number) {
+  const { calendarId, position } = await createCalendar(app, practice);
+  const slot = await tomorrowsSlot(app, calendarId, position, index);
+  const booked = await app.api.as(patient).post('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+    patient_id: patientId,
+  });
+  expect(booked.status).toBe(201);
+}
+
+const vaccinationsOf = (practice: TestPractice, patientId: string) =>
+  `/api/v1/practices/${practice.practiceId}/patients/${patientId}/vaccinations`;
+
+const dose = (overrides: Record<string, unknown> = {}) => ({
+  vaccine_kind: 'Covid',
+  vaccine_name: 'Comirnaty',
+  administered_on: '2026-01-15',
+  lot_number: 'fa1234',
+  dose_number: 1,
+  ...overrides,
+});
+
+async function record(by: TestUser, practice: TestPractice, patientId: string, body = dose()) {
+  const response = await app.api.as(by).post(vaccinationsOf(practice, patientId), body);
+  expect([response.status, response.body.message]).toEqual([201, VACCINATION_MESSAGES.recorded]);
+  return response.body.data as CommandAccepted;
+}
+
+async function passportOf(by: TestUser, patientId: string, position: number) {
+  const response = await app.api
+    .as(by)
+    .get(`/api/v1/patients/${patientId}/vaccination-passport?min_position=${position}`);
+  expect(response.status).toBe(200);
+  return response.body.data as VaccinationPassportView;
+}
+
+async function verify(patientId: string, token: string) {
+  const response = await app.api.post('/api/v1/vaccination-passports/verification', {
+    patient_id: patientId,
+    token,
+  });
+  expect(response.status).toBe(200);
+  return response.body.data as PassportVerificationView;
+}
+
+/** The token with its signed JSON changed, the signature kept. */
+function altered(token: string, change: (json: string) => string): string {
+  const [payload, signature] = token.split('.') as [string, string];
+  const json = inflateRawSync(Buffer.from(payload, 'base64url')).toString('utf8');
+  const changed = change(json);
+  expect(changed).not.toBe(json);
+  return `${deflateRawSync(Buffer.from(changed)).toString('base64url')}.${signature}`;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const operator = await createUser(app, 'SuperUser');
+  [clinic, otherClinic, holder, stranger] = await Promise.all([
+    registeredPractice(operator, 'Harbor Vaccination Clinic'),
+    registeredPractice(operator, 'Other Town Clinic'),
+    createUser(app, 'Patient', null, { first: 'Ada', last: 'Lovelace' }),
+    createUser(app, 'Patient', null, { first: 'Grace', last: 'Hopper' }),
+  ]);
+  const member = await app.api.as(holder).post(`/api/v1/patients/${holder.userId}/family-members`, {
+    first_name: 'Byron',
+    last_name: 'Lovelace',
+    relationship: 'Child',
+    birth_date: '2015-05-05',
+  });
+  expect(member.status).toBe(201);
+  memberId = (member.body.data as CommandAccepted).id;
+  await bookAt(clinic, holder, holder.userId, 0);
+  await bookAt(clinic, holder, memberId, 1);
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('recording vaccinations', () => {
+  it('staff record a dose that the patient then reads, signed into a passport a verifier finds genuine', async () => {
+    const { id, position } = await record(clinic.staff, clinic, holder.userId);
+    const list = await app.api
+      .as(holder)
+      .get(`/api/v1/patients/${holder.userId}/vaccinations?min_position=${position}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data as VaccinationView[]).toEqual([
+      expect.objectContaining({
+        vaccination_id: id,
+        vaccine_kind: 'Covid',
+        vaccine_name: 'Comirnaty',
+        administered_on: '2026-01-15',
+        lot_number: 'FA1234',
+        dose_number: 1,
+        practice_id: clinic.practiceId,
+        practice_name: 'Harbor Vaccination Clinic',
+      }),
+    ]);
+
+    const passport = await passportOf(holder, holder.userId, position);
+    expect(passport.data).toMatchObject({
+      patient_id: holder.userId,
+      name: 'Ada Lovelace',
+      vaccinations: [
+        {
+          kind: 'Covid',
+          vaccine: 'Comirnaty',
+          date: '2026-01-15',
+          lot: 'FA1234',
+          dose: 1,
+          practice: 'Harbor Vaccination Clinic',
+        },
+      ],
+    });
+    expect(passport.verification_path).toBe(
+      `/vaccine-passport/${holder.userId}/verification#${passport.token}`,
+    );
+    // Small enough for a QR code's link (version 40 holds 2,953 bytes at level L).
+    expect(passport.verification_path.length).toBeLessThan(1200);
+
+    const checked = await verify(holder.userId, passport.token);
+    expect(checked).toEqual({
+      genuine: true,
+      message: VACCINATION_MESSAGES.genuine,
+      data: passport.data,
+    });
+  });
+
+  it('a changed date, name or lot breaks the signature, and a passport shown for someone else is refused', async () => {
+    const { position } = await record(
+      clinic.provider,
+      clinic,
+      holder.userId,
+      dose({ vaccine_kind: 'Other', vaccine_name: 'Fluzone', lot_number: 'UJ7788' }),
+    );
+    const { token } = await passportOf(holder, holder.userId, position);
+    for (const change of [
+      (json: string) => json.replace('2026-01-15', '2026-01-14'),
+      (json: string) => json.replace('Ada Lovelace', 'Ada Lovelacf'),
+      (json: string) => json.replace('UJ7788', 'UJ7789'),
+    ]) {
+      expect(await verify(holder.userId, altered(token, change))).toEqual({
+        genuine: false,
+        message: VACCINATION_MESSAGES.notGenuine,
+        data: null,
+      });
+    }
+    expect(await verify(stranger.userId, token)).toEqual({
+      genuine: false,
+      message: VACCINATION_MESSAGES.otherPatient,
+      data: null,
+    });
+  });
+
+  it('a passport signed by another key is not genuine', async () => {
+    const { position } = await record(
+      clinic.staff,
+      clinic,
+      holder.userId,
+      dose({ dose_number: 2, administered_on: '2026-02-15' }),
+    );
+    const { data } = await passportOf(holder, holder.userId, position);
+    const forged = signPassport(data, generateKeyPairSync('ed25519').privateKey);
+    expect((await verify(holder.userId, forged)).genuine).toBe(false);
+  });
+
+  it('the guardian reads a family member’s record and passport, and the family page lists both', async () => {
+    const { position } = await record(
+      clinic.staff,
+      clinic,
+      memberId,
+      dose({ administered_on: '2021-06-01' }),
+    );
+    const passport = await passportOf(holder, memberId, position);
+    expect(passport.data).toMatchObject({ name: 'Byron Lovelace', birth_date: '2015-05-05' });
+    expect((await verify(memberId, passport.token)).genuine).toBe(true);
+
+    const family = await app.api
+      .as(holder)
+      .get(`/api/v1/patients/${holder.userId}/vaccination-passports?min_position=${position}`);
+    expect(family.status).toBe(200);
+    const people = family.body.data as FamilyPassportView[];
+    expect(people.map((p) => [p.patient_id, p.name, p.relationship])).toEqual([
+      [holder.userId, 'Ada Lovelace', null],
+      [memberId, 'Byron Lovelace', 'Child'],
+    ]);
+    expect(people.every((p) => p.passport !== null)).toBe(true);
+  });
+
+  it('answers 204 (no record) when nothing is recorded, and the family page says so per person', async () => {
+    const fresh = await createUser(app, 'Patient');
+    for (const path of ['vaccinations', 'vaccination-passport']) {
+      const response = await app.api.as(fresh).get(`/api/v1/patients/${fresh.userId}/${path}`);
+      expect([path, response.status]).toEqual([path, 204]);
+    }
+    const family = await app.api
+      .as(fresh)
+      .get(`/api/v1/patients/${fresh.userId}/vaccination-passports`);
+    expect(family.body.data).toEqual([
+      expect.objectContaining({ patient_id: fresh.userId, passport: null }),
+    ]);
+  });
+
+  it('refuses a future day, a day before birth and the same dose twice; a retry records once', async () => {
+    const future = await app.api
+      .as(clinic.staff)
+      .post(vaccinationsOf(clinic, memberId), dose({ administered_on: '2099-01-01' }));
+    expect([future.status, future.body.message]).toEqual([400, VACCINATION_MESSAGES.dateInFuture]);
+    const beforeBirth = await app.api
+      .as(clinic.staff)
+      .post(
+        vaccinationsOf(clinic, memberId),
+        dose({ administered_on: '2015-05-04', dose_number: 5 }),
+      );
+    expect([beforeBirth.status, beforeBirth.body.message]).toEqual([
+      400,
+      VACCINATION_MESSAGES.dateBeforeBirth,
+    ]);
+    const again = await app.api
+      .as(clinic.staff)
+      .post(vaccinationsOf(clinic, memberId), dose({ administered_on: '2021-07-01' }));
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      VACCINATION_MESSAGES.doseAlreadyRecorded,
+    ]);
+
+    const body = dose({ dose_number: 3, administered_on: '2022-01-01', command_id: randomUUID() });
+    const first = await record(clinic.staff, clinic, memberId, body);
+    const retry = await record(clinic.staff, clinic, memberId, body);
+    expect(retry.id).toBe(first.id);
+    const list = await app.api
+      .as(holder)
+      .get(`/api/v1/patients/${memberId}/vaccinations?min_position=${retry.position}`);
+    const third = (list.body.data as VaccinationView[]).filter((v) => v.dose_number === 3);
+    expect(third).toHaveLength(1);
+  });
+});
+
+describe('who may record and read', () => {
+  it('another practice’s staff may neither record for nor read the patient; patients may not record', async () => {
+    const foreign = await app.api
+      .as(otherClinic.staff)
+      .post(vaccinationsOf(otherClinic, holder.userId), dose({ dose_number: 9 }));
+    expect([foreign.status, foreign.body.message]).toEqual([
+      403,
+      VACCINATION_MESSAGES.notPracticePatient,
+    ]);
+    const wrongPractice = await app.api
+      .as(otherClinic.staff)
+      .post(vaccinationsOf(clinic, holder.userId), dose({ dose_number: 9 }));
+    expect(wrongPractice.status).toBe(403);
+    const byPatient = await app.api
+      .as(holder)
+      .post(vaccinationsOf(clinic, holder.userId), dose({ dose_number: 9 }));
+    expect(byPatient.status).toBe(403);
+
+    const foreignRead = await app.api
+      .as(otherClinic.staff)
+      .get(`/api/v1/patients/${holder.userId}/vaccinations`);
+    expect(foreignRead.status).toBe(403);
+    const ownRead = await app.api
+      .as(clinic.admin)
+      .get(`/api/v1/patients/${holder.userId}/vaccinations`);
+    expect(ownRead.status).toBe(200);
+  });
+
+  it('another patient reads neither the record, the passport nor the family list', async () => {
+    for (const path of [
+      `/api/v1/patients/${holder.userId}/vaccinations`,
+      `/api/v1/patients/${holder.userId}/vaccination-passport`,
+      `/api/v1/patients/${memberId}/vaccination-passport`,
+      `/api/v1/patients/${holder.userId}/vaccination-passports`,
+    ]) {
+      const response = await app.api.as(stranger).get(path);
+      expect([path, response.status]).toEqual([path, 403]);
+    }
+    const anonymous = await app.api.get(`/api/v1/patients/${holder.userId}/vaccination-passport`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('staff may not record for someone who is not their patient, nor for nobody', async () => {
+    const notOurs = await app.api
+      .as(clinic.staff)
+      .post(vaccinationsOf(clinic, stranger.userId), dose());
+    expect([notOurs.status, notOurs.body.message]).toEqual([
+      403,
+      VACCINATION_MESSAGES.notPracticePatient,
+    ]);
+    const nobody = await app.api
+      .as(clinic.staff)
+      .post(vaccinationsOf(clinic, randomUUID()), dose());
+    expect([nobody.status, nobody.body.message]).toEqual([
+      404,
+      VACCINATION_MESSAGES.patientNotFound,
+    ]);
+  });
+});
+
+describe('hostile input', () => {
+  it('answers 400 to malformed doses and writes nothing', async () => {
+    const before = await app.api.as(holder).get(`/api/v1/patients/${holder.userId}/vaccinations`);
+    const cases: Record<string, unknown>[] = [
+      dose({ vaccine_kind: 'Flu' }),
+      dose({ vaccine_name: 'Comir\u0000naty' }),
+      dose({ vaccine_name: 'x'.repeat(100_000) }),
+      dose({ vaccine_name: '' }),
+      dose({ administered_on: '2026-02-30' }),
+      dose({ administered_on: '15/01/2026' }),
+      dose({ administered_on: 20260115 }),
+      dose({ lot_number: 'lot number with spaces' }),
+      dose({ lot_number: 'L'.repeat(31) }),
+      dose({ dose_number: 0 }),
+      dose({ dose_number: 1.5 }),
+      dose({ dose_number: 1e12 }),
+      dose({ dose_number: 'one' }),
+      dose({ command_id: 'not-a-uuid' }),
+      { ...dose(), extra: 'field' },
+    ];
+    for (const body of cases) {
+      const response = await app.api
+        .as(clinic.staff)
+        .post(vaccinationsOf(clinic, holder.userId), body);
+      expect([JSON.stringify(body).slice(0, 80), response.status]).toEqual([
+        JSON.stringify(body).slice(0, 80),
+        400,
+      ]);
+    }
+    const badId = await app.api
+      .as(clinic.staff)
+      .post(`/api/v1/practices/${clinic.practiceId}/patients/not-a-uuid/vaccinations`, dose());
+    expect(badId.status).toBe(400);
+    const after = await app.api.as(holder).get(`/api/v1/patients/${holder.userId}/vaccinations`);
+    expect(after.body.data).toEqual(before.body.data);
+  });
+
+  it('answers 400 to malformed passport tokens and "not genuine" to well-formed garbage', async () => {
+    for (const body of [
+      { patient_id: holder.userId, token: 'no-dot' },
+      { patient_id: holder.userId, token: `${'A'.repeat(5000)}.${'B'.repeat(86)}` },
+      { patient_id: holder.userId, token: `abc.${'B'.repeat(85)}` },
+      { patient_id: 'x', token: `abc.${'B'.repeat(86)}` },
+      { patient_id: holder.userId, token: `ab\u0000c.${'B'.repeat(86)}` },
+      { patient_id: holder.userId },
+    ]) {
+      const response = await app.api.post('/api/v1/vaccination-passports/verification', body);
+      expect(response.status).toBe(400);
+    }
+    // A zip bomb: a payload that inflates far beyond any passport.
+    const bomb = deflateRawSync(Buffer.alloc(2_000_000, 0x41)).toString('base64url');
+    expect(bomb.length).toBeLessThan(4000);
+    expect(await verify(holder.userId, `${bomb}.${'B'.repeat(86)}`)).toMatchObject({
+      genuine: false,
+    });
+    expect(await verify(holder.userId, `abc.${'B'.repeat(86)}`)).toMatchObject({ genuine: false });
+  });
+});
+
+describe('the signing key', () => {
+  it('is the same for every process on one database, and a configured other key refuses its passports', async () => {
+    const { position } = await record(
+      clinic.staff,
+      clinic,
+      holder.userId,
+      dose({ dose_number: 4, administered_on: '2026-03-15' }),
+    );
+    const { token } = await passportOf(holder, holder.userId, position);
+    const second = await startTestApp({ database: app.database });
+    try {
+      const checked = await second.api.post('/api/v1/vaccination-passports/verification', {
+        patient_id: holder.userId,
+        token,
+      });
+      expect((checked.body.data as PassportVerificationView).genuine).toBe(true);
+    } finally {
+      await second.close();
+    }
+    const pem = generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    const configured = await startTestApp({
+      database: app.database,
+      config: { passportSigningKey: Buffer.from(pem).toString('base64') },
+    });
+    try {
+      const checked = await configured.api.post('/api/v1/vaccination-passports/verification', {
+        patient_id: holder.userId,
+        token,
+      });
+      expect((checked.body.data as PassportVerificationView).genuine).toBe(false);
+      const own = await configured.api
+        .as(holder)
+        .get(`/api/v1/patients/${holder.userId}/vaccination-passport`);
+      const ownToken = (own.body.data as VaccinationPassportView).token;
+      const mine = await configured.api.post('/api/v1/vaccination-passports/verification', {
+        patient_id: holder.userId,
+        token: ownToken,
+      });
+      expect((mine.body.data as PassportVerificationView).genuine).toBe(true);
+    } finally {
+      await configured.close();
+    }
+  });
+});
