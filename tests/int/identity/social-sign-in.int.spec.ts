@@ -108,10 +108,21 @@ it('sends an unknown email to social-signup, then signs the new patient in by th
       socialLoginProvider: 'GOOGLE',
     }),
   );
+  // Consent to the terms is asked here as on the sign-up form; a refusal spends no ticket.
+  const withoutConsent = await app.api.post('/api/v1/auth/social/signup', {
+    social_ticket: landing.searchParams.get('ticket'),
+    first_name: 'Gina',
+    last_name: 'Google',
+  });
+  expect(withoutConsent.status).toBe(400);
+  expect(JSON.stringify(withoutConsent.body)).toContain(
+    'Please accept the Terms of Use and Privacy Policy to create an account.',
+  );
   const signUp = await app.api.post('/api/v1/auth/social/signup', {
     social_ticket: landing.searchParams.get('ticket'),
     first_name: 'Gina',
     last_name: 'Google',
+    terms_accepted: true,
   });
   expect(signUp.status).toBe(201);
   const created = signUp.body.data as LoginResult;
@@ -128,6 +139,7 @@ it('sends an unknown email to social-signup, then signs the new patient in by th
     social_ticket: landing.searchParams.get('ticket'),
     first_name: 'Gina',
     last_name: 'Google',
+    terms_accepted: true,
   });
   expect(again.status).toBe(400);
 

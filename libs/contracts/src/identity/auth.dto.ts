@@ -193,6 +193,10 @@ export class SocialSignUpDto extends PersonNameFields {
   @IsNotEmpty(required)
   @MaxLength(4000, length)
   social_ticket!: string;
+
+  /** The Terms of Use and Privacy Policy accepted on the last step, as on the sign-up form. */
+  @Equals(true, { message: AUTH_MESSAGES.termsRequired })
+  terms_accepted!: boolean;
 }
 
 export class SocialTicketDto {

@@ -42,4 +42,5 @@ export const socialSignUp = (ticket: string, firstName: string, lastName: string
     social_ticket: ticket,
     first_name: firstName,
     last_name: lastName,
+    terms_accepted: true,
   });

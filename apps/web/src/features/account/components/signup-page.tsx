@@ -1,18 +1,5 @@
 import { AUTH_MESSAGES, SignUpDto, VALIDATION_MESSAGES } from '@medbook/contracts';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -24,6 +11,7 @@ import { ACCOUNT_PATHS } from './account-paths';
 import { useErrorAnnouncer } from './form-errors';
 import { PasswordField } from './password-field';
 import { PasswordRules } from './password-rules';
+import { TermsConsent } from './terms-consent';
 
 const HASH_PLACEHOLDER = '0'.repeat(64);
 const PASSWORDS_MUST_MATCH = 'Passwords must match.';
@@ -165,40 +153,7 @@ export function SignUpPage() {
           <PasswordRules id="signup-password-rules" password={form.password} />
           <PasswordField {...field('confirm_password')} autoComplete="new-password" />
           <TextField {...field('mobile_number')} type="tel" autoComplete="tel" />
-          <FormControl error={!!errors.terms}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={terms}
-                  onChange={(e) => setTerms(e.target.checked)}
-                  slotProps={{
-                    input: {
-                      'aria-invalid': !!errors.terms,
-                      'aria-describedby': errors.terms ? 'signup-terms-error' : undefined,
-                      // @ts-expect-error data attributes pass through to the input
-                      'data-testid': 'signup-terms',
-                    },
-                  }}
-                />
-              }
-              label={
-                <Typography variant="body2">
-                  I agree to the{' '}
-                  <Link href="/terms-of-use" target="_blank" rel="noopener">
-                    Terms of Use
-                  </Link>{' '}
-                  and the{' '}
-                  <Link href="/privacy-policy" target="_blank" rel="noopener">
-                    Privacy Policy
-                  </Link>
-                  .
-                </Typography>
-              }
-            />
-            {errors.terms && (
-              <FormHelperText id="signup-terms-error">{errors.terms}</FormHelperText>
-            )}
-          </FormControl>
+          <TermsConsent id="signup" checked={terms} onChange={setTerms} error={errors.terms} />
           <Button type="submit" variant="contained" size="large" data-testid="signup-submit">
             Sign Up
           </Button>

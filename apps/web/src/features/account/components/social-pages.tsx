@@ -15,6 +15,8 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { exchangeSocialTicket, socialSignUp } from '../api/account-api';
 import { completeSignIn, rememberRedirect } from '../after-sign-in';
+import { useErrorAnnouncer } from './form-errors';
+import { TermsConsent } from './terms-consent';
 
 /** Where the social sign-in lands a known user: the ticket becomes a session. */
 export function SocialLoginPage() {
@@ -49,16 +51,28 @@ export function SocialSignUpPage() {
   const [params] = useSearchParams();
   const [firstName, setFirstName] = useState(params.get('firstName') ?? '');
   const [lastName, setLastName] = useState(params.get('lastName') ?? '');
+  const [terms, setTerms] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const { formRef, announce, region } = useErrorAnnouncer();
   // The one name rule of sign-up and the API (libs/contracts person-rules).
   const firstError = submitted ? (nameProblem(firstName) ?? undefined) : undefined;
   const lastError = submitted ? (nameProblem(lastName) ?? undefined) : undefined;
+  // Consent to the terms, as the form's sign-up asks it (the API refuses an account without).
+  const termsError = submitted && !terms ? AUTH_MESSAGES.termsRequired : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (nameProblem(firstName) || nameProblem(lastName)) return;
+    const problems = [
+      ['First Name', nameProblem(firstName)],
+      ['Last Name', nameProblem(lastName)],
+      ['Terms of Use', terms ? null : AUTH_MESSAGES.termsRequired],
+    ] as const;
+    if (problems.some(([, problem]) => problem)) {
+      announce(problems);
+      return;
+    }
     try {
       const result = await socialSignUp(
         params.get('ticket') ?? '',
@@ -74,8 +88,10 @@ export function SocialSignUpPage() {
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
       <Paper
         component="form"
+        ref={formRef}
+        noValidate
         onSubmit={(event) => void submit(event)}
-        sx={{ p: 4, width: 420 }}
+        sx={{ p: 4, width: 420, maxWidth: '100%' }}
         elevation={2}
       >
         <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
@@ -84,6 +100,7 @@ export function SocialSignUpPage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {params.get('email')} · {params.get('socialLoginProvider')}
         </Typography>
+        {region}
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
           <TextField
@@ -100,6 +117,7 @@ export function SocialSignUpPage() {
             error={!!lastError}
             helperText={lastError}
           />
+          <TermsConsent id="social-signup" checked={terms} onChange={setTerms} error={termsError} />
           <Button type="submit" variant="contained">
             Sign Up
           </Button>
