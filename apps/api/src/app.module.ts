@@ -17,8 +17,9 @@ import { TelehealthModule } from './modules/telehealth/telehealth.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { FrontDeskModule } from './modules/front-desk/front-desk.module';
-import { VaccinationModule } from './modules/vaccination/vaccination.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
+import { VaccinationModule } from './modules/vaccination/vaccination.module';
+import { DigitalCheckInModule } from './modules/digital-check-in/digital-check-in.module';
 import { ALL_PROJECTIONS } from './projections';
 import { withUpcasters } from './upcasters';
 
@@ -53,8 +54,9 @@ export class AppModule {
         AuditModule,
         AnalyticsModule,
         FrontDeskModule,
-        VaccinationModule,
+        DigitalCheckInModule,
         ReviewsModule,
+        VaccinationModule,
         DemoModule,
       ],
     };

@@ -10,6 +10,7 @@ import { practiceAuditProjection } from './modules/audit/projections/practice-au
 import { telehealthProjection } from './modules/telehealth/projections/telehealth.projection';
 import { analyticsProjection } from './modules/analytics/projections/analytics.projection';
 import { reviewsProjection } from './modules/reviews/projections/reviews.projection';
+import { digitalCheckInProjection } from './modules/digital-check-in/projections/digital-check-in.projection';
 import { vaccinationsProjection } from './modules/vaccination/projections/vaccinations.projection';
 import type { Projection } from './infra/projections/projection';
 
@@ -27,5 +28,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   reviewsProjection,
   practiceAuditProjection,
   analyticsProjection,
+  digitalCheckInProjection,
   vaccinationsProjection,
 ];

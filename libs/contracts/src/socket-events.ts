@@ -1,3 +1,9 @@
+import type {
+  CheckInSummaryChangedMessage,
+  ConsentChangedMessage,
+  CopayChangedMessage,
+  PatientArrivedMessage,
+} from './digital-check-in';
 import type { ProjectionStatus } from './health';
 import type {
   AcceptRejectSettingMessage,
@@ -78,6 +84,14 @@ export interface ServerToClientEvents {
   /** A socket joined the call: the ones already in it wait for its offer. */
   'meeting.peer-joined': (message: MeetingPeer) => void;
   'meeting.peer-left': (message: { appointment_id: string; socket_id: string }) => void;
+  /** Digital check-in: a consent signed or its signature deleted (appointment and practice rooms). */
+  'check-in.consent': (message: ConsentChangedMessage) => void;
+  /** Digital check-in: the copay paid (appointment and practice rooms). */
+  'check-in.copay': (message: CopayChangedMessage) => void;
+  /** Digital check-in: the patient arrived (appointment and practice rooms). */
+  'check-in.arrived': (message: PatientArrivedMessage) => void;
+  /** A row of the practice's Check-In Summary changed (practice room). */
+  'check-in.summary': (message: CheckInSummaryChangedMessage) => void;
 }
 
 export interface SubscribeAck {

@@ -219,6 +219,7 @@ export interface AppointmentsTable {
   cancel_reason: string | null;
   rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
   outside_schedule: ColumnType<boolean, boolean | undefined, boolean>;
+  is_lab_test_appointment: ColumnType<boolean, boolean | undefined, boolean>;
   created_on: Timestamp;
   updated_at: Timestamp;
   position: Int8;
@@ -414,6 +415,10 @@ export interface DB {
   rm_walk_in_queue: WalkInQueueTable;
   rm_provider_ratings: ProviderRatingsTable;
   rm_vaccinations: VaccinationsTable;
+  check_in_files: CheckInFilesTable;
+  rm_dci_settings: DciSettingsTable;
+  rm_dci_consents: DciConsentsTable;
+  rm_dci_appointments: DciAppointmentsTable;
   rm_survey_settings: SurveySettingsTable;
   rm_visit_feedback: VisitFeedbackTable;
   rm_practice_audit: PracticeAuditTable;
@@ -523,10 +528,68 @@ export interface PracticeAuditCalendarsTable {
   settings: Json;
 }
 
+export interface CheckInFilesTable {
+  file_id: string;
+  appointment_id: string;
+  practice_id: string;
+  patient_id: string;
+  kind: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  bytes: Uint8Array;
+  uploaded_by: string;
+  uploaded_at: Timestamp;
+}
+
+export interface DciSettingsTable {
+  provider_id: string;
+  practice_id: string;
+  settings: Json;
+  position: Int8;
+}
+
+export interface DciConsentsTable {
+  consent_id: string;
+  practice_id: string;
+  title: string;
+  body: string;
+  version: number;
+  required: boolean;
+  updated_at: Timestamp;
+  position: Int8;
+}
+
+export interface DciAppointmentsTable {
+  appointment_id: string;
+  practice_id: string;
+  signed_consents: Json;
+  copay_paid: ColumnType<boolean, boolean | undefined, boolean>;
+  insurance_card: ColumnType<boolean, boolean | undefined, boolean>;
+  forms_done: ColumnType<boolean, boolean | undefined, boolean>;
+  arrived: ColumnType<boolean, boolean | undefined, boolean>;
+  position: Int8;
+}
+
 export interface ProviderRatingsTable {
   provider_id: string;
   review_count: number;
   rating_sum: number;
+  position: Int8;
+}
+
+export interface VaccinationsTable {
+  vaccination_id: string;
+  patient_id: string;
+  vaccine_kind: string;
+  vaccine_name: string;
+  administered_on: string;
+  lot_number: string;
+  dose_number: number;
+  practice_id: string;
+  practice_name: string;
+  recorded_by: string;
+  recorded_at: Timestamp;
   position: Int8;
 }
 
@@ -559,21 +622,6 @@ export interface VisitFeedbackTable {
   rating: number | null;
   comment: string | null;
   reviewed_at: Timestamp | null;
-  position: Int8;
-}
-
-export interface VaccinationsTable {
-  vaccination_id: string;
-  patient_id: string;
-  vaccine_kind: string;
-  vaccine_name: string;
-  administered_on: string;
-  lot_number: string;
-  dose_number: number;
-  practice_id: string;
-  practice_name: string;
-  recorded_by: string;
-  recorded_at: Timestamp;
   position: Int8;
 }
 

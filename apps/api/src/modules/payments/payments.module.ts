@@ -17,5 +17,7 @@ import { PaymentsQueries } from './payments.queries';
     PaymentsRepository,
     { provide: PAYMENT_GATEWAY, useClass: TestPaymentGateway },
   ],
+  // Digital check-in's copay goes through the same port.
+  exports: [PAYMENT_GATEWAY, PaymentsQueries],
 })
 export class PaymentsModule {}

@@ -1,0 +1,591 @@
+import { createHash } from 'node:crypto';
+import {
+  type CheckInFileType,
+  type CheckInSummaryRow,
+  type CheckInSummaryView,
+  type ConsentDocumentDto,
+  type ConsentDocumentView,
+  DIGITAL_CHECK_IN_MESSAGES,
+  type DigitalCheckInSettingsDto,
+  type DigitalCheckInSettingsView,
+  type DigitalCheckInView,
+  type InsuranceCardSide,
+  MAX_CHECK_IN_FILE_BYTES,
+  PAYMENT_MESSAGES,
+  type PayCopayDto,
+  type PaymentView,
+  type SignConsentDto,
+  STATUS_MESSAGES,
+  sniffCheckInFileType,
+} from '@medbook/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { DomainError, InvalidError, NotFoundError } from '../../domain/domain-error';
+import { CLOCK, type Clock } from '../../infra/clock';
+import { CommandPipeline, stream } from '../../infra/event-sourcing/command-pipeline';
+import { entityIdFor } from '../../infra/event-sourcing/event-ids';
+import type { RequestContext } from '../../infra/http/request-context';
+import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
+import type { Principal } from '../identity/auth/principal';
+import { UserAccounts } from '../identity/user-accounts';
+import { paymentDecider } from '../payments/domain/payment.decider';
+import { paymentStreamId } from '../payments/domain/payment.events';
+import {
+  type CardSource,
+  PAYMENT_GATEWAY,
+  type PaymentGateway,
+} from '../payments/gateway/payment-gateway';
+import { brandOf } from '../payments/gateway/test-payment-gateway';
+import { PaymentsQueries, paymentView } from '../payments/payments.queries';
+import { type ScreeningEvent, screeningStreamId } from '../intake/domain/screening.decider';
+import type { AppointmentDetails } from '../scheduling/domain/appointment.events';
+import { SchedulingReader } from '../scheduling/queries/scheduling-reader';
+import { DigitalCheckInRepository } from './digital-check-in.repository';
+import {
+  type CheckInCommand,
+  type CheckInState,
+  checkInDecider,
+  consentDecider,
+  copayDue,
+  settingsDecider,
+  type Visit,
+} from './domain/digital-check-in.deciders';
+import {
+  checkInStreamId,
+  consentStreamId,
+  dciSettingsStreamId,
+} from './domain/digital-check-in.events';
+
+const M = DIGITAL_CHECK_IN_MESSAGES;
+
+/** A screening's answers as recorded, with the practice they were given to. */
+const SCREENING_FOLD = {
+  initialState: (): ScreeningEvent['data'] | null => null,
+  evolve: (_state: ScreeningEvent['data'] | null, event: ScreeningEvent) => event.data,
+};
+
+export interface StoredFile {
+  readonly content_type: string;
+  readonly bytes: Uint8Array;
+}
+
+/** Digital check-in's commands and reads (see the controller for the routes). */
+@Injectable()
+export class DigitalCheckInService {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly reader: SchedulingReader,
+    private readonly policy: AccessPolicy,
+    private readonly accounts: UserAccounts,
+    private readonly repository: DigitalCheckInRepository,
+    private readonly payments: PaymentsQueries,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  // ------------------------------------------------------------------ settings
+
+  private async providerPractice(providerId: string): Promise<string> {
+    const provider = await this.accounts.load(providerId);
+    const practiceId = provider.profile?.practice_id;
+    if (!practiceId || provider.profile?.type !== 'Provider')
+      throw new NotFoundError(M.notAProvider);
+    return practiceId;
+  }
+
+  private async currentSettings(providerId: string) {
+    const [loaded] = await this.pipeline.read([
+      stream(dciSettingsStreamId(providerId), settingsDecider),
+    ]);
+    return loaded;
+  }
+
+  async settings(caller: Principal, providerId: string): Promise<DigitalCheckInSettingsView> {
+    const practiceId = await this.providerPractice(providerId);
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    const loaded = await this.currentSettings(providerId);
+    return {
+      ...loaded.state,
+      provider_id: providerId,
+      practice_id: practiceId,
+      position: loaded.events.at(-1)?.globalPosition ?? 0,
+    };
+  }
+
+  async changeSettings(
+    caller: Principal,
+    providerId: string,
+    patch: DigitalCheckInSettingsDto,
+    context: RequestContext,
+  ): Promise<DigitalCheckInSettingsView> {
+    const practiceId = await this.providerPractice(providerId);
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    const committed = await this.pipeline.decideOn(
+      dciSettingsStreamId(providerId),
+      settingsDecider,
+      {
+        command: {
+          provider_id: providerId,
+          practice_id: practiceId,
+          patch,
+          by: caller.userId,
+          now: this.clock.now(),
+        },
+        context,
+        commandId: null,
+      },
+    );
+    const view = await this.settings(caller, providerId);
+    return { ...view, position: Math.max(view.position, committed.position) };
+  }
+
+  // ------------------------------------------------------------------ consent documents
+
+  consents(caller: Principal, practiceId: string): Promise<ConsentDocumentView[]> {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    return this.repository.consents(practiceId);
+  }
+
+  async publishConsent(
+    caller: Principal,
+    practiceId: string,
+    consentId: string | null,
+    dto: ConsentDocumentDto,
+    commandId: string | null,
+    context: RequestContext,
+  ): Promise<ConsentDocumentView & { position: number }> {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    const id = consentId ?? entityIdFor(commandId ? `consent/${practiceId}/${commandId}` : null);
+    const committed = await this.pipeline.decideOn(consentStreamId(id), consentDecider, {
+      command: {
+        consent_id: id,
+        practice_id: practiceId,
+        title: dto.title,
+        text: dto.text,
+        required: dto.required,
+        existing: consentId !== null,
+        by: caller.userId,
+        now: this.clock.now(),
+      },
+      context,
+      commandId: commandId ? `consent/${practiceId}/${commandId}` : null,
+    });
+    const [loaded] = await this.pipeline.read([stream(consentStreamId(id), consentDecider)]);
+    const state = loaded.state!;
+    return {
+      consent_id: state.consent_id,
+      practice_id: state.practice_id,
+      title: state.title,
+      text: state.text,
+      version: state.version,
+      required: state.required,
+      updated_at: state.updated_at,
+      position: committed.position,
+    };
+  }
+
+  // ------------------------------------------------------------------ one visit
+
+  /** The appointment (404), reachable by the caller (403), and its provider's settings. */
+  private async visit(
+    caller: Principal,
+    appointmentId: string,
+  ): Promise<{ details: AppointmentDetails; visit: Visit; state: CheckInState; position: number }> {
+    const { details } = await this.reader.appointment(appointmentId);
+    await this.policy.assertMayReachAppointment(caller, details);
+    const [settings, checkIn] = await Promise.all([
+      details.provider_id ? this.currentSettings(details.provider_id) : null,
+      this.pipeline.read([stream(checkInStreamId(appointmentId), checkInDecider)]),
+    ]);
+    const loaded = checkIn[0];
+    return {
+      details,
+      visit: {
+        appointment_id: appointmentId,
+        practice_id: details.practice_id,
+        patient_id: details.patient_id,
+        settings: settings?.state ?? settingsDecider.initialState(),
+      },
+      state: loaded.state,
+      position: Math.max(
+        loaded.events.at(-1)?.globalPosition ?? 0,
+        settings?.events.at(-1)?.globalPosition ?? 0,
+      ),
+    };
+  }
+
+  private async decide(
+    visit: Visit,
+    command: CheckInCommand,
+    context: RequestContext,
+    commandId: string | null,
+  ): Promise<number> {
+    const committed = await this.pipeline.decideOn(
+      checkInStreamId(visit.appointment_id),
+      checkInDecider,
+      { command, context, commandId },
+    );
+    return committed.position;
+  }
+
+  async view(caller: Principal, appointmentId: string): Promise<DigitalCheckInView> {
+    const { details, visit, state, position } = await this.visit(caller, appointmentId);
+    const [consents, calendar] = await Promise.all([
+      this.repository.consents(details.practice_id),
+      this.reader.calendar(details.calendar_id),
+    ]);
+    const withSignatures = consents.map((consent) => {
+      const signed = state.signed[consent.consent_id];
+      return {
+        ...consent,
+        signed:
+          signed && signed.version === consent.version
+            ? {
+                consent_id: consent.consent_id,
+                version: signed.version,
+                kind: signed.kind,
+                typed_name: signed.typed_name,
+                signature_file_id: signed.signature_file?.file_id ?? null,
+                signed_by: signed.signed_by,
+                signed_at: signed.signed_at,
+              }
+            : null,
+      };
+    });
+    const due = copayDue(visit.settings);
+    const formsRequired = (calendar.custom_form_ids?.length ?? 0) > 0;
+    const formsDone = state.screening_id !== null || (details.screening_ids?.length ?? 0) > 0;
+    const arrived = details.status === 'Checked-In';
+    const cards = Object.values(state.cards).map((card) => ({ ...card }));
+    const unsigned = withSignatures.some((c) => c.required && !c.signed);
+    const next: DigitalCheckInView['next_step'] = unsigned
+      ? 'consent'
+      : due > 0 && !state.copay
+        ? 'copay-payment'
+        : visit.settings.insurance_card_collection && cards.length < 2
+          ? 'insurance-card'
+          : formsRequired && !formsDone
+            ? 'forms'
+            : arrived
+              ? 'done'
+              : 'arrive';
+    return {
+      appointment_id: appointmentId,
+      practice_id: details.practice_id,
+      provider_id: details.provider_id,
+      calendar_id: details.calendar_id,
+      patient_id: details.patient_id,
+      start_date: details.start_date,
+      time_zone: details.time_zone,
+      status: details.status,
+      settings: visit.settings,
+      consents: withSignatures,
+      copay: {
+        due,
+        paid: state.copay !== null,
+        payment_id: state.copay?.payment_id ?? null,
+        amount_paid: state.copay?.amount ?? 0,
+      },
+      insurance_cards: cards,
+      forms: { required: formsRequired, done: formsDone },
+      arrived,
+      next_step: next,
+      position,
+    };
+  }
+
+  async signConsent(
+    caller: Principal,
+    appointmentId: string,
+    consentId: string,
+    dto: SignConsentDto,
+    context: RequestContext,
+  ): Promise<{ position: number }> {
+    const { visit } = await this.visit(caller, appointmentId);
+    const [consent] = await this.pipeline.read([
+      stream(consentStreamId(consentId), consentDecider),
+    ]);
+    if (!consent.state) throw new NotFoundError(M.consentNotFound);
+    let signatureFile = null;
+    if (dto.kind === 'drawn') {
+      const base64 = dto.drawn_png!.slice(dto.drawn_png!.indexOf(',') + 1);
+      const bytes = Buffer.from(base64, 'base64');
+      if (sniffCheckInFileType(bytes) !== 'image/png') {
+        throw new InvalidError(M.signatureRequired, { drawn_png: 'Invalid' });
+      }
+      signatureFile = await this.store(visit, 'signature', 'image/png', bytes, caller.userId);
+    }
+    const now = this.clock.now();
+    const command: CheckInCommand = {
+      type: 'SignConsent',
+      visit,
+      consent: consent.state,
+      version: dto.version,
+      kind: dto.kind,
+      typed_name: dto.kind === 'typed' ? dto.typed_name!.trim() : null,
+      signature_file: signatureFile,
+      by: caller.userId,
+      now,
+    };
+    return { position: await this.decide(visit, command, context, null) };
+  }
+
+  async deleteConsentSignature(
+    caller: Principal,
+    appointmentId: string,
+    consentId: string,
+    context: RequestContext,
+  ): Promise<{ position: number }> {
+    const { visit } = await this.visit(caller, appointmentId);
+    const command: CheckInCommand = {
+      type: 'DeleteConsentSignature',
+      visit,
+      consent_id: consentId,
+      by: caller.userId,
+      now: this.clock.now(),
+    };
+    return { position: await this.decide(visit, command, context, null) };
+  }
+
+  /** The copay through the payment port: authorize, record, capture, then the check-in's event. */
+  async payCopay(
+    caller: Principal,
+    appointmentId: string,
+    dto: PayCopayDto,
+    context: RequestContext,
+  ): Promise<PaymentView> {
+    const { details, visit, state } = await this.visit(caller, appointmentId);
+    const paymentId = entityIdFor(`copay/${caller.userId}/${dto.command_id}`);
+    const now = this.clock.now();
+    const record: CheckInCommand = {
+      type: 'RecordCopay',
+      visit,
+      payment_id: paymentId,
+      amount: dto.amount,
+      by: caller.userId,
+      now,
+    };
+    // The rules first (pure): nothing is charged for a copay that is not due, or paid already.
+    checkInDecider.decide(record, state);
+
+    let payment = await this.payments.paymentState(paymentId);
+    if (!payment.state.intent) {
+      const practice = await this.payments.practiceSettings(details.practice_id);
+      const gatewayName = practice.online_payment_gateway ?? 'Stripe';
+      const card = await this.cardSource(caller.userId, dto);
+      const outcome = await this.gateway.authorize({
+        gateway: gatewayName,
+        amount: dto.amount,
+        source: card.source,
+        idempotencyKey: paymentId,
+        now,
+      });
+      await this.pipeline.decideOn(paymentStreamId(paymentId), paymentDecider, {
+        command: {
+          type: 'RecordAuthorization',
+          intent: {
+            payment_id: paymentId,
+            patient_id: details.patient_id,
+            paid_by: caller.userId,
+            calendar_id: details.calendar_id,
+            practice_id: details.practice_id,
+            amount: dto.amount,
+            gateway: gatewayName,
+            card_brand: card.brand,
+            card_last6: card.last6,
+          },
+          outcome,
+          now,
+        },
+        context,
+        commandId: paymentId,
+      });
+      payment = await this.payments.paymentState(paymentId);
+    }
+    if (payment.state.status === 'failed') {
+      const view = paymentView(payment.state, payment.position);
+      throw new DomainError(
+        'payment_declined',
+        view.failure_message ?? PAYMENT_MESSAGES.declined,
+        view,
+      );
+    }
+    if (payment.state.status === 'authorized') {
+      const captured = await this.pipeline.decideOn(paymentStreamId(paymentId), paymentDecider, {
+        command: {
+          type: 'CapturePayment',
+          appointmentId,
+          amount: dto.amount,
+          by: caller.userId,
+          now,
+        },
+        context,
+        commandId: `capture/${paymentId}/${appointmentId}`,
+      });
+      if (!captured.alreadyAppended && payment.state.gatewayReference) {
+        await this.gateway.capture(payment.state.gatewayReference);
+      }
+    }
+    const position = await this.decide(visit, record, context, `copay/${paymentId}`);
+    const after = await this.payments.paymentState(paymentId);
+    return paymentView(after.state, Math.max(position, after.position));
+  }
+
+  private async cardSource(
+    payer: string,
+    dto: PayCopayDto,
+  ): Promise<{ source: CardSource; brand: string; last6: string }> {
+    if (dto.payment_method_id) {
+      const cards = await this.payments.savedCards(payer);
+      const saved = cards.find((c) => c.payment_method_id === dto.payment_method_id);
+      if (!saved) {
+        throw new DomainError('invalid', STATUS_MESSAGES[400], { payment_method_id: 'Invalid' });
+      }
+      return {
+        source: { kind: 'token', token: saved.gateway_token },
+        brand: saved.brand,
+        last6: saved.last6,
+      };
+    }
+    const card = dto.card!;
+    return {
+      source: { kind: 'card', card },
+      brand: brandOf(card.number),
+      last6: card.number.slice(-6),
+    };
+  }
+
+  async uploadInsuranceCard(
+    caller: Principal,
+    appointmentId: string,
+    side: InsuranceCardSide,
+    body: unknown,
+    context: RequestContext,
+  ): Promise<{ file_id: string; sha256: string; position: number }> {
+    const { visit } = await this.visit(caller, appointmentId);
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new InvalidError(Buffer.isBuffer(body) ? M.fileEmpty : M.fileType, { file: 'Invalid' });
+    }
+    if (body.length > MAX_CHECK_IN_FILE_BYTES)
+      throw new InvalidError(M.fileTooLarge, { file: 'Invalid' });
+    const type = sniffCheckInFileType(body);
+    if (!type) throw new InvalidError(M.fileType, { file: 'Invalid' });
+    if (!visit.settings.digital_check_in_enabled) throw new InvalidError(M.notEnabled);
+    const file = await this.store(visit, `insurance-${side}`, type, body, caller.userId);
+    const position = await this.decide(
+      visit,
+      {
+        type: 'UploadInsuranceCard',
+        visit,
+        card: { ...file, side, content_type: type },
+        by: caller.userId,
+        now: this.clock.now(),
+      },
+      context,
+      null,
+    );
+    return { file_id: file.file_id, sha256: file.sha256, position };
+  }
+
+  /** The bytes go to their own table first; the event names them by id and hash only. */
+  private async store(
+    visit: Visit,
+    kind: 'signature' | 'insurance-front' | 'insurance-back',
+    type: CheckInFileType,
+    bytes: Buffer,
+    by: string,
+  ): Promise<{ file_id: string; sha256: string; size: number }> {
+    if (bytes.length > MAX_CHECK_IN_FILE_BYTES) throw new InvalidError(M.fileTooLarge);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const fileId = entityIdFor(`check-in-file/${visit.appointment_id}/${kind}/${sha256}`);
+    await this.repository.saveFile({
+      file_id: fileId,
+      appointment_id: visit.appointment_id,
+      practice_id: visit.practice_id,
+      patient_id: visit.patient_id,
+      kind,
+      content_type: type,
+      size: bytes.length,
+      sha256,
+      bytes,
+      uploaded_by: by,
+      uploaded_at: this.clock.now(),
+    });
+    return { file_id: fileId, sha256, size: bytes.length };
+  }
+
+  /** A stored file, for the patient (and whoever booked for them) and the practice's users only. */
+  async file(caller: Principal, fileId: string): Promise<StoredFile> {
+    const file = await this.repository.file(fileId);
+    if (!file) throw new NotFoundError(M.fileNotFound);
+    const { details } = await this.reader.appointment(file.appointment_id);
+    if (!(await this.policy.mayReachAppointment(caller, details))) throw forbidden();
+    return { content_type: file.content_type, bytes: file.bytes };
+  }
+
+  async answerForms(
+    caller: Principal,
+    appointmentId: string,
+    screeningId: string,
+    context: RequestContext,
+  ): Promise<{ position: number }> {
+    const { visit } = await this.visit(caller, appointmentId);
+    const [screening] = await this.pipeline.read([
+      stream(screeningStreamId(screeningId), SCREENING_FOLD),
+    ]);
+    if (screening.state?.practice_id !== visit.practice_id) {
+      throw new NotFoundError(M.screeningNotFound);
+    }
+    const command: CheckInCommand = {
+      type: 'AnswerForms',
+      visit,
+      screening_id: screeningId,
+      by: caller.userId,
+      now: this.clock.now(),
+    };
+    return { position: await this.decide(visit, command, context, null) };
+  }
+
+  // ------------------------------------------------------------------ the summary
+
+  async summary(
+    caller: Principal,
+    practiceId: string,
+    date: string | undefined,
+  ): Promise<CheckInSummaryView> {
+    this.policy.assertMayWorkForPractice(caller, practiceId);
+    const zone = (await this.repository.practiceZone(practiceId)) ?? 'UTC';
+    const day = date
+      ? DateTime.fromISO(date, { zone })
+      : DateTime.fromJSDate(this.clock.now(), { zone }).startOf('day');
+    if (!day.isValid) throw new InvalidError(STATUS_MESSAGES[400], { date: 'Invalid' });
+    const from = day.startOf('day');
+    const rows = await this.repository.summary(
+      practiceId,
+      from.toJSDate(),
+      from.plus({ days: 1 }).toJSDate(),
+      caller.type === 'Provider' ? caller.userId : null,
+    );
+    const required = await this.repository.requiredConsents(practiceId);
+    const view: CheckInSummaryRow[] = rows.map((row) => {
+      const signed = (row.signed_consents ?? {}) as Record<string, number>;
+      return {
+        appointment_id: row.appointment_id,
+        patient_id: row.patient_id,
+        patient_name: row.patient_name,
+        provider_id: row.provider_id,
+        provider_name: row.provider_name,
+        start_date: row.start_date.toISOString(),
+        time_zone: row.time_zone,
+        status: row.status,
+        consents_signed: required.filter((c) => signed[c.consent_id] === c.version).length,
+        consents_required: required.length,
+        copay_paid: row.copay_paid ?? false,
+        insurance_card: row.insurance_card ?? false,
+        forms_done: row.forms_done ?? false,
+        arrived: (row.arrived ?? false) || row.status === 'Checked-In',
+      };
+    });
+    return { practice_id: practiceId, date: from.toISODate(), rows: view, position: 0 };
+  }
+}
