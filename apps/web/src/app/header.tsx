@@ -9,6 +9,7 @@ import { AccountMenu } from './account-menu';
 import { LanguageMenu } from './language-menu';
 import { useTranslation } from '../shared/i18n';
 import { logoInert } from './login-visibility';
+import { SiteMenu } from './site-menu';
 
 /** Spec 2.11: the search bar is 900 px wide, 700 below 1600, 600 below 1460, hidden below 993. */
 const searchWidth = {
@@ -75,6 +76,7 @@ export function Header({ search }: { search: ReactNode }) {
         </Link>
         <LanguageMenu />
         <PracticeHeaderTools user={user} />
+        <SiteMenu user={user} />
         <AccountMenu />
       </Toolbar>
     </AppBar>

@@ -9,6 +9,8 @@ import Insights from '@mui/icons-material/Insights';
 import ListAlt from '@mui/icons-material/ListAlt';
 import MenuIcon from '@mui/icons-material/Menu';
 import PendingActions from '@mui/icons-material/PendingActions';
+import Settings from '@mui/icons-material/Settings';
+import TableChart from '@mui/icons-material/TableChart';
 import TabletMac from '@mui/icons-material/TabletMac';
 import {
   AppBar,
@@ -53,6 +55,8 @@ const ICONS: Record<NavIcon, ReactElement> = {
   directory: <Domain />,
   audit: <History />,
   analytics: <Insights />,
+  reports: <TableChart />,
+  settings: <Settings />,
   kiosk: <TabletMac />,
 };
 
@@ -81,7 +85,7 @@ export function WorkspaceShell({
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const { bell, requests, acceptReject, clear } = usePracticeCounts(practiceId, user);
-  const items = workspaceNav(type, acceptReject);
+  const items = workspaceNav(type, acceptReject, user.id);
   const active = activeNavItem(items, pathname);
 
   const nav = (

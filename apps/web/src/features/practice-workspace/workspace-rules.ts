@@ -6,6 +6,7 @@ import {
   type UserType,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
+import { reportsPath, settingsPath } from '../../shared/role-paths';
 
 /** The practice's user types: each works a dashboard, the bell and the requests. */
 export const WORKSPACE_TYPES = ['Provider', 'PracticeAdmin', 'Staff'] as const;
@@ -86,7 +87,6 @@ export const SCHEDULE_PATH = '/practice/schedule';
 export const WAITLISTS_PATH = '/practice/waitlists';
 export const DIRECTORY_PATH = '/practice-admin/directory';
 export const KIOSK_PATH = '/kiosk';
-
 export interface MenuLink {
   readonly label: string;
   readonly to: string;
@@ -97,22 +97,35 @@ export interface MenuLink {
 
 /**
  * Section 6's header gating for the practice's users: Dashboard for all; the walk-in queue;
- * Calendar for practice admins (the calendar editor); Requests, with its count badge, only when
- * accept/reject is on.
+ * Calendar for all three (the calendar editor for practice admins, the schedule's calendar for
+ * providers and staff); in More: Requests, with its count badge, only when accept/reject is on,
+ * Reports and Settings as `reportsPath` and `settingsPath` give them.
  */
-export function menuLinks(type: WorkspaceType, acceptRejectEnabled: boolean): MenuLink[] {
+export function menuLinks(
+  type: WorkspaceType,
+  acceptRejectEnabled: boolean,
+  userId = '',
+): MenuLink[] {
   const links: MenuLink[] = [
     { label: 'Dashboard', to: DASHBOARDS[type], more: false },
     { label: 'Walk-In Queue', to: WALK_IN_QUEUE_PATH, more: false },
+    {
+      label: 'Calendar',
+      to: type === 'PracticeAdmin' ? CALENDARS_PATH : SCHEDULE_PATH,
+      more: false,
+    },
   ];
   if (type === 'PracticeAdmin') {
-    links.push({ label: 'Calendar', to: CALENDARS_PATH, more: false });
     links.push({ label: 'Audit trail', to: AUDIT_PATH, more: true });
     links.push({ label: 'Analytics', to: ANALYTICS_PATH, more: true });
   }
   if (acceptRejectEnabled) {
     links.push({ label: 'Requests', to: REQUESTS_PATH, more: true, badge: 'requests' });
   }
+  const reports = reportsPath(type, userId);
+  if (reports) links.push({ label: 'Reports', to: reports, more: true });
+  const settings = settingsPath(type, userId);
+  if (settings) links.push({ label: 'Settings', to: settings, more: true });
   return links;
 }
 
@@ -135,6 +148,7 @@ const WORKSPACE_PATHS = [
   REQUESTS_PATH,
   WALK_IN_QUEUE_PATH,
   '/practice/',
+  '/providers/',
 ];
 
 export const isWorkspacePath = (pathname: string): boolean =>
@@ -150,6 +164,8 @@ export type NavIcon =
   | 'directory'
   | 'audit'
   | 'analytics'
+  | 'reports'
+  | 'settings'
   | 'kiosk';
 
 export interface NavItem {
@@ -165,9 +181,13 @@ export interface NavItem {
  * The workspace's side navigation. Everyone: Schedule, Appointments, Walk-in queue, Waitlists and
  * the check-in kiosk; Requests (with its count) only while accept/reject is on, as the spec's
  * header gating has it; the practice's set-up and reports (Calendars, Directory, Audit, Analytics)
- * for its admins.
+ * for its admins; Reports (a provider's own) and Settings as the header has them.
  */
-export function workspaceNav(type: WorkspaceType, acceptRejectEnabled: boolean): NavItem[] {
+export function workspaceNav(
+  type: WorkspaceType,
+  acceptRejectEnabled: boolean,
+  userId = '',
+): NavItem[] {
   const items: NavItem[] = [
     { label: 'Schedule', to: SCHEDULE_PATH, icon: 'schedule', owns: ['/practice/book'] },
     { label: 'Appointments', to: DASHBOARDS[type], icon: 'appointments' },
@@ -187,6 +207,10 @@ export function workspaceNav(type: WorkspaceType, acceptRejectEnabled: boolean):
       { label: 'Analytics', to: ANALYTICS_PATH, icon: 'analytics' },
     );
   }
+  const reports = reportsPath(type, userId);
+  if (reports) items.push({ label: 'Reports', to: reports, icon: 'reports' });
+  const settings = settingsPath(type, userId);
+  if (settings) items.push({ label: 'Settings', to: settings, icon: 'settings' });
   items.push({ label: 'Check-in kiosk', to: KIOSK_PATH, icon: 'kiosk' });
   return items;
 }

@@ -52,8 +52,15 @@ describe('practice workspace rules', () => {
 
   it('gates the menu per user type and the accept/reject setting', () => {
     const labels = (links: ReturnType<typeof menuLinks>) => links.map((l) => l.label);
-    expect(labels(menuLinks('Provider', true))).toEqual(['Dashboard', 'Walk-In Queue', 'Requests']);
-    expect(labels(menuLinks('Staff', false))).toEqual(['Dashboard', 'Walk-In Queue']);
+    expect(labels(menuLinks('Provider', true))).toEqual([
+      'Dashboard',
+      'Walk-In Queue',
+      'Calendar',
+      'Requests',
+      'Reports',
+      'Settings',
+    ]);
+    expect(labels(menuLinks('Staff', false))).toEqual(['Dashboard', 'Walk-In Queue', 'Calendar']);
     expect(labels(menuLinks('PracticeAdmin', true))).toEqual([
       'Dashboard',
       'Walk-In Queue',
@@ -61,6 +68,8 @@ describe('practice workspace rules', () => {
       'Audit trail',
       'Analytics',
       'Requests',
+      'Reports',
+      'Settings',
     ]);
     // The audit trail is the practice admins' alone, in the More menu, and keeps the header.
     expect(menuLinks('PracticeAdmin', false).find((l) => l.label === 'Audit trail')).toMatchObject({
@@ -125,6 +134,8 @@ describe('StatusChangeMenu', () => {
       'Requests',
       'Walk-in queue',
       'Waitlists',
+      'Reports',
+      'Settings',
       'Check-in kiosk',
     ]);
     expect(labels('PracticeAdmin', true)).toEqual([
@@ -137,6 +148,8 @@ describe('StatusChangeMenu', () => {
       'Directory',
       'Audit trail',
       'Analytics',
+      'Reports',
+      'Settings',
       'Check-in kiosk',
     ]);
     expect(workspaceNav('Provider', false)[1]?.to).toBe('/dashboard/doctor');

@@ -58,7 +58,7 @@ function Tools({
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       {linksShown && (
-        <Links links={menuLinks(type, acceptReject)} type={type} requests={requests} />
+        <Links links={menuLinks(type, acceptReject, user.id)} type={type} requests={requests} />
       )}
       {bellShown && (
         <NotificationBell practiceId={practiceId} count={bell} onCountCleared={clear} />

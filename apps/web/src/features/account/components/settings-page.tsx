@@ -1,0 +1,122 @@
+import { Alert, Box, Button, Card, CardActionArea, Stack, Typography } from '@mui/material';
+import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@medbook/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { api } from '../../../shared/api-client';
+import { errorMessageOf } from '../../../shared/error-message';
+import { currentUser, hashPassword, rememberRedirect } from '../../../shared/session';
+import { settingsPath } from '../../../shared/role-paths';
+import { settingsLinks } from '../settings-links';
+import { PasswordField } from './password-field';
+import { PASSWORD_CHECKS, PasswordRules } from './password-rules';
+
+/**
+ * Settings (spec 6: providers, practice admins, patients and the financial super user): links to
+ * where each setting lives, and the change of password.
+ */
+export function SettingsPage() {
+  const location = useLocation();
+  const user = currentUser();
+  if (!user) {
+    rememberRedirect(location.pathname);
+    return <Navigate to="/login" replace />;
+  }
+  const own = settingsPath(user.type, user.id);
+  if (!own) return <Navigate to="/" replace />;
+  if (location.pathname !== own) return <Navigate to={own} replace />;
+  const links = settingsLinks(user.type, user.id);
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 880 }}>
+      <Typography variant="h4" component="h1">
+        Settings
+      </Typography>
+      {links.length > 0 && (
+        <Box
+          component="ul"
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+          }}
+        >
+          {links.map((link) => (
+            <li key={link.to}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea component={RouterLink} to={link.to} sx={{ p: 2, height: '100%' }}>
+                  <Typography component="h2" variant="h6">
+                    {link.title}
+                  </Typography>
+                  <Typography color="text.secondary">{link.explanation}</Typography>
+                </CardActionArea>
+              </Card>
+            </li>
+          ))}
+        </Box>
+      )}
+      <ChangePassword />
+    </Stack>
+  );
+}
+
+function ChangePassword() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [state, setState] = useState<{ ok: boolean; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current) return setState({ ok: false, message: VALIDATION_MESSAGES.required });
+    if (!PASSWORD_CHECKS.every(({ test }) => test.test(next))) {
+      return setState({ ok: false, message: VALIDATION_MESSAGES.passwordPattern });
+    }
+    if (current === next) {
+      return setState({ ok: false, message: VALIDATION_MESSAGES.passwordsMustDiffer });
+    }
+    setBusy(true);
+    try {
+      await api<null>('PUT', '/auth/password', {
+        old_password: hashPassword(current),
+        password: hashPassword(next),
+      });
+      setCurrent('');
+      setNext('');
+      setState({ ok: true, message: AUTH_MESSAGES.passwordUpdated });
+    } catch (cause) {
+      setState({ ok: false, message: errorMessageOf(cause) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="change-password" sx={{ p: 2 }}>
+      <Typography id="change-password" component="h2" variant="h6" sx={{ mb: 2 }}>
+        Change password
+      </Typography>
+      <Stack component="form" spacing={2} noValidate onSubmit={(e) => void submit(e)}>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          slotProps={{ htmlInput: { 'aria-describedby': 'new-password-rules' } }}
+        />
+        <PasswordRules id="new-password-rules" password={next} />
+        <Box role="status" aria-live="polite">
+          {state && <Alert severity={state.ok ? 'success' : 'error'}>{state.message}</Alert>}
+        </Box>
+        <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+          Change password
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
