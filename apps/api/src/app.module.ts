@@ -16,6 +16,7 @@ import { IntakeModule } from './modules/intake/intake.module';
 import { TelehealthModule } from './modules/telehealth/telehealth.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { MarketingModule } from './modules/marketing/marketing.module';
 import { FrontDeskModule } from './modules/front-desk/front-desk.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
 import { VaccinationModule } from './modules/vaccination/vaccination.module';
@@ -53,6 +54,7 @@ export class AppModule {
         TelehealthModule,
         AuditModule,
         AnalyticsModule,
+        MarketingModule,
         FrontDeskModule,
         DigitalCheckInModule,
         ReviewsModule,

@@ -42,6 +42,7 @@ export * from './audit';
 export * from './calendar-date';
 export * from './analytics';
 export * from './reports';
+export * from './marketing';
 export * from './front-desk';
 export * from './vaccination';
 export * from './digital-check-in';

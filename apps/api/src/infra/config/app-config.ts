@@ -86,6 +86,11 @@ export interface AppConfig {
    * database, so every API process on it signs with the same key.
    */
   readonly passportSigningKey: string | undefined;
+  /**
+   * Spec 2.6: the practices' landing (marketing) page at / (LANDING_ENABLED, on unless 'false').
+   * Off: the root is always the home page.
+   */
+  readonly landingEnabled: boolean;
 }
 
 /** An OpenID Connect provider for social sign-in: GOOGLE_ISSUER, GOOGLE_CLIENT_ID, ... */
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reputationSsoUrl: env.REPUTATION_SSO_URL || undefined,
     reputationSsoKey: env.REPUTATION_SSO_KEY || undefined,
     passportSigningKey: env.PASSPORT_SIGNING_KEY || undefined,
+    landingEnabled: env.LANDING_ENABLED !== 'false',
   };
 }
 
