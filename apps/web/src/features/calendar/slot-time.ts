@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { isRepeatedWallTime } from '../../shared/wall-time';
+import { i18n } from '../../shared/i18n';
+import { DATE_FORMATS, formatDate, luxonLocale } from '../../shared/i18n/dates';
 
 /**
  * Spec 9: slot times read h:mm a in the facility's zone, as in '1:30 pm'. On the day the clocks
@@ -8,12 +10,17 @@ import { isRepeatedWallTime } from '../../shared/wall-time';
  */
 export const slotTime = (start: string, zone: string): string => {
   const local = DateTime.fromISO(start, { zone });
-  const time = local.toFormat('h:mm a').toLowerCase();
+  const time =
+    luxonLocale() === 'en-US'
+      ? local.toFormat('h:mm a').toLowerCase()
+      : formatDate(local, 'h:mm a', DATE_FORMATS.time);
   return isRepeatedWallTime(local) ? `${time} ${local.toFormat('ZZZZ')}` : time;
 };
 
 export const nextAvailabilityText = (day: string): string =>
-  `Next Availability is ${DateTime.fromISO(day).toFormat('cccc, LLLL d')}`;
+  i18n.t('calendar.nextAvailability', {
+    day: formatDate(DateTime.fromISO(day), 'cccc, LLLL d', DATE_FORMATS.weekdayMonthDay),
+  });
 
 /** Today in the facility's zone, and the last day the week scroller reaches (24 months on). */
 export function scrollerRange(zone: string, now: DateTime = DateTime.now()) {
@@ -32,8 +39,11 @@ export const zonesDiffer = (start: string, facilityZone: string, localZone: stri
  */
 export function zoneLabel(zone: string, at: DateTime = DateTime.now()): string {
   const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  return `${city} time (${at.setZone(zone).toFormat('ZZZZ')})`;
+  return i18n.t('calendar.zone', { city, abbreviation: at.setZone(zone).toFormat('ZZZZ') });
 }
 
 export const wallClock = (start: string, zone: string): string =>
-  DateTime.fromISO(start, { zone }).toFormat("cccc, LLLL d 'at' h:mm a ZZZZ");
+  formatDate(DateTime.fromISO(start, { zone }), "cccc, LLLL d 'at' h:mm a ZZZZ", {
+    ...DATE_FORMATS.weekdayMonthDayTime,
+    timeZoneName: 'short',
+  });

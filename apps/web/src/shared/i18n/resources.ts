@@ -1,9 +1,15 @@
 import type { Bundle } from './types';
+import { calendar } from './locales/calendar';
+import { home } from './locales/home';
+import { search } from './locales/search';
 import { shell } from './locales/shell';
 
 /** Every feature's bundle under its own key: t('shell.about'), t('search.title'), … */
 const bundles = {
   shell,
+  home,
+  search,
+  calendar,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -13,6 +13,7 @@ import { scrollerRange, zoneLabel, zonesDiffer } from '../slot-time';
 import { calendarWeek$ } from '../streams/calendar-week.stream';
 import { TimeZoneDialog } from './time-zone-dialog';
 import { WeekAvailabilityView } from './week-availability-view';
+import { useTranslation } from '../../../shared/i18n';
 
 export interface AvailabilityWidgetProps {
   readonly calendarId: string;
@@ -35,23 +36,24 @@ const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 /** Spec 2.9: a calendar's live week of slots for patients. */
 export function AvailabilityWidget(props: AvailabilityWidgetProps) {
   const user = useObservableState(currentUser$);
+  const { t } = useTranslation();
   if (props.existingPatientsOnly && !user) {
     return (
-      <Notice title="Online booking is available for returning patients.">
+      <Notice title={t('calendar.returningOnly')}>
         <Link
           component={RouterLink}
           to="/login"
           onClick={() => rememberRedirect(window.location.pathname + window.location.search)}
         >
-          Log in to schedule your visit
+          {t('calendar.logInToSchedule')}
         </Link>
       </Notice>
     );
   }
   if (props.existingPatientsOnly && !props.patientVisitedBefore) {
     return (
-      <Notice title="Scheduling for this provider is restricted to established patients.">
-        <Typography variant="body2">Contact the Practice to book an appointment.</Typography>
+      <Notice title={t('calendar.establishedOnly')}>
+        <Typography variant="body2">{t('calendar.contactPractice')}</Typography>
       </Notice>
     );
   }
@@ -63,6 +65,7 @@ function LiveAvailability(
 ) {
   const { calendarId } = props;
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const calendar = useObservableState(
     useMemo(() => settled(defer(() => getCalendar(calendarId))), [calendarId]),
   );
@@ -108,7 +111,7 @@ function LiveAvailability(
       {zonesDiffer(nowIso, zone, localZone()) && (
         // The viewer's clock reads otherwise: say whose times these are (issue 19).
         <Typography variant="caption" color="text.secondary" data-testid="widget-zone">
-          Times are in {zoneLabel(zone)}
+          {t('calendar.timesAreIn', { zone: zoneLabel(zone) })}
         </Typography>
       )}
       <WeekAvailabilityView

@@ -2,6 +2,8 @@ import type { DayView, TimeSlotView } from '@medbook/contracts';
 import { Box, Button, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { slotTime } from '../slot-time';
+import { useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 
 interface Props {
   readonly day: DayView;
@@ -13,14 +15,15 @@ interface Props {
 /** One day of the week: its heading and its first `shown` slots ('-' for none or a full one). */
 export function DayColumn({ day, zone, shown, onSelect }: Props) {
   const date = DateTime.fromISO(day.day);
-  const label = date.toFormat('cccc, LLLL d');
+  const { t } = useTranslation();
+  const label = formatDate(date, 'cccc, LLLL d', DATE_FORMATS.weekdayMonthDay);
   return (
     <Box role="group" aria-label={label} sx={{ minWidth: 0, textAlign: 'center' }}>
       <Typography variant="subtitle2" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
-        {date.toFormat('ccc')}
+        {formatDate(date, 'ccc', { weekday: 'short' })}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
-        {date.toFormat('LLL d')}
+        {formatDate(date, 'LLL d', { month: 'short', day: 'numeric' })}
       </Typography>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
         {day.time_slots.length === 0 && <EmptySlot />}
@@ -32,7 +35,11 @@ export function DayColumn({ day, zone, shown, onSelect }: Props) {
               disableElevation
               size="small"
               onClick={() => onSelect(slot)}
-              aria-label={`Book ${label} at ${slotTime(slot.start_date, zone)}, ${slot.booking_capacity} ${slot.booking_capacity === 1 ? 'place' : 'places'} left`}
+              aria-label={t('calendar.book', {
+                day: label,
+                time: slotTime(slot.start_date, zone),
+                count: slot.booking_capacity,
+              })}
               data-testid="slot"
               data-start={slot.start_date}
               data-places={slot.booking_capacity}
@@ -57,9 +64,10 @@ export function DayColumn({ day, zone, shown, onSelect }: Props) {
 }
 
 function EmptySlot() {
+  const { t } = useTranslation();
   return (
     <Box
-      aria-label="No slot"
+      aria-label={t('calendar.noSlot')}
       sx={{ py: 0.5, borderRadius: 1, bgcolor: 'action.hover', color: 'text.disabled' }}
     >
       -

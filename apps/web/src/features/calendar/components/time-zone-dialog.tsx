@@ -7,6 +7,7 @@ import {
   Typography,
 } from '@mui/material';
 import { wallClock } from '../slot-time';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly start: string | null;
@@ -17,6 +18,7 @@ interface Props {
 
 /** Spec 2.9: confirm a slot picked from another time zone than the facility's. */
 export function TimeZoneDialog({ start, facilityZone, localZone, onAnswer }: Props) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={start !== null}
@@ -24,26 +26,24 @@ export function TimeZoneDialog({ start, facilityZone, localZone, onAnswer }: Pro
       aria-labelledby="time-zone-title"
       maxWidth="sm"
     >
-      <DialogTitle id="time-zone-title">Time Zone Difference</DialogTitle>
+      <DialogTitle id="time-zone-title">{t('calendar.zoneTitle')}</DialogTitle>
       {start && (
         <DialogContent>
+          <Typography gutterBottom>{t('calendar.zoneText')}</Typography>
+          <Typography gutterBottom>{t('calendar.zoneConfirm')}</Typography>
           <Typography gutterBottom>
-            You are currently located in a different time zone from the selected facility.
-          </Typography>
-          <Typography gutterBottom>Please confirm the selected time slot.</Typography>
-          <Typography gutterBottom>
-            <strong>Your Time:</strong> {wallClock(start, localZone)}
+            <strong>{t('calendar.yourTime')}</strong> {wallClock(start, localZone)}
           </Typography>
           <Typography gutterBottom>
-            <strong>Facility Time:</strong> {wallClock(start, facilityZone)}
+            <strong>{t('calendar.facilityTime')}</strong> {wallClock(start, facilityZone)}
           </Typography>
-          <Typography>Are you sure you want to continue with this selection?</Typography>
+          <Typography>{t('calendar.zoneSure')}</Typography>
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={() => onAnswer(false)}>No</Button>
+        <Button onClick={() => onAnswer(false)}>{t('calendar.no')}</Button>
         <Button variant="contained" onClick={() => onAnswer(true)}>
-          Yes
+          {t('calendar.yes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -7,6 +7,8 @@ import { useState } from 'react';
 import type { WeekAvailability } from '../streams/week-availability.stream';
 import { nextAvailabilityText } from '../slot-time';
 import { DayColumn } from './day-column';
+import { useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 
 export interface WeekAvailabilityViewProps {
   readonly state: WeekAvailability;
@@ -28,18 +30,19 @@ export interface WeekAvailabilityViewProps {
 export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
   const { state, zone, listMode = false } = props;
   const [expanded, setExpanded] = useState(false);
+  const { t } = useTranslation();
   const shown = expanded ? Number.POSITIVE_INFINITY : listMode ? 3 : 5;
   const week = state.status === 'ready' ? state.week : null;
   const hidden = week ? week.days.some((d) => d.time_slots.length > shown) : false;
   const range = week
-    ? `${DateTime.fromISO(week.start_date).toFormat('LLL d')} – ${DateTime.fromISO(week.end_date).toFormat('LLL d, yyyy')}`
+    ? `${formatDate(DateTime.fromISO(week.start_date), 'LLL d', { month: 'short', day: 'numeric' })} – ${formatDate(DateTime.fromISO(week.end_date), 'LLL d, yyyy', { month: 'short', day: 'numeric', year: 'numeric' })}`
     : '';
   return (
     <Box data-testid="availability" aria-busy={state.status === 'loading'}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
         <IconButton
           size="small"
-          aria-label="Previous five days"
+          aria-label={t('calendar.previousDays')}
           disabled={!props.canGoBack || !week}
           onClick={() => props.onScroll(-1)}
           sx={{ mt: 0.5 }}
@@ -60,7 +63,7 @@ export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
             gap: 1,
             pb: 0.5,
           }}
-          aria-label={range ? `Available times ${range}` : 'Loading available times'}
+          aria-label={range ? t('calendar.availableTimes', { range }) : t('calendar.loadingTimes')}
           role="region"
         >
           {week
@@ -84,7 +87,7 @@ export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
         </Box>
         <IconButton
           size="small"
-          aria-label="Next five days"
+          aria-label={t('calendar.nextDays')}
           disabled={!props.canGoForward || !week}
           onClick={() => props.onScroll(1)}
           sx={{ mt: 0.5 }}
@@ -96,7 +99,7 @@ export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
         <Box sx={{ textAlign: 'center', mt: 1.5 }}>
           {hidden && !expanded && (
             <Link component="button" type="button" onClick={() => setExpanded(true)}>
-              More appointments
+              {t('calendar.moreAppointments')}
             </Link>
           )}
           {typeof state.nextAvailableDay === 'string' && (
@@ -111,16 +114,16 @@ export function WeekAvailabilityView(props: WeekAvailabilityViewProps) {
           {state.nextAvailableDay === null && (
             <>
               <Typography color="text.secondary" data-testid="no-availability">
-                No availability.
+                {t('calendar.noAvailability')}
               </Typography>
               {props.onJoinWaitlist && props.waitlistEnrolled && (
                 <Typography sx={{ mt: 1, fontWeight: 600 }} data-testid="waitlist-enrolled">
-                  You&apos;re already on the waitlist
+                  {t('calendar.onWaitlist')}
                 </Typography>
               )}
               {props.onJoinWaitlist && !props.waitlistEnrolled && (
                 <Button variant="contained" sx={{ mt: 1 }} onClick={props.onJoinWaitlist}>
-                  Join Waiting List
+                  {t('calendar.joinWaitlist')}
                 </Button>
               )}
             </>

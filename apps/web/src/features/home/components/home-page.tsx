@@ -15,20 +15,22 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { FALLBACK_ICON, TILE_ICONS } from '../tile-icons';
 import { COMMON_CONDITIONS, type Tile, TOP_SPECIALTIES } from '../top-tiles';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 /** Spec 2.4: 'See Doctor Now' searches walk-in tele visits open now. */
 export const SEE_DOCTOR_NOW =
   '/provider-search?walk_in_tele_visit_enabled=true&visit_type=Online+Now&sort_on=distance&page_no=1&page_size=5';
 
 const BENEFITS = [
-  'Attract new patients',
-  'Optimize your online reputation',
-  'Provide an awesome patient experience',
-  'A cost-effective solution',
-];
+  'home.benefits.attract',
+  'home.benefits.reputation',
+  'home.benefits.experience',
+  'home.benefits.cost',
+] as const;
 
 function TileGrid({ tiles, kind }: { tiles: readonly Tile[]; kind: 'specialty' | 'condition' }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return (
     <Box
       sx={{
@@ -42,7 +44,7 @@ function TileGrid({ tiles, kind }: { tiles: readonly Tile[]; kind: 'specialty' |
         return (
           <ButtonBase
             key={tile.label}
-            aria-label={`Find ${tile.label} doctors`}
+            aria-label={t('home.findDoctors', { label: translateText(tile.label) })}
             onClick={() =>
               void navigate(
                 `/provider-search?${kind}=${encodeURIComponent(tile.searches)}&walk_in_tele_visit_enabled=false&sort_on=distance&page_no=1&page_size=5`,
@@ -77,7 +79,7 @@ function TileGrid({ tiles, kind }: { tiles: readonly Tile[]; kind: 'specialty' |
               <Icon />
             </Box>
             <Typography sx={{ fontWeight: 600, fontSize: 15, textAlign: 'center' }}>
-              {tile.label}
+              {translateText(tile.label)}
             </Typography>
           </ButtonBase>
         );
@@ -87,11 +89,21 @@ function TileGrid({ tiles, kind }: { tiles: readonly Tile[]; kind: 'specialty' |
 }
 
 /** The home page: the search filter, top specialties and conditions, and what Medbook offers. */
-export function HomePage({ filter, online }: { filter: ReactNode; online?: ReactNode }) {
+export function HomePage({
+  filter,
+  online,
+  passport,
+}: {
+  filter: ReactNode;
+  online?: ReactNode;
+  /** The Vaccination Passport banner (spec 1, the home page's sections). */
+  passport?: ReactNode;
+}) {
   const [shown, setShown] = useState<'specialties' | 'conditions'>('specialties');
+  const { t } = useTranslation();
   useEffect(() => {
-    document.title = 'Find a Doctor Near You | Schedule Online';
-  }, []);
+    document.title = t('home.title');
+  }, [t]);
   return (
     <>
       <Box
@@ -109,12 +121,12 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
             component="h1"
             sx={{ fontWeight: 800, fontSize: { xs: 34, md: 48 } }}
           >
-            Find a Top Doctor
+            {t('home.heading')}
           </Typography>
           <Typography
             sx={{ fontSize: { xs: 18, md: 22 }, opacity: 0.9, mt: 1, mb: { xs: 3, md: 4 } }}
           >
-            Top Rated & Board Certified
+            {t('home.subheading')}
           </Typography>
           {filter}
           <Box
@@ -126,7 +138,7 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
               flexWrap: 'wrap',
             }}
           >
-            <Typography sx={{ fontWeight: 600 }}>Why wait ?</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{t('home.whyWait')}</Typography>
             <Button
               component={RouterLink}
               to={SEE_DOCTOR_NOW}
@@ -135,7 +147,7 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
               startIcon={<VideoCall />}
               sx={{ fontWeight: 700, textTransform: 'none' }}
             >
-              See Doctor Now
+              {t('home.seeDoctorNow')}
             </Button>
             <Box sx={{ ml: { sm: 'auto' } }}>{online}</Box>
           </Box>
@@ -149,16 +161,16 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
             color="primary"
             value={shown}
             onChange={(_e, next: 'specialties' | 'conditions' | null) => next && setShown(next)}
-            aria-label="Browse by"
+            aria-label={t('home.browseBy')}
           >
             <ToggleButton
               value="specialties"
               sx={{ px: 3, textTransform: 'none', fontWeight: 600 }}
             >
-              Top Specialties
+              {t('home.topSpecialties')}
             </ToggleButton>
             <ToggleButton value="conditions" sx={{ px: 3, textTransform: 'none', fontWeight: 600 }}>
-              Commonly Treated Conditions
+              {t('home.conditions')}
             </ToggleButton>
           </ToggleButtonGroup>
         </Box>
@@ -169,19 +181,21 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
         )}
       </Container>
 
+      {passport}
+
       <Container maxWidth="lg" component="section" id="about" sx={{ pb: { xs: 5, md: 7 } }}>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 3 }}>
             <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-              Are you a top Doctor?
+              {t('home.topDoctor')}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-              List your practice to find new patients.
+              {t('home.listPractice')}
             </Typography>
             {BENEFITS.map((benefit) => (
               <Box key={benefit} sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 0.5 }}>
                 <CheckCircle color="secondary" fontSize="small" />
-                <Typography>{benefit}</Typography>
+                <Typography>{t(benefit)}</Typography>
               </Box>
             ))}
             <Button
@@ -192,7 +206,7 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
               variant="outlined"
               sx={{ mt: 2, textTransform: 'none', fontWeight: 600 }}
             >
-              List your practice
+              {t('home.listYourPractice')}
             </Button>
           </Paper>
           <Paper
@@ -200,15 +214,12 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
             sx={{ p: { xs: 3, md: 4 }, borderRadius: 3, bgcolor: 'rgba(46, 125, 50, 0.06)' }}
           >
             <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-              Now is the time to try online!
+              {t('home.tryOnline')}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-              Register now to see a top doctor now.
+              {t('home.registerNow')}
             </Typography>
-            <Typography sx={{ mb: 2 }}>
-              Medbook shows every doctor&apos;s real openings as they change, so the time you pick
-              is the time you get, in the office or by video.
-            </Typography>
+            <Typography sx={{ mb: 2 }}>{t('home.openings')}</Typography>
             <Button
               component={RouterLink}
               to={SEE_DOCTOR_NOW}
@@ -216,7 +227,7 @@ export function HomePage({ filter, online }: { filter: ReactNode; online?: React
               color="secondary"
               sx={{ textTransform: 'none', fontWeight: 700 }}
             >
-              See a doctor now
+              {t('home.seeADoctorNow')}
             </Button>
           </Paper>
         </Box>

@@ -15,6 +15,7 @@ import {
 import { useMemo, useState } from 'react';
 import { catchError, defer, map, of } from 'rxjs';
 import { getInsurancePlans, getInsurances } from '../api/search-api';
+import { useTranslation } from '../../../shared/i18n';
 
 export interface InsuranceChoice {
   readonly insurance_name: string;
@@ -33,6 +34,7 @@ const startsWith = (name: string, text: string) =>
 export function InsurancePanel({ onSelect }: { onSelect: (choice: InsuranceChoice) => void }) {
   const insurances = useObservableState(useMemo(() => settled(defer(() => getInsurances())), []));
   const [text, setText] = useState('');
+  const { t } = useTranslation();
   const [insurance, setInsurance] = useState<InsuranceView | null>(null);
   const planList = useObservableState(
     useMemo(
@@ -64,9 +66,11 @@ export function InsurancePanel({ onSelect }: { onSelect: (choice: InsuranceChoic
         size="small"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={insurance ? 'Search plan' : 'Search insurance'}
+        placeholder={insurance ? t('search.searchPlan') : t('search.searchInsurance')}
         slotProps={{
-          htmlInput: { 'aria-label': insurance ? 'Search plan' : 'Search insurance carrier' },
+          htmlInput: {
+            'aria-label': insurance ? t('search.searchPlan') : t('search.searchCarrier'),
+          },
         }}
       />
       {insurance && (
@@ -80,7 +84,7 @@ export function InsurancePanel({ onSelect }: { onSelect: (choice: InsuranceChoic
               setText('');
             }}
           >
-            Select insurance
+            {t('search.selectInsurance')}
           </Link>
         </Box>
       )}
@@ -88,22 +92,22 @@ export function InsurancePanel({ onSelect }: { onSelect: (choice: InsuranceChoic
         {!insurance && (
           <>
             <ListItemButton onClick={() => none(NO_INSURANCE)}>
-              <ListItemText primary={NO_INSURANCE} />
+              <ListItemText primary={t('search.noInsurance')} />
             </ListItemButton>
             <ListItemButton onClick={() => none(SKIP_INSURANCE)}>
-              <ListItemText primary={SKIP_INSURANCE} />
+              <ListItemText primary={t('search.skipInsurance')} />
             </ListItemButton>
-            <ListSubheader disableSticky>Insurance carriers</ListSubheader>
+            <ListSubheader disableSticky>{t('search.carriers')}</ListSubheader>
           </>
         )}
         {loading && (
           <Box sx={{ textAlign: 'center', py: 2 }}>
-            <CircularProgress size={24} aria-label="Loading..." />
+            <CircularProgress size={24} aria-label={t('search.loading')} />
           </Box>
         )}
         {!loading && rows.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
-            No Result Found. Try a different search.
+            {t('search.noResult')}
           </Typography>
         )}
         {rows.map((row) => (

@@ -5,12 +5,14 @@ import { Link as RouterLink } from 'react-router';
 import { catchError, defer, of } from 'rxjs';
 import { getOnlineProviders } from '../api/search-api';
 import { searchPath, walkInSearch } from '../search-params';
+import { useTranslation } from '../../../shared/i18n';
 
 /** Spec 2.2: '{n} Top Doctors Online' with their pictures, only when someone is online. */
 export function OnlineDoctorsLink() {
   const online = useObservableState(
     useMemo(() => defer(() => getOnlineProviders()).pipe(catchError(() => of(null))), []),
   );
+  const { t } = useTranslation();
   if (!online || online.onlineCount <= 0) return null;
   const count = online.onlineCount;
   return (
@@ -29,7 +31,7 @@ export function OnlineDoctorsLink() {
         sx={{ fontWeight: 600 }}
         data-testid="online-doctors"
       >
-        {count === 1 ? '1 Top Doctor Online' : `${count} Top Doctors Online`}
+        {t('search.topDoctorsOnline', { count })}
       </Link>
     </Box>
   );

@@ -4,6 +4,7 @@ import Verified from '@mui/icons-material/Verified';
 import VideoCall from '@mui/icons-material/VideoCall';
 import { Avatar, Box, Chip, Paper, Rating, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 
 const initials = (p: ProviderCardView) =>
   `${p.name.first_name[0] ?? ''}${p.name.last_name[0] ?? ''}`.toUpperCase();
@@ -23,6 +24,7 @@ export function ProviderCard({
   // With several facilities each gets its own availability row, named there (issue 19).
   const facility = provider.facilities.length === 1 ? provider.facilities[0] : undefined;
   const name = displayName(provider);
+  const { t } = useTranslation();
   return (
     <Paper
       component="article"
@@ -67,8 +69,10 @@ export function ProviderCard({
                 aria-hidden
               />
               <Typography variant="body2">
-                {provider.rating.average.toFixed(1)} of 5 ({provider.rating.count}{' '}
-                {provider.rating.count === 1 ? 'review' : 'reviews'})
+                {t('search.rating', {
+                  average: provider.rating.average.toFixed(1),
+                  count: provider.rating.count,
+                })}
               </Typography>
             </Stack>
           )}
@@ -81,14 +85,17 @@ export function ProviderCard({
               <Typography variant="body2">
                 {facility.name}, {facility.address.address1}, {facility.address.city},{' '}
                 {facility.address.state} {facility.address.zip_code}
-                {facility.distance !== null && ` · ${facility.distance} mi`}
+                {facility.distance !== null &&
+                  ` · ${t('search.miles', { distance: facility.distance })}`}
               </Typography>
             </Box>
           )}
           {provider.facilities.length > 1 && (
             <Box sx={{ display: 'flex', gap: 0.5, mt: 1, color: 'text.secondary' }}>
               <LocationOn fontSize="small" />
-              <Typography variant="body2">{provider.facilities.length} locations</Typography>
+              <Typography variant="body2">
+                {t('search.locations', { count: provider.facilities.length })}
+              </Typography>
             </Box>
           )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
@@ -96,16 +103,21 @@ export function ProviderCard({
               <Chip
                 size="small"
                 icon={<Verified />}
-                label="In network"
+                label={t('search.inNetwork')}
                 color="success"
                 variant="outlined"
               />
             )}
             {provider.visit_types.includes('Telehealth') && (
-              <Chip size="small" icon={<VideoCall />} label="Video visits" variant="outlined" />
+              <Chip
+                size="small"
+                icon={<VideoCall />}
+                label={t('search.videoVisits')}
+                variant="outlined"
+              />
             )}
             {provider.walk_in_online_now && (
-              <Chip size="small" label="Online now" color="secondary" />
+              <Chip size="small" label={t('search.onlineNow')} color="secondary" />
             )}
           </Box>
         </Box>

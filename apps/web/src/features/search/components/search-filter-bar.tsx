@@ -14,6 +14,7 @@ import {
 import { type InsuranceChoice, InsurancePanel } from './insurance-panel';
 import { choiceOf, searchOptions$, SpecialtyField } from './specialty-field';
 import { ZipField } from './zip-field';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 export type FilterBarMode = 'home' | 'header' | 'page';
 
@@ -40,6 +41,7 @@ export function SearchFilterBar({
   initial?: SearchFilter;
 }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const mobile = useMediaQuery('(max-width: 767.98px)');
   const [filter, setFilter] = useState<SearchFilter>(() => initial ?? storedSearch().filter);
   const [insuranceOpen, setInsuranceOpen] = useState(false);
@@ -70,13 +72,13 @@ export function SearchFilterBar({
   };
   const insuranceText = filter.insurance_plane_name
     ? `${filter.insurance_name ?? ''} – ${filter.insurance_plane_name}`
-    : (filter.insurance_name ?? '');
+    : translateText(filter.insurance_name ?? '');
 
   return (
     <Box
       component="form"
       role="search"
-      aria-label="Find a doctor"
+      aria-label={t('search.findADoctor')}
       onSubmit={(e) => {
         e.preventDefault();
         search({});
@@ -120,7 +122,7 @@ export function SearchFilterBar({
           fullWidth
           size={size}
           value={insuranceText}
-          placeholder="Search insurance"
+          placeholder={t('search.searchInsurance')}
           onClick={() => setInsuranceOpen(true)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' || e.key === ' ') {
@@ -131,7 +133,7 @@ export function SearchFilterBar({
           slotProps={{
             htmlInput: {
               readOnly: true,
-              'aria-label': 'Search insurance',
+              'aria-label': t('search.searchInsurance'),
               'aria-haspopup': 'dialog',
             },
           }}
@@ -152,7 +154,7 @@ export function SearchFilterBar({
         startIcon={<SearchIcon />}
         sx={{ height: mode === 'header' ? 40 : 56, px: 3, fontWeight: 700, textTransform: 'none' }}
       >
-        Search
+        {t('search.search')}
       </Button>
     </Box>
   );

@@ -6,32 +6,37 @@ import { useNavigate } from 'react-router';
 import { defer, shareReplay } from 'rxjs';
 import { getLanguages, searchesInsurance } from '../api/search-api';
 import { type SearchFilter, type SearchParam, searchPath } from '../search-params';
+import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 /** The languages load once per page. */
 const languages$ = defer(() => getLanguages()).pipe(shareReplay(1));
 
 const ANY = '';
-const VISIT_TYPES: readonly [string, string][] = [
-  [ANY, 'Any'],
-  ['Office', 'Office visit'],
-  ['Telehealth', 'Video visit'],
-  ['Online Now', 'Online now'],
+const VISIT_TYPES = (t: TFunction): readonly [string, string][] => [
+  [ANY, t('search.any')],
+  ['Office', t('search.officeVisit')],
+  ['Telehealth', t('search.videoVisit')],
+  ['Online Now', t('search.onlineNow')],
 ];
-const GENDERS: readonly [string, string][] = [
-  [ANY, 'Any'],
-  ['F', 'Female'],
-  ['M', 'Male'],
+const GENDERS = (t: TFunction): readonly [string, string][] => [
+  [ANY, t('search.any')],
+  ['F', t('search.female')],
+  ['M', t('search.male')],
 ];
-const WITHIN: readonly [string, string][] = [
-  [ANY, 'Any time'],
+const WITHIN = (t: TFunction): readonly [string, string][] => [
+  [ANY, t('search.anyTime')],
   ...AVAILABLE_WITHIN_DAYS.map((days): [string, string] => [
     String(days),
-    days === 1 ? 'Today' : `Within ${days} days`,
+    days === 1 ? t('search.today') : t('search.withinDays', { count: days }),
   ]),
 ];
-const DISTANCES: readonly [string, string][] = [
-  [ANY, 'Any distance'],
-  ...SEARCH_DISTANCES.map((miles): [string, string] => [String(miles), `Within ${miles} miles`]),
+const DISTANCES = (t: TFunction): readonly [string, string][] => [
+  [ANY, t('search.anyDistance')],
+  ...SEARCH_DISTANCES.map((miles): [string, string] => [
+    String(miles),
+    t('search.withinMiles', { count: miles }),
+  ]),
 ];
 
 function Choice({
@@ -82,6 +87,7 @@ function Choice({
  */
 export function SearchRefinements({ filter }: { filter: SearchFilter }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const languages = useObservableState(languages$) ?? ([] as CodedItem[]);
   const located = Boolean(filter.zip_code || (filter.latitude && filter.longitude));
   const set = (name: SearchParam, value: string) =>
@@ -90,7 +96,7 @@ export function SearchRefinements({ filter }: { filter: SearchFilter }) {
   return (
     <Box
       component="section"
-      aria-label="Filter results"
+      aria-label={t('search.filterResults')}
       data-testid="search-refinements"
       sx={{
         display: 'grid',
@@ -100,44 +106,47 @@ export function SearchRefinements({ filter }: { filter: SearchFilter }) {
       }}
     >
       <Choice
-        label="Visit type"
+        label={t('search.visitType')}
         value={filter.visit_type ?? ANY}
-        choices={VISIT_TYPES}
+        choices={VISIT_TYPES(t)}
         onChange={(v) => set('visit_type', v)}
       />
       <Choice
-        label="Distance"
+        label={t('search.distance')}
         value={located ? (filter.distance ?? ANY) : ANY}
-        choices={DISTANCES}
+        choices={DISTANCES(t)}
         disabled={!located}
-        helper={located ? undefined : 'Choose a zip code first'}
+        helper={located ? undefined : t('search.chooseZipFirst')}
         onChange={(v) => set('distance', v)}
       />
       <Choice
-        label="Available"
+        label={t('search.available')}
         value={filter.available_within_days ?? ANY}
-        choices={WITHIN}
+        choices={WITHIN(t)}
         onChange={(v) => set('available_within_days', v)}
       />
       <Choice
-        label="Language"
+        label={t('search.language')}
         value={filter.language ?? ANY}
-        choices={[[ANY, 'Any'], ...languages.map((l): [string, string] => [l.name, l.name])]}
+        choices={[
+          [ANY, t('search.any')],
+          ...languages.map((l): [string, string] => [l.name, l.name]),
+        ]}
         onChange={(v) => set('language', v)}
       />
       <Choice
-        label="Gender"
+        label={t('search.gender')}
         value={filter.gender_code ?? ANY}
-        choices={GENDERS}
+        choices={GENDERS(t)}
         onChange={(v) => set('gender_code', v)}
       />
       <Choice
-        label="Sort by"
+        label={t('search.sortBy')}
         value={sort}
         choices={[
-          ...(located ? [['distance', 'Distance'] as [string, string]] : []),
-          ['availability', 'Availability'],
-          ['name', 'Name'],
+          ...(located ? [['distance', t('search.distance')] as [string, string]] : []),
+          ['availability', t('search.availability')],
+          ['name', t('search.name')],
         ]}
         onChange={(v) => set('sort_on', v)}
       />
@@ -150,7 +159,7 @@ export function SearchRefinements({ filter }: { filter: SearchFilter }) {
               onChange={(e) => set('accepts_insurance', e.target.checked ? '' : 'false')}
             />
           }
-          label="Accepts my insurance"
+          label={t('search.acceptsInsurance')}
         />
       )}
     </Box>

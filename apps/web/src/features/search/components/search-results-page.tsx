@@ -17,6 +17,7 @@ import {
 import { ProviderCard } from './provider-card';
 import { SearchFilterBar } from './search-filter-bar';
 import { SearchRefinements } from './search-refinements';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 /** Spec 2.2: the results of the filter in the address, a page at a time. */
 export function SearchResultsPage({
@@ -26,6 +27,7 @@ export function SearchResultsPage({
 }) {
   const { search } = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const filter = useMemo(() => {
     const fromAddress = filterFromQuery(new URLSearchParams(search));
     const kept = storedSearch().filter;
@@ -50,14 +52,14 @@ export function SearchResultsPage({
     ),
   );
   useEffect(() => {
-    document.title = 'Find a Doctor Near You | Schedule Online';
-  }, []);
+    document.title = t('home.title');
+  }, [t]);
   const found = result?.value;
   const pages = found ? Math.max(1, Math.ceil(found.count / found.page_size)) : 1;
   const what =
     filter.condition ??
     filter.specialty ??
-    (filter.visit_type === 'Online Now' ? 'Online now' : 'Doctors');
+    (filter.visit_type === 'Online Now' ? t('search.onlineNow') : t('search.doctors'));
   return (
     <Box>
       <Box sx={{ mb: 3 }}>
@@ -67,23 +69,22 @@ export function SearchResultsPage({
         <SearchRefinements filter={filter} />
       </Box>
       {result?.error ? (
-        <Alert severity="error">{errorMessageOf(result.error, UNEXPECTED_ERROR)}</Alert>
+        <Alert severity="error">
+          {translateText(errorMessageOf(result.error, UNEXPECTED_ERROR))}
+        </Alert>
       ) : !found ? (
         <Box sx={{ textAlign: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading..." />
+          <CircularProgress aria-label={t('search.loading')} />
         </Box>
       ) : (
         <>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
-            {what}
-            {filter.text_field ? ` near ${filter.text_field}` : ''}
+            {filter.text_field ? t('search.near', { what, place: filter.text_field }) : what}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="result-count">
-            {found.count === 1 ? '1 provider' : `${found.count} providers`}
+            {t('search.providers', { count: found.count })}
           </Typography>
-          {found.providers.length === 0 && (
-            <Alert severity="info">No Result Found. Try a different search.</Alert>
-          )}
+          {found.providers.length === 0 && <Alert severity="info">{t('search.noResult')}</Alert>}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {found.providers.map((provider) => (
               <ProviderCard
@@ -100,7 +101,15 @@ export function SearchResultsPage({
                 page={found.page_no}
                 color="primary"
                 getItemAriaLabel={(type, page) =>
-                  type === 'page' ? `Page ${page ?? ''}` : `Go to ${type} page`
+                  type === 'page'
+                    ? t('search.page', { page: page ?? '' })
+                    : type === 'first'
+                      ? t('search.goToFirst')
+                      : type === 'last'
+                        ? t('search.goToLast')
+                        : type === 'next'
+                          ? t('search.goToNext')
+                          : t('search.goToPrevious')
                 }
                 onChange={(_e, page) =>
                   void navigate(

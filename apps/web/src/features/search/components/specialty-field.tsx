@@ -4,6 +4,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { defer, shareReplay } from 'rxjs';
 import { getSearchOptions } from '../api/search-api';
+import { useTranslation } from '../../../shared/i18n';
 
 /** The options load once per page (spec 4.2). */
 const options$ = defer(() => getSearchOptions()).pipe(shareReplay(1));
@@ -31,6 +32,7 @@ export { options$ as searchOptions$ };
 export function SpecialtyField({ value, onChoose, onTextChange, size = 'medium' }: Props) {
   const loaded = useObservableState(options$);
   const [text, setText] = useState(value);
+  const { t } = useTranslation();
   const options = loaded ?? [];
   const choose = (chosen: ReferenceItem | string | null) => {
     if (chosen === null) return;
@@ -46,7 +48,7 @@ export function SpecialtyField({ value, onChoose, onTextChange, size = 'medium' 
       disableClearable
       autoHighlight
       loading={loaded === undefined}
-      loadingText="Loading..."
+      loadingText={t('search.loading')}
       options={options}
       groupBy={(o) => o.subcategory}
       getOptionLabel={(o) => (typeof o === 'string' ? o : o.name)}
@@ -63,12 +65,12 @@ export function SpecialtyField({ value, onChoose, onTextChange, size = 'medium' 
         <TextField
           {...params}
           size={size}
-          placeholder="Search condition or specialty"
+          placeholder={t('search.searchSpecialty')}
           slotProps={{
             ...params.slotProps,
             htmlInput: {
               ...params.slotProps.htmlInput,
-              'aria-label': 'Search condition or specialty',
+              'aria-label': t('search.searchSpecialty'),
             },
           }}
         />

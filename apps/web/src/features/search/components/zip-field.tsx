@@ -4,6 +4,7 @@ import { Autocomplete, Box, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { catchError, defer, map, type Observable, of } from 'rxjs';
 import { lookupZip } from '../api/search-api';
+import { useTranslation } from '../../../shared/i18n';
 
 /** Zip lookup starts at this many digits (spec 5: the minimum comes from configuration). */
 const LOOKUP_FROM = 3;
@@ -34,6 +35,7 @@ interface Props {
 /** Spec 2.2: digits only; each row a zip code, its city in title case and the state's name. */
 export function ZipField({ value, onChoose, size = 'medium' }: Props) {
   const [text, setText] = useState(value);
+  const { t } = useTranslation();
   const rows$ = useMemo(() => zipOptions$(text), [text]);
   const options = useObservableState(rows$) ?? [];
   return (
@@ -62,12 +64,12 @@ export function ZipField({ value, onChoose, size = 'medium' }: Props) {
         <TextField
           {...params}
           size={size}
-          placeholder="Zip code"
+          placeholder={t('search.zipCode')}
           slotProps={{
             ...params.slotProps,
             htmlInput: {
               ...params.slotProps.htmlInput,
-              'aria-label': 'Zip code',
+              'aria-label': t('search.zipCode'),
               inputMode: 'numeric',
             },
           }}
