@@ -19,7 +19,7 @@ import { logIn, socialProviders } from '../api/account-api';
 import { completeSignIn } from '../after-sign-in';
 import { fieldErrors } from '../validation';
 import { ACCOUNT_PATHS } from './account-paths';
-import { useErrorAnnouncer } from './form-errors';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 import { PasswordField } from './password-field';
 
 const THROTTLE_MS = 5000;

@@ -7,7 +7,7 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { forgotPassword, resetPassword, verifyCode } from '../api/account-api';
 import { fieldErrors, PASSWORD_RULE } from '../validation';
 import { ACCOUNT_PATHS } from './account-paths';
-import { useErrorAnnouncer } from './form-errors';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 import { PasswordField } from './password-field';
 import { PasswordRules } from './password-rules';
 

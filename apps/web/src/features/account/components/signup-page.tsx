@@ -8,7 +8,7 @@ import { signUp } from '../api/account-api';
 import { completeSignIn } from '../after-sign-in';
 import { fieldErrors, PASSWORD_RULE } from '../validation';
 import { ACCOUNT_PATHS } from './account-paths';
-import { useErrorAnnouncer } from './form-errors';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 import { PasswordField } from './password-field';
 import { PasswordRules } from './password-rules';
 import { TermsConsent } from './terms-consent';

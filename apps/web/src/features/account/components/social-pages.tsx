@@ -15,7 +15,7 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { exchangeSocialTicket, socialSignUp } from '../api/account-api';
 import { completeSignIn, rememberRedirect } from '../after-sign-in';
-import { useErrorAnnouncer } from './form-errors';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 import { TermsConsent } from './terms-consent';
 
 /** Where the social sign-in lands a known user: the ticket becomes a session. */

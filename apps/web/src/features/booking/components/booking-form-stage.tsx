@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import type { BookingPatient } from '../booking-patient';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 
 interface Props {
   readonly family: readonly FamilyMemberView[];
@@ -37,6 +38,7 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
   );
   const [reason, setReason] = useState(initialReason);
   const [submitted, setSubmitted] = useState(false);
+  const { formRef, announce, region } = useErrorAnnouncer();
   // The one name rule of sign-up and the API (libs/contracts person-rules): letters of any
   // script, spaces and apostrophes, after NFC and trimming, at least 2 letters.
   const error = (value: string): string | undefined =>
@@ -47,7 +49,13 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
     setSubmitted(true);
     if (choice === 'self') return onNext({ kind: 'self' }, reason);
     if (choice === 'new') {
-      if (nameProblem(first) || nameProblem(last)) return;
+      if (nameProblem(first) || nameProblem(last)) {
+        announce([
+          ['First name', nameProblem(first)],
+          ['Last name', nameProblem(last)],
+        ]);
+        return;
+      }
       return onNext(
         {
           kind: 'new-member',
@@ -63,7 +71,15 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
   };
 
   return (
-    <Stack component="form" spacing={3} onSubmit={submit} noValidate aria-label="Booking form">
+    <Stack
+      component="form"
+      ref={formRef}
+      spacing={3}
+      onSubmit={submit}
+      noValidate
+      aria-label="Booking form"
+    >
+      {region}
       <FormControl>
         <FormLabel id="for-whom-label">Who is this appointment for?</FormLabel>
         <RadioGroup

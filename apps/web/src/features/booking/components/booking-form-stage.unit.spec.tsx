@@ -21,6 +21,9 @@ describe('BookingFormStage: a new family member', () => {
     fill('A   ', 'Mary--Jane');
     expect(screen.getByText('Invalid character length')).toBeTruthy();
     expect(screen.getByText('Invalid')).toBeTruthy();
+    expect(screen.getByTestId('form-errors').textContent).toBe(
+      '2 fields need attention. First name: Invalid character length. Last name: Invalid.',
+    );
     fill('', 'L');
     expect(screen.getByText('Required')).toBeTruthy();
     expect(screen.getByText('Invalid character length')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Alert, Button, Grid, Stack, TextField } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type FormEvent, useState } from 'react';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 import type { CardDto } from '@medbook/contracts';
 import { cardDetails, type CardErrors, cardErrors, type CardForm, EMPTY_CARD } from '../card-form';
 
@@ -17,6 +18,7 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
   const [form, setForm] = useState<CardForm>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const { formRef, announce, region } = useErrorAnnouncer();
   const change = (field: keyof CardForm) => (event: { target: { value: string } }) => {
     const next = { ...form, [field]: event.target.value };
     setForm(next);
@@ -28,6 +30,14 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
     const found = cardErrors(form, DateTime.now());
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(cardDetails(form));
+    else {
+      announce([
+        ['Name on card', found.name],
+        ['Card number', found.number],
+        ['Expiry', found.expiry],
+        ['CVC', found.cvc],
+      ]);
+    }
   };
   const field = (name: keyof CardForm) => ({
     value: form[name],
@@ -38,7 +48,15 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
     fullWidth: true,
   });
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Card details">
+    <Stack
+      component="form"
+      ref={formRef}
+      spacing={2}
+      onSubmit={submit}
+      noValidate
+      aria-label="Card details"
+    >
+      {region}
       <Grid container spacing={2}>
         <Grid size={12}>
           <TextField

@@ -14,6 +14,7 @@ import {
 import { Alert, Button, CircularProgress, Grid, Stack, TextField } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 
 export interface DemographicsLists {
   readonly races: readonly CodedItem[];
@@ -93,6 +94,20 @@ export function demographicsErrors(
   return errors;
 }
 
+/** The fields' labels, in the form's order, for the announcement of a refused submit. */
+const FIELD_LABELS: readonly (readonly [keyof DemographicsFormValues, string])[] = [
+  ['race_code', 'Race'],
+  ['ethnicity_code', 'Ethnicity'],
+  ['language_code', 'Preferred language'],
+  ['sex', 'Sex'],
+  ['birth_date', 'Date of birth'],
+  ['address1', 'Street address'],
+  ['address2', 'Apartment, suite'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['zip_code', 'ZIP code'],
+];
+
 export function inputFrom(values: DemographicsFormValues): UpdateDemographicsDto {
   return {
     race_code: values.race_code,
@@ -125,6 +140,7 @@ export function DemographicsStage({ load, save, onDone }: Props) {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { formRef, announce, region } = useErrorAnnouncer();
 
   useEffect(() => {
     let live = true;
@@ -182,7 +198,11 @@ export function DemographicsStage({ load, save, onDone }: Props) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(demographicsErrors(values)).length > 0) return;
+    const refused = demographicsErrors(values);
+    if (Object.keys(refused).length > 0) {
+      announce(FIELD_LABELS.map(([name, label]) => [label, refused[name]]));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -196,7 +216,8 @@ export function DemographicsStage({ load, save, onDone }: Props) {
   };
 
   return (
-    <Stack component="form" spacing={3} onSubmit={(e) => void onSubmit(e)} noValidate>
+    <Stack component="form" ref={formRef} spacing={3} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {region}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>{select('race_code', 'Race', coded(lists.races))}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

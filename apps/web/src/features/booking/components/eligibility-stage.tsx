@@ -2,6 +2,7 @@ import type { EligibilityView, InsurancePlanView } from '@medbook/contracts';
 import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { INSURANCE_TEXTS } from '../insurance-options';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 
 export interface EligibilityInput {
   readonly insurance_id: number;
@@ -50,6 +51,7 @@ export function EligibilityStage({
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<EligibilityView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { formRef, announce, region } = useErrorAnnouncer();
 
   useEffect(() => {
     let live = true;
@@ -86,7 +88,15 @@ export function EligibilityStage({
     setSubmitted(true);
     setResult(null);
     const plan = plans.find((p) => String(p.id) === planId);
-    if (!plan || Object.keys(eligibilityErrors(planId, memberId)).length > 0) return;
+    const refused = eligibilityErrors(planId, memberId);
+    if (Object.keys(refused).length > 0) {
+      announce([
+        ['Plan', refused.plan],
+        ['Member ID', refused.member],
+      ]);
+      return;
+    }
+    if (!plan) return;
     setBusy(true);
     setError(null);
     try {
@@ -105,7 +115,8 @@ export function EligibilityStage({
   };
 
   return (
-    <Stack component="form" spacing={3} onSubmit={(e) => void onSubmit(e)} noValidate>
+    <Stack component="form" ref={formRef} spacing={3} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {region}
       <Typography>
         Insurance: <strong>{insuranceName}</strong>
       </Typography>

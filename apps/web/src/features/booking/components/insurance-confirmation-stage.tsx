@@ -1,5 +1,6 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 
 interface Props {
   readonly insurance: string;
@@ -11,14 +12,17 @@ interface Props {
 export function InsuranceConfirmationStage({ insurance, initialMemberId, onConfirm }: Props) {
   const [memberId, setMemberId] = useState(initialMemberId);
   const [submitted, setSubmitted] = useState(false);
+  const { formRef, announce, region } = useErrorAnnouncer();
   const missing = submitted && memberId.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (memberId.trim() !== '') onConfirm(memberId.trim());
+    else announce([['Member ID', 'Required']]);
   };
   return (
-    <Stack component="form" spacing={3} onSubmit={submit} noValidate>
+    <Stack component="form" ref={formRef} spacing={3} onSubmit={submit} noValidate>
+      {region}
       <Typography>
         Insurance: <strong data-testid="confirm-insurance">{insurance}</strong>
       </Typography>

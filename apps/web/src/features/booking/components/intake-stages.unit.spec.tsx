@@ -48,6 +48,9 @@ describe('ScreeningStage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getAllByText(INTAKE_MESSAGES.answerRequired)).toHaveLength(2);
     expect(submit).not.toHaveBeenCalled();
+    // Announced in the live region, focus on the first unanswered question.
+    expect(screen.getByTestId('form-errors').textContent).toMatch(/^2 fields need attention\. /);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true'));
 
     fireEvent.click(screen.getByRole('radio', { name: 'No' }));
     type(/Do you have any allergies/, 'Penicillin');

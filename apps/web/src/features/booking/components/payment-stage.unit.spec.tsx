@@ -74,6 +74,10 @@ describe('PaymentStage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $75.00' }));
     expect(screen.getAllByText('Required')).toHaveLength(4);
     expect(paidWith).toEqual([]);
+    expect(screen.getByTestId('form-errors').textContent).toBe(
+      '4 fields need attention. Name on card: Required. Card number: Required. Expiry: Required. CVC: Required.',
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('card-name'));
 
     type(/Name on card/, 'Rosa Diaz');
     type(/Card number/, '4242 4242 4242 4242');
@@ -96,7 +100,9 @@ describe('PaymentStage', () => {
 
   it("shows the gateway's decline in its words", () => {
     renderStage({ error: PAYMENT_MESSAGES.declined });
-    expect(screen.getByRole('alert').textContent).toBe('Your card was declined.');
+    // The form's own live region is an alert too (empty until a refused submit).
+    expect(screen.getByTestId('payment-error').getAttribute('role')).toBe('alert');
+    expect(screen.getByTestId('payment-error').textContent).toBe('Your card was declined.');
   });
 
   it('offers a saved card, shown by its last 6 characters', () => {

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useErrorAnnouncer } from '../../../shared/form-errors';
 
 type Answers = Record<string, Record<string, string>>;
 
@@ -44,6 +45,7 @@ export function ScreeningStage({ loadForms, submit, onDone }: Props) {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { formRef, announce, region } = useErrorAnnouncer();
 
   useEffect(() => {
     let live = true;
@@ -70,7 +72,15 @@ export function ScreeningStage({ loadForms, submit, onDone }: Props) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(screeningErrors(forms, answers)).length > 0) return;
+    const refused = screeningErrors(forms, answers);
+    if (Object.keys(refused).length > 0) {
+      announce(
+        forms.flatMap((form) =>
+          form.questions.map((q) => [q.label, refused[`${form.id}/${q.id}`]] as const),
+        ),
+      );
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -84,7 +94,8 @@ export function ScreeningStage({ loadForms, submit, onDone }: Props) {
   };
 
   return (
-    <Stack component="form" spacing={4} onSubmit={(e) => void onSubmit(e)} noValidate>
+    <Stack component="form" ref={formRef} spacing={4} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {region}
       {forms.map((form) => (
         <Stack key={form.id} spacing={2} component="section" aria-label={form.title}>
           <Typography variant="h6" component="h2">
@@ -100,6 +111,9 @@ export function ScreeningStage({ loadForms, submit, onDone }: Props) {
                 <RadioGroup
                   row
                   aria-labelledby={`${key}-label`}
+                  // Unanswered: marked, and where focus goes after a refused submit.
+                  aria-invalid={message ? true : undefined}
+                  tabIndex={message ? -1 : undefined}
                   name={key}
                   value={value}
                   onChange={(event) => set(form.id, question.id, event.target.value)}
