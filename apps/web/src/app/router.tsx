@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
 import { directoryAdminRoutes } from '../features/directory-admin/directory-admin-routes';
+import { reviewsRoutes } from '../features/reviews/reviews-routes';
 import { frontDeskRoutes } from '../features/front-desk/front-desk-routes';
 import { kioskRoutes } from '../features/kiosk/kiosk-routes';
 import { practiceWaitlistsRoutes } from '../features/practice-waitlists/practice-waitlists-routes';
@@ -190,6 +191,19 @@ const pages: RouteObject[] = [
   ...kioskRoutes,
   ...practiceWaitlistsRoutes,
   ...directoryAdminRoutes,
+  ...reviewsRoutes,
+  // The patient-review login and sign-up variants (the account feature's pages, then the review).
+  ...(
+    [
+      ['patient-review', 'PatientReviewLogin'],
+      ['patient-review/appointments/:appointmentId/signup', 'PatientReviewSignUp'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('./routes/patient-review-route'))[name],
+    }),
+  })),
   {
     path: '*',
     lazy: async () => ({

@@ -8,6 +8,7 @@ import { WorkspaceDashboardPage } from '../../features/practice-workspace/compon
 import { isWorkspaceType } from '../../features/practice-workspace/workspace-rules';
 import { WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
 import { QueuePositionCard } from '../../features/walk-in-queue/components/queue-position-card';
+import { VisitFeedbackLinks } from '../../features/reviews/components/visit-feedback-links';
 import { currentUser, rememberRedirect } from '../../shared/session';
 
 /** The home of each user type; what it lists comes with the scheduling and practice issues. */
@@ -28,6 +29,7 @@ export function DashboardRoute() {
         )}
         videoVisit={(a) => <JoinVideoVisitButton appointment={a} />}
         history={(a) => <AppointmentTimelineButton appointmentId={a.appointment_id} />}
+        feedback={(a) => <VisitFeedbackLinks appointmentId={a.appointment_id} />}
       />
     );
   }

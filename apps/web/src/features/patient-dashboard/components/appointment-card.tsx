@@ -38,6 +38,8 @@ interface Props {
   readonly videoVisit?: (appointment: AppointmentView) => ReactNode;
   /** The appointment's timeline (the audit feature's, composed by the route). */
   readonly history?: (appointment: AppointmentView) => ReactNode;
+  /** A past visit's survey link and review (the reviews feature's, composed by the route). */
+  readonly feedback?: (appointment: AppointmentView) => ReactNode;
 }
 
 export function AppointmentCard(props: Props) {
@@ -48,6 +50,8 @@ export function AppointmentCard(props: Props) {
   const forMember = a.patient_id !== selfId;
   const video = props.videoVisit?.(a) ?? null;
   const history = props.history?.(a) ?? null;
+  const feedback =
+    props.section === 'past' && a.status === 'Checked-Out' ? (props.feedback?.(a) ?? null) : null;
   const upcoming = props.section === 'upcoming';
   const inPerson = a.visit_type !== 'Telehealth';
   const address = inPerson ? postalAddress(a) : null;
@@ -63,6 +67,7 @@ export function AppointmentCard(props: Props) {
     a.status === 'Checked-In' ||
     mayChange(a, now) ||
     video !== null ||
+    feedback !== null ||
     history !== null;
   return (
     <Card variant="outlined" data-testid="appointment-card" data-appointment-id={a.appointment_id}>
@@ -195,6 +200,7 @@ export function AppointmentCard(props: Props) {
               </Button>
             </>
           )}
+          {feedback}
           {history}
         </CardActions>
       )}

@@ -41,6 +41,8 @@ export interface PatientDashboardSlots {
   readonly videoVisit?: (appointment: AppointmentView) => ReactNode;
   /** The appointment's timeline, among the card's actions. */
   readonly history?: (appointment: AppointmentView) => ReactNode;
+  /** A past visit's survey link and review (the reviews feature's, composed by the route). */
+  readonly feedback?: (appointment: AppointmentView) => ReactNode;
 }
 
 /** The patient's home: their and their family's appointments, live. */
@@ -50,6 +52,7 @@ export function PatientDashboardPage({
   placeInLine,
   videoVisit,
   history,
+  feedback,
 }: { user: UserView } & PatientDashboardSlots) {
   // A command's position, when it says one, makes the read hold its write.
   const [refresh, refresh$] = useObservableCallback<number | void>();
@@ -98,6 +101,7 @@ export function PatientDashboardPage({
       placeInLine={placeInLine}
       videoVisit={videoVisit}
       history={history}
+      feedback={feedback}
     />
   );
 

@@ -1,0 +1,47 @@
+import { Alert, Box } from '@mui/material';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { LoginPage } from '../../features/account/components/login-page';
+import { SignUpPage } from '../../features/account/components/signup-page';
+import { reviewAppointmentOf, reviewPath } from '../../features/reviews/review-paths';
+import { currentUser, rememberRedirect } from '../../shared/session';
+
+const INTRO = 'Log in to review your visit.';
+
+/**
+ * The spec's patient-review login variant (/patient-review?appointmentId=...): a signed-in patient
+ * goes straight to the visit's review; anyone else logs in (or signs up) and comes back to it.
+ */
+export function PatientReviewLogin() {
+  const [params] = useSearchParams();
+  const appointmentId = reviewAppointmentOf(params);
+  const user = currentUser();
+  if (!appointmentId) {
+    return (
+      <Alert severity="error" sx={{ maxWidth: 560, mx: 'auto' }}>
+        This review link is not complete. Please open the link from your message again.
+      </Alert>
+    );
+  }
+  if (user?.type === 'Patient') return <Navigate to={reviewPath(appointmentId)} replace />;
+  rememberRedirect(reviewPath(appointmentId));
+  return (
+    <Box>
+      <Alert
+        severity="info"
+        sx={{ maxWidth: 420, mx: 'auto', mb: 2 }}
+        data-testid="review-login-intro"
+      >
+        {INTRO}
+      </Alert>
+      <LoginPage />
+    </Box>
+  );
+}
+
+/** patient-review/appointments/{id}/signup: sign up, then the visit's review. */
+export function PatientReviewSignUp() {
+  const { appointmentId = '' } = useParams();
+  if (currentUser()) return <Navigate to={reviewPath(appointmentId)} replace />;
+  rememberRedirect(reviewPath(appointmentId));
+  return <SignUpPage />;
+}
