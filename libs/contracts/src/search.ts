@@ -320,3 +320,129 @@ export interface OnlineProvidersView {
   readonly providers: readonly OnlineProviderView[];
   readonly onlineCount: number;
 }
+
+/**
+ * Resource search (issue 20): rooms, labs and equipment, found like providers. Public, under
+ * /api/v1, the envelope `{status_code, message, data}`:
+ *
+ *   POST /resources/search                  ResourceSearchResult  (body: ResourceSearchDto)
+ */
+export const RESOURCE_TYPES = ['Room', 'Lab', 'Equipment'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/**
+ * - text_field: typed text; with a zip or coordinates it is the location's label and does not
+ *   narrow, otherwise it matches the resource's name or type (pg_trgm word similarity: 'labb'),
+ *   or every word its practice's or facilities' names or cities.
+ * - name: typed text that always narrows as text_field does without a location.
+ * - resource_type: Room, Lab or Equipment.
+ * - resource_id (the spec's calendar query: providerId or resourceId): that resource only.
+ * - zip_code or latitude+longitude, distance, sort_on, page_no, page_size, practice_id,
+ *   visit_type ('Resource' only; other kinds find nothing) as in the provider search.
+ * - Errors: 400 with the field's message ('Invalid', 'Invalid character length') or 'Invalid zip
+ *   code.', 'Latitude and longitude go together.', 'A distance needs a zip code or a location.'
+ */
+export class ResourceSearchDto {
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  name?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, length)
+  text_field?: string;
+
+  @IsOptional()
+  @IsIn(RESOURCE_TYPES, invalid)
+  resource_type?: ResourceType;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  resource_id?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
+  practice_id?: string;
+
+  @IsOptional()
+  @Matches(/^[0-9]{5,9}$/, length)
+  zip_code?: string;
+
+  @IsOptional()
+  @IsLatitude(invalid)
+  latitude?: number | string;
+
+  @IsOptional()
+  @IsLongitude(invalid)
+  longitude?: number | string;
+
+  /** Miles. */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, invalid)
+  @Min(0)
+  @Max(500)
+  distance?: number;
+
+  @IsOptional()
+  @IsIn(SEARCH_SORTS, invalid)
+  sort_on?: (typeof SEARCH_SORTS)[number];
+
+  @IsOptional()
+  @IsIn(['Resource', ...VISIT_TYPES], invalid)
+  visit_type?: string;
+
+  @IsOptional()
+  @IsCalendarDate({ message: 'Invalid Date' })
+  date?: string;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(1_000_000)
+  page_no?: number;
+
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(1)
+  @Max(SEARCH_PAGE_SIZE_MAX)
+  page_size?: number;
+}
+
+/** One resource in the results: what it is, where, and its soonest opening. */
+export interface ResourceCardView {
+  readonly id: string;
+  readonly entity_type: 'Resource';
+  /** The spec's resource_type: Room, Lab or Equipment. */
+  readonly resource_type: ResourceType;
+  readonly name: string;
+  readonly practice_id: string;
+  readonly practice_name: string;
+  readonly primaryFacility: { readonly facility_id: string } | null;
+  readonly nearest_facility: {
+    readonly facility_id: string;
+    readonly name: string;
+    readonly practice_id: string;
+    readonly distance: number | null;
+  } | null;
+  readonly facilities: readonly SearchFacilityView[];
+  /** Its bookable calendars' first free slot; null when none is open in the next two years. */
+  readonly next_availability: NextAvailabilityView | null;
+}
+
+export interface ResourceSearchResult {
+  readonly count: number;
+  readonly page_no: number;
+  readonly page_size: number;
+  readonly resources: readonly ResourceCardView[];
+}
+
+/**
+ * GET /search/map-config (public): the search map's tile source, configured on the server
+ * (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). Null: no tiles, a blank local style (markers only).
+ */
+export interface MapConfigView {
+  /** A URL template with {z}, {x} and {y} (and optionally {s}). */
+  readonly tile_url: string | null;
+  readonly attribution: string | null;
+}

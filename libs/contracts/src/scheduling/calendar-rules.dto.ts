@@ -160,4 +160,9 @@ export class CalendarRulesDto {
   @IsOptional()
   @IsBoolean(invalid)
   enable_insurance_eligibility?: boolean;
+
+  /** Bookings on this calendar are lab tests (their is_lab_test_appointment is true). */
+  @IsOptional()
+  @IsBoolean(invalid)
+  is_lab_test?: boolean;
 }

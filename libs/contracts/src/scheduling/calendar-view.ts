@@ -86,4 +86,6 @@ export interface CalendarView {
   readonly enable_insurance: boolean;
   /** Booking wizard: check the insurance's eligibility. */
   readonly enable_insurance_eligibility: boolean;
+  /** Bookings on this calendar are lab tests (is_lab_test_appointment); default false. */
+  readonly is_lab_test: boolean;
 }

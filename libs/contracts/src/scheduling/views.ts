@@ -113,6 +113,10 @@ export interface AppointmentView {
   readonly time_zone: string;
   readonly patient_name: string | null;
   readonly provider_name: string | null;
+  /** The room, lab or equipment booked (a Resource visit); null for a provider's visit. */
+  readonly resource_name: string | null;
+  /** Booked on a calendar marked as a lab test. */
+  readonly is_lab_test_appointment: boolean;
   /** The calendar no longer offers this slot (hours or blocks changed after booking). */
   readonly outside_schedule: boolean;
   /** When its last change took place (for a Waiting-Room visit: since when the patient waits). */

@@ -71,6 +71,13 @@ export interface AppConfig {
    * it). None by default: browsers on one machine or one LAN connect by their host addresses.
    */
   readonly meetingIceServers: readonly IceServerConfig[];
+  /**
+   * The search map's tile source (MAP_TILE_URL, a Leaflet URL template with {z}, {x} and {y}; and
+   * MAP_TILE_ATTRIBUTION, shown on the map): unset, the map is a blank local style that still
+   * shows its markers and asks nothing of the network.
+   */
+  readonly mapTileUrl: string | null;
+  readonly mapTileAttribution: string | null;
   /** How long a guest's invitation link to a video visit stays valid (MEETING_INVITATION_TTL_MINUTES). */
   readonly meetingInvitationTtlMinutes: number;
   /**
@@ -185,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : env.NODE_ENV !== 'test',
     socialProviders: socialProviders(env),
     meetingIceServers: iceServers(env.MEETING_ICE_SERVERS),
+    mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || null,
     meetingInvitationTtlMinutes: integer(
       env.MEETING_INVITATION_TTL_MINUTES,
       24 * 60,
@@ -195,6 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passportSigningKey: env.PASSPORT_SIGNING_KEY || undefined,
     landingEnabled: env.LANDING_ENABLED !== 'false',
   };
+}
+
+function mapTileUrl(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (!url) return null;
+  if (!/^https?:\/\/\S+$/.test(url) || !['{z}', '{x}', '{y}'].every((p) => url.includes(p))) {
+    throw new Error('MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}');
+  }
+  return url;
 }
 
 function iceServers(value: string | undefined): IceServerConfig[] {

@@ -26,6 +26,7 @@ export interface ListScope {
 type Row = Selectable<AppointmentsTable> & {
   patient_name: string | null;
   provider_name: string | null;
+  resource_name?: string | null;
   facility_name: string | null;
   facility_address: AppointmentFacilityAddress | null;
 };
@@ -156,6 +157,7 @@ const NAMED_COLUMNS = sql`a.*,
   coalesce(patient.first_name || ' ' || patient.last_name,
            member.first_name || ' ' || member.last_name) AS patient_name,
   provider.first_name || ' ' || provider.last_name AS provider_name,
+  resource.name AS resource_name,
   facility.name AS facility_name, facility.details -> 'address' AS facility_address`;
 
 const NAME_JOINS = sql`
@@ -163,7 +165,9 @@ const NAME_JOINS = sql`
   LEFT JOIN rm_family_members member ON member.member_id = a.patient_id
   LEFT JOIN rm_users provider ON provider.user_id = a.provider_id
   LEFT JOIN rm_directory_entries facility
-         ON facility.kind = 'facility' AND facility.id = a.facility_id`;
+         ON facility.kind = 'facility' AND facility.id = a.facility_id
+  LEFT JOIN rm_directory_entries resource
+         ON resource.kind = 'resource' AND resource.id = a.resource_id`;
 
 function appointmentView(row: Row): AppointmentView {
   return {
@@ -190,6 +194,8 @@ function appointmentView(row: Row): AppointmentView {
     time_zone: row.time_zone,
     patient_name: row.patient_name,
     provider_name: row.provider_name,
+    resource_name: row.resource_name ?? null,
+    is_lab_test_appointment: row.is_lab_test_appointment === true,
     outside_schedule: row.outside_schedule,
     updated_at: iso(row.updated_at),
   };

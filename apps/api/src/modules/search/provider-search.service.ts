@@ -181,7 +181,7 @@ function genderCode(gender: string | null): 'M' | 'F' | 'U' {
   return gender === 'Male' ? 'M' : gender === 'Female' ? 'F' : 'U';
 }
 
-function facilityView(f: FacilityRow, origin: SearchCriteria['origin']): SearchFacilityView {
+export function facilityView(f: FacilityRow, origin: SearchCriteria['origin']): SearchFacilityView {
   const address = (f.details.address ?? {}) as FacilityAddress;
   const placed = f.latitude !== null && f.longitude !== null;
   return {

@@ -43,6 +43,8 @@ export interface CalendarForm {
   readonly collect_patient_demographics: boolean;
   readonly enable_insurance: boolean;
   readonly enable_insurance_eligibility: boolean;
+  /** Bookings on the calendar are lab-test appointments. */
+  readonly is_lab_test: boolean;
 }
 
 export type CalendarFormErrors = Partial<Record<keyof CalendarForm, string>> & {
@@ -106,6 +108,8 @@ export function formOf(calendar: CalendarView): CalendarForm {
     collect_patient_demographics: calendar.collect_patient_demographics,
     enable_insurance: calendar.enable_insurance,
     enable_insurance_eligibility: calendar.enable_insurance_eligibility,
+    // Calendars read before the setting existed have none: not a lab test.
+    is_lab_test: calendar.is_lab_test ?? false,
   };
 }
 
@@ -168,6 +172,7 @@ export function settingsOf(form: CalendarForm): Record<string, unknown> {
     collect_patient_demographics: form.collect_patient_demographics,
     enable_insurance: form.enable_insurance,
     enable_insurance_eligibility: form.enable_insurance_eligibility,
+    is_lab_test: form.is_lab_test,
   };
 }
 

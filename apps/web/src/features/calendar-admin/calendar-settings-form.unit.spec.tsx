@@ -49,6 +49,7 @@ const calendar: CalendarView = {
   collect_patient_demographics: false,
   enable_insurance: true,
   enable_insurance_eligibility: false,
+  is_lab_test: false,
 };
 const form = (changes: Partial<CalendarForm> = {}): CalendarForm => ({
   ...formOf(calendar),

@@ -30,6 +30,8 @@ export interface AppointmentDetails {
   readonly insurance?: AppointmentInsurance | null;
   readonly screening_ids?: readonly string[];
   readonly payment_id?: string | null;
+  /** Booked on a calendar marked as a lab test; bookings recorded before it read false. */
+  readonly is_lab_test_appointment?: boolean;
 }
 
 export type AppointmentEvent =

@@ -84,6 +84,8 @@ function appointmentDetails(
     time_zone: settings.time_zone,
     visit_type: settings.visit_type,
     reason: booking.reason,
+    // Only when true, so bookings on other calendars keep their shape (absent reads false).
+    ...(settings.is_lab_test === true ? { is_lab_test_appointment: true } : {}),
     ...extrasOf(booking.extras),
   };
 }

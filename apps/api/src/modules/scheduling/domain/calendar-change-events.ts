@@ -31,6 +31,7 @@ const SETTING_KINDS = {
     'collect_patient_demographics',
     'enable_insurance',
     'enable_insurance_eligibility',
+    'is_lab_test',
   ],
   CalendarCheckInWindowChanged: ['check_in_opens_minutes_before', 'check_in_closes_minutes_after'],
 } as const satisfies Partial<Record<CalendarChangeType, readonly ChangeableField[]>>;

@@ -21,6 +21,7 @@ type DefaultedField =
   | 'collect_patient_demographics'
   | 'enable_insurance'
   | 'enable_insurance_eligibility'
+  | 'is_lab_test'
   | 'check_in_opens_minutes_before'
   | 'check_in_closes_minutes_after';
 
@@ -42,6 +43,7 @@ export const CALENDAR_DEFAULTS: Required<Pick<CalendarSettings, DefaultedField>>
   collect_patient_demographics: false,
   enable_insurance: true,
   enable_insurance_eligibility: false,
+  is_lab_test: false,
   check_in_opens_minutes_before: 60,
   check_in_closes_minutes_after: 15,
 };
@@ -97,6 +99,7 @@ export function calendarSettingsFrom(
     collect_patient_demographics: dto.collect_patient_demographics ?? false,
     enable_insurance: dto.enable_insurance ?? CALENDAR_DEFAULTS.enable_insurance,
     enable_insurance_eligibility: dto.enable_insurance_eligibility ?? false,
+    is_lab_test: dto.is_lab_test ?? false,
     check_in_opens_minutes_before:
       dto.check_in_opens_minutes_before ?? CALENDAR_DEFAULTS.check_in_opens_minutes_before,
     check_in_closes_minutes_after:
@@ -184,6 +187,7 @@ export interface CalendarChangeData {
     | 'collect_patient_demographics'
     | 'enable_insurance'
     | 'enable_insurance_eligibility'
+    | 'is_lab_test'
   >;
   /** Carries both ends of the patient's check-in window, whichever changed. */
   CalendarCheckInWindowChanged: CalendarChange<

@@ -67,6 +67,7 @@ interface AppointmentRow extends Pick<
   rejected_by: string | null;
   cancel_reason: string | null;
   rejection_reason: string | null;
+  readonly is_lab_test_appointment: boolean;
   readonly created_on: string;
   updated_at: string;
   position: string;
@@ -310,6 +311,7 @@ async function load(trx: Transaction<DB>, events: readonly SchedulingEvent[]): P
       rejected_by: row.rejected_by,
       cancel_reason: row.cancel_reason,
       rejection_reason: row.rejection_reason,
+      is_lab_test_appointment: row.is_lab_test_appointment,
       created_on: timestamp(row.created_on),
       updated_at: timestamp(row.updated_at),
       position: String(row.position),
@@ -477,6 +479,7 @@ function fold(
           rejected_by: null,
           cancel_reason: null,
           rejection_reason: null,
+          is_lab_test_appointment: d.is_lab_test_appointment === true,
           created_on: d.booked_at,
           updated_at: d.booked_at,
           position,
@@ -846,7 +849,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
             (appointment_id, calendar_id, practice_id, provider_id, resource_id, facility_id,
              patient_id, booked_by, start_date, end_date, time_zone, visit_type,
              visit_schedule_type, reason, status, rejected_by, cancel_reason, created_on,
-             updated_at, position, outside_schedule, rejection_reason)
+             updated_at, position, outside_schedule, rejection_reason, is_lab_test_appointment)
           SELECT * FROM unnest(${columns(rows, [
             [(a) => a.appointment_id, 'uuid'],
             [(a) => a.calendar_id, 'uuid'],
@@ -870,6 +873,7 @@ async function save(trx: Transaction<DB>, state: BatchState): Promise<void> {
             [(a) => a.position, 'bigint'],
             [(a) => a.outside_schedule, 'boolean'],
             [(a) => a.rejection_reason, 'text'],
+            [(a) => a.is_lab_test_appointment, 'boolean'],
           ])})
           ${
             fresh

@@ -31,6 +31,7 @@ type TextField_ = Exclude<
   | 'collect_patient_demographics'
   | 'enable_insurance'
   | 'enable_insurance_eligibility'
+  | 'is_lab_test'
 >;
 type Flag = Exclude<keyof CalendarForm, TextField_ | 'weekly_hours' | 'custom_form_ids'>;
 
@@ -42,6 +43,7 @@ const FLAGS: readonly (readonly [Flag, string])[] = [
   ['collect_patient_demographics', 'Collect patient demographics'],
   ['enable_insurance', 'Insurance step'],
   ['enable_insurance_eligibility', 'Insurance eligibility check'],
+  ['is_lab_test', 'Lab test (bookings are lab-test appointments)'],
 ];
 
 export interface CalendarSettingsFormProps {

@@ -98,6 +98,7 @@ export function CreateCalendarDialog({
       collect_patient_demographics: false,
       enable_insurance: true,
       enable_insurance_eligibility: false,
+      is_lab_test: false,
     }),
     [zone],
   );
