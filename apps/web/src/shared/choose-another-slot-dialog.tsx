@@ -22,6 +22,8 @@ import {
   newSlotProblem,
   windowStart,
 } from './slot-choice';
+import { useTranslation } from './i18n';
+import { DATE_FORMATS, formatDate, luxonLocale } from './i18n/dates';
 
 interface Props {
   readonly open: boolean;
@@ -39,7 +41,8 @@ interface Props {
 /** Slot taken: five days from the original date to pick another time, or to give up. */
 export function ChooseAnotherSlotDialog(props: Props) {
   const { open, originalStart, zone, loadWeek, onConfirm, onDecline, busy, error } = props;
-  const title = props.title ?? 'Choose another time';
+  const { t } = useTranslation();
+  const title = props.title ?? t('dashboard.chooseAnother');
   const [week, setWeek] = useState<WeekView | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
@@ -61,10 +64,10 @@ export function ChooseAnotherSlotDialog(props: Props) {
       <DialogContent>
         {!props.title && (
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Please choose a different time slot as this one is no longer available.
+            {t('dashboard.noLongerAvailable')}
           </Typography>
         )}
-        {!week && !failed && <CircularProgress aria-label="Loading times" />}
+        {!week && !failed && <CircularProgress aria-label={t('dashboard.loadingTimes')} />}
         {failed && <Alert severity="error">{failed}</Alert>}
         {week && (
           <Box
@@ -86,7 +89,7 @@ export function ChooseAnotherSlotDialog(props: Props) {
                 )}
                 {day.time_slots.map((slot) => {
                   const time = unambiguousTime(
-                    DateTime.fromISO(slot.start_date, { zone }),
+                    DateTime.fromISO(slot.start_date, { zone }).setLocale(luxonLocale()),
                     'h:mm a',
                   );
                   return (
@@ -120,18 +123,19 @@ export function ChooseAnotherSlotDialog(props: Props) {
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3, pb: 2, flexWrap: 'wrap' }}>
         <Link component="button" type="button" onClick={onDecline}>
-          {props.declineLabel ?? "I don't want an appointment right now"}
+          {props.declineLabel ?? t('dashboard.noAppointmentNow')}
         </Link>
         <Button
           variant="contained"
           disabled={!mayConfirmNewSlot(originalStart, picked) || busy}
           onClick={() => picked && onConfirm(picked)}
         >
-          CONFIRM
+          {t('dashboard.confirm')}
         </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-const dayLabel = (day: string) => DateTime.fromISO(day).toFormat('EEE, MMM d');
+const dayLabel = (day: string) =>
+  formatDate(DateTime.fromISO(day), 'EEE, MMM d', DATE_FORMATS.shortWeekdayMonthDay);

@@ -1,5 +1,6 @@
 import type { AppointmentStatus } from '@medbook/contracts';
 import { Chip, type ChipProps } from '@mui/material';
+import { useTranslation } from './i18n';
 
 const COLORS: Partial<Record<AppointmentStatus, ChipProps['color']>> = {
   Scheduled: 'primary',
@@ -29,10 +30,11 @@ export function StatusChip({
   outlineFinished?: boolean;
 }) {
   const finished = status === 'Canceled' || status === 'Checked-Out';
+  const { t } = useTranslation();
   return (
     <Chip
       size="small"
-      label={status}
+      label={t(`dashboard.status.${status}`)}
       color={COLORS[status] ?? 'default'}
       variant={outlineFinished && finished ? 'outlined' : 'filled'}
       data-testid="status"

@@ -1,5 +1,6 @@
 import type { Bundle } from './types';
 import { calendar } from './locales/calendar';
+import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
 import { search } from './locales/search';
 import { shell } from './locales/shell';
@@ -10,6 +11,7 @@ const bundles = {
   home,
   search,
   calendar,
+  dashboard,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

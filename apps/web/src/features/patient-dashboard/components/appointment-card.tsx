@@ -20,6 +20,8 @@ import type { ReactNode } from 'react';
 import { calledOffReason, directionsUrl, mayChange, postalAddress } from '../appointment-sections';
 import { downloadIcs, icsEvent, visitEvent } from '../ics';
 import { StatusChip } from '../../../shared/status-chip';
+import { useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 
 interface Props {
   readonly appointment: AppointmentView;
@@ -45,8 +47,9 @@ interface Props {
 export function AppointmentCard(props: Props) {
   const { appointment: a, selfId } = props;
   const now = DateTime.now();
+  const { t } = useTranslation();
   const start = DateTime.fromISO(a.start_date, { zone: a.time_zone });
-  const provider = a.provider_name ?? 'Your provider';
+  const provider = a.provider_name ?? t('dashboard.yourProvider');
   const forMember = a.patient_id !== selfId;
   const video = props.videoVisit?.(a) ?? null;
   const history = props.history?.(a) ?? null;
@@ -56,7 +59,7 @@ export function AppointmentCard(props: Props) {
   const inPerson = a.visit_type !== 'Telehealth';
   const address = inPerson ? postalAddress(a) : null;
   const directions = upcoming && inPerson ? directionsUrl(a) : null;
-  const when = start.toFormat('MMMM d, h:mm a');
+  const when = formatDate(start, 'MMMM d, h:mm a', DATE_FORMATS.monthDayTime);
   const addToCalendar = () => {
     const event = visitEvent(a, window.location.origin, new Date());
     downloadIcs(event.fileName, icsEvent(event));
@@ -83,14 +86,25 @@ export function AppointmentCard(props: Props) {
               </Typography>
               <StatusChip status={a.status} />
               {forMember && a.patient_name && (
-                <Chip size="small" variant="outlined" label={`For ${a.patient_name}`} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('dashboard.forMember', { name: a.patient_name })}
+                />
               )}
             </Stack>
             <Typography data-testid="appointment-start">
-              {start.toFormat('EEEE, MMMM d, y')} · {start.toFormat('h:mm a')}
+              {formatDate(start, 'EEEE, MMMM d, y', DATE_FORMATS.weekdayMonthDayYear)} ·{' '}
+              {formatDate(start, 'h:mm a', DATE_FORMATS.time)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {a.visit_type} visit{a.reason ? ` · ${a.reason}` : ''}
+              {t('dashboard.visit', {
+                type:
+                  a.visit_type === 'Office' || a.visit_type === 'Telehealth'
+                    ? t(`dashboard.visitTypes.${a.visit_type}`)
+                    : a.visit_type,
+              })}
+              {a.reason ? ` · ${a.reason}` : ''}
             </Typography>
             {inPerson && (a.facility_name || address) && (
               <Stack
@@ -112,9 +126,11 @@ export function AppointmentCard(props: Props) {
                         target="_blank"
                         rel="noopener noreferrer"
                         data-testid="directions"
-                        aria-label={`Directions to ${a.facility_name ?? address ?? 'the clinic'} (opens in a new tab)`}
+                        aria-label={t('dashboard.directionsTo', {
+                          place: a.facility_name ?? address ?? t('dashboard.theClinic'),
+                        })}
                       >
-                        Directions
+                        {t('dashboard.directions')}
                       </Link>
                     </>
                   )}
@@ -122,7 +138,7 @@ export function AppointmentCard(props: Props) {
               </Stack>
             )}
             <Typography variant="body2" color="text.secondary" data-testid="appointment-code">
-              Code {appointmentCode(a.appointment_id)}
+              {t('dashboard.code', { code: appointmentCode(a.appointment_id) })}
             </Typography>
             {a.status === 'Rejected' && (a.rejection_reason || props.section === 'calledOff') && (
               <Alert
@@ -131,7 +147,9 @@ export function AppointmentCard(props: Props) {
                 sx={{ mt: 1, py: 0, '& .MuiAlert-message': { whiteSpace: 'pre-line' } }}
                 data-testid="rejection-reason"
               >
-                <strong>The practice declined this request{calledOffReason(a) ? ':' : '.'}</strong>{' '}
+                <strong>
+                  {calledOffReason(a) ? t('dashboard.declinedBecause') : t('dashboard.declined')}
+                </strong>{' '}
                 {calledOffReason(a)}
               </Alert>
             )}
@@ -144,10 +162,10 @@ export function AppointmentCard(props: Props) {
               >
                 {calledOffReason(a) ? (
                   <>
-                    <strong>Canceled:</strong> {calledOffReason(a)}
+                    <strong>{t('dashboard.canceledBecause')}</strong> {calledOffReason(a)}
                   </>
                 ) : (
-                  'Canceled. No reason was given.'
+                  t('dashboard.canceledNoReason')
                 )}
               </Alert>
             )}
@@ -162,12 +180,12 @@ export function AppointmentCard(props: Props) {
           {video}
           {props.checkInOpen && (
             <Button variant="contained" size="small" onClick={props.onCheckIn}>
-              I&apos;m here
+              {t('dashboard.imHere')}
             </Button>
           )}
           {a.status === 'Checked-In' && (
             <Button variant="contained" size="small" onClick={props.onShowPass}>
-              Check-in pass
+              {t('dashboard.checkInPass')}
             </Button>
           )}
           {upcoming && (
@@ -176,9 +194,9 @@ export function AppointmentCard(props: Props) {
               startIcon={<EventAvailableIcon />}
               onClick={addToCalendar}
               data-testid="add-to-calendar"
-              aria-label={`Add to calendar: ${provider} on ${when}`}
+              aria-label={t('dashboard.addToCalendarLabel', { provider, when })}
             >
-              Add to calendar
+              {t('dashboard.addToCalendar')}
             </Button>
           )}
           {mayChange(a, now) && (
@@ -186,17 +204,17 @@ export function AppointmentCard(props: Props) {
               <Button
                 size="small"
                 onClick={props.onReschedule}
-                aria-label={`Reschedule ${provider} on ${when}`}
+                aria-label={t('dashboard.rescheduleLabel', { provider, when })}
               >
-                Reschedule
+                {t('dashboard.rescheduleButton')}
               </Button>
               <Button
                 size="small"
                 color="error"
                 onClick={props.onCancel}
-                aria-label={`Cancel ${provider} on ${when}`}
+                aria-label={t('dashboard.cancelLabel', { provider, when })}
               >
-                Cancel
+                {t('dashboard.cancel')}
               </Button>
             </>
           )}

@@ -9,6 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly open: boolean;
@@ -21,13 +22,14 @@ interface Props {
 
 export function CancelDialog({ open, what, busy, error, onClose, onConfirm }: Props) {
   const [reason, setReason] = useState('');
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="cancel-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="cancel-title">Cancel appointment?</DialogTitle>
+      <DialogTitle id="cancel-title">{t('dashboard.cancelTitle')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{what}</Typography>
         <TextField
-          label="Reason (optional)"
+          label={t('dashboard.reasonOptional')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           fullWidth
@@ -40,14 +42,14 @@ export function CancelDialog({ open, what, busy, error, onClose, onConfirm }: Pr
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Keep it</Button>
+        <Button onClick={onClose}>{t('dashboard.keepIt')}</Button>
         <Button
           variant="contained"
           color="error"
           disabled={busy}
           onClick={() => onConfirm(reason.trim())}
         >
-          Cancel appointment
+          {t('dashboard.cancelAppointment')}
         </Button>
       </DialogActions>
     </Dialog>

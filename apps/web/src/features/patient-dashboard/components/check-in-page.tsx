@@ -7,6 +7,8 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { patientAppointmentsApi } from '../api/patient-appointments-api';
 import { CheckInPass } from './check-in-pass';
+import { useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 
 /** Statuses from which the patient may still check in. */
 const ARRIVING: readonly string[] = ['Scheduled', 'Confirmed', 'Accepted'];
@@ -22,6 +24,7 @@ export function CheckInPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const appointmentId = params.get('appointment_id') ?? '';
+  const { t } = useTranslation();
   const user = currentUser();
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -61,10 +64,13 @@ export function CheckInPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 480, mx: 'auto', alignItems: 'stretch' }}>
       <Typography variant="h4" component="h1">
-        Check-in
+        {t('dashboard.checkIn')}
       </Typography>
       {state.kind === 'loading' && appointmentId && (
-        <CircularProgress aria-label="Loading your appointment" sx={{ alignSelf: 'center' }} />
+        <CircularProgress
+          aria-label={t('dashboard.loadingAppointment')}
+          sx={{ alignSelf: 'center' }}
+        />
       )}
       {(state.kind === 'missing' || !appointmentId) && (
         <Alert severity="warning">{BOOKING_MESSAGES.checkInUnavailable}</Alert>
@@ -76,7 +82,7 @@ export function CheckInPage() {
         <Arrival pass={state.pass} busy={busy} refusal={refusal} onArrive={() => void arrive()} />
       )}
       <Button component={RouterLink} to="/dashboard/patient" variant="outlined">
-        Go to my appointments
+        {t('dashboard.goToAppointments')}
       </Button>
     </Stack>
   );
@@ -92,7 +98,9 @@ function Arrival(props: {
   const { pass } = props;
   const zone = pass.time_zone;
   const start = DateTime.fromISO(pass.start_date, { zone });
-  const time = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('h:mm a');
+  const { t } = useTranslation();
+  const time = (iso: string) =>
+    formatDate(DateTime.fromISO(iso, { zone }), 'h:mm a', DATE_FORMATS.time);
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="check-in-arrival">
       <Stack spacing={2}>
@@ -102,13 +110,19 @@ function Arrival(props: {
           </Typography>
         )}
         <Typography data-testid="pass-visit">
-          {[pass.provider_name, start.toFormat('EEEE, MMMM d'), start.toFormat('h:mm a')]
+          {[
+            pass.provider_name,
+            formatDate(start, 'EEEE, MMMM d', DATE_FORMATS.weekdayMonthDay),
+            formatDate(start, 'h:mm a', DATE_FORMATS.time),
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Typography>
         <Typography color="text.secondary" data-testid="check-in-window">
-          Check in when you arrive: from {time(pass.check_in_opens_at)} to{' '}
-          {time(pass.check_in_closes_at)}.
+          {t('dashboard.checkInWindow', {
+            from: time(pass.check_in_opens_at),
+            to: time(pass.check_in_closes_at),
+          })}
         </Typography>
         {props.refusal && (
           <Alert severity="warning" role="alert">
@@ -123,11 +137,11 @@ function Arrival(props: {
             disabled={props.busy}
             sx={{ minHeight: 56, fontSize: '1.1rem' }}
           >
-            I&apos;m here
+            {t('dashboard.imHere')}
           </Button>
         ) : (
           <Alert severity="info">
-            This appointment is {pass.status}, so it cannot be checked in.
+            {t('dashboard.cannotCheckIn', { status: t(`dashboard.status.${pass.status}`) })}
           </Alert>
         )}
       </Stack>

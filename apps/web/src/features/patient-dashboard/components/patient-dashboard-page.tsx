@@ -25,6 +25,8 @@ import { AppointmentCard } from './appointment-card';
 import { CancelDialog } from './cancel-dialog';
 import { useCheckInPasses } from '../use-check-in-passes';
 import { CheckInPass } from './check-in-pass';
+import { i18n, useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 
 type Action =
   | { kind: 'cancel'; appointment: AppointmentView }
@@ -62,6 +64,7 @@ export function PatientDashboardPage({
   const list = listed?.value;
   const loadError = listed?.error;
   const [action, setAction] = useState<Action | null>(null);
+  const { t } = useTranslation();
   const command = useCommand((work: () => Promise<unknown>) => work());
   const { pending: busy, error } = command;
 
@@ -77,7 +80,7 @@ export function PatientDashboardPage({
   const checkIn = (appointment: AppointmentView) =>
     patientAppointmentsApi.checkIn(appointment.appointment_id).then(
       (answer) => {
-        toast.success('You are checked in.');
+        toast.success(i18n.t('dashboard.checkedInToast'));
         refresh(positionOf(answer));
         setAction({ kind: 'pass', appointment: { ...appointment, status: 'Checked-In' } });
       },
@@ -86,7 +89,14 @@ export function PatientDashboardPage({
 
   const sections = list ? splitAppointments(list, DateTime.now()) : null;
   const describe = (a: AppointmentView) =>
-    `${a.provider_name ?? 'Your provider'}, ${DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat("EEEE, MMMM d 'at' h:mm a")}`;
+    t('dashboard.describe', {
+      provider: a.provider_name ?? t('dashboard.yourProvider'),
+      when: formatDate(
+        DateTime.fromISO(a.start_date, { zone: a.time_zone }),
+        "EEEE, MMMM d 'at' h:mm a",
+        DATE_FORMATS.weekdayMonthDayTime,
+      ),
+    });
   const card = (section: 'upcoming' | 'calledOff' | 'past') => (a: AppointmentView) => (
     <AppointmentCard
       key={a.appointment_id}
@@ -114,36 +124,36 @@ export function PatientDashboardPage({
       >
         <div>
           <Typography variant="h4" component="h1" data-testid="dashboard-greeting">
-            Welcome, {user.name.first_name}
+            {t('dashboard.welcome', { name: user.name.first_name })}
           </Typography>
-          <Typography color="text.secondary">Your appointments and your family&apos;s.</Typography>
+          <Typography color="text.secondary">{t('dashboard.yourAppointments')}</Typography>
         </div>
         <Box>
           <Button variant="contained" href="/">
-            Find a doctor
+            {t('dashboard.findADoctor')}
           </Button>
         </Box>
       </Stack>
       {loadError !== undefined && <Alert severity="error">{errorMessageOf(loadError)}</Alert>}
       {!sections && loadError === undefined && (
-        <CircularProgress aria-label="Loading appointments" />
+        <CircularProgress aria-label={t('dashboard.loading')} />
       )}
       {waitlist?.(() => refresh())}
       {sections && (
         <>
           <Section
-            title="Upcoming appointments"
+            title={t('dashboard.upcoming')}
             testId="upcoming"
-            empty="No upcoming appointments."
+            empty={t('dashboard.noUpcoming')}
           >
             {sections.upcoming.map(card('upcoming'))}
           </Section>
           {sections.calledOff.length > 0 && (
-            <Section title="Canceled and declined" testId="called-off" empty="">
+            <Section title={t('dashboard.calledOff')} testId="called-off" empty="">
               {sections.calledOff.map(card('calledOff'))}
             </Section>
           )}
-          <Section title="Past appointments" testId="past" empty="No past appointments.">
+          <Section title={t('dashboard.past')} testId="past" empty={t('dashboard.noPast')}>
             {sections.past.map(card('past'))}
           </Section>
         </>
@@ -159,15 +169,15 @@ export function PatientDashboardPage({
           void run(
             () =>
               patientAppointmentsApi.cancel(action.appointment.appointment_id, reason || undefined),
-            'Appointment canceled.',
+            t('dashboard.canceledToast'),
           )
         }
       />
       {action?.kind === 'reschedule' && (
         <ChooseAnotherSlotDialog
           open
-          title="Reschedule appointment"
-          declineLabel="Keep my current time"
+          title={t('dashboard.reschedule')}
+          declineLabel={t('dashboard.keepTime')}
           originalStart={action.appointment.start_date}
           zone={action.appointment.time_zone}
           loadWeek={(day) => patientAppointmentsApi.week(action.appointment.calendar_id, day)}
@@ -177,7 +187,7 @@ export function PatientDashboardPage({
           onConfirm={(start) =>
             void run(
               () => patientAppointmentsApi.reschedule(action.appointment.appointment_id, start),
-              'Appointment booked on new slot',
+              t('dashboard.rescheduledToast'),
             )
           }
         />
@@ -185,14 +195,14 @@ export function PatientDashboardPage({
       <Dialog
         open={action?.kind === 'pass'}
         onClose={() => setAction(null)}
-        aria-label="Check-in pass"
+        aria-label={t('dashboard.checkInPass')}
       >
         <DialogContent>
           {action?.kind === 'pass' && <CheckInPass appointment={action.appointment} />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => window.print()}>Print</Button>
-          <Button onClick={() => setAction(null)}>Close</Button>
+          <Button onClick={() => window.print()}>{t('dashboard.print')}</Button>
+          <Button onClick={() => setAction(null)}>{t('dashboard.close')}</Button>
         </DialogActions>
       </Dialog>
     </Stack>
