@@ -9,6 +9,8 @@ import Insights from '@mui/icons-material/Insights';
 import ListAlt from '@mui/icons-material/ListAlt';
 import MenuIcon from '@mui/icons-material/Menu';
 import PendingActions from '@mui/icons-material/PendingActions';
+import Poll from '@mui/icons-material/Poll';
+import RateReview from '@mui/icons-material/RateReview';
 import Settings from '@mui/icons-material/Settings';
 import TableChart from '@mui/icons-material/TableChart';
 import TabletMac from '@mui/icons-material/TabletMac';
@@ -57,6 +59,8 @@ const ICONS: Record<NavIcon, ReactElement> = {
   analytics: <Insights />,
   reports: <TableChart />,
   settings: <Settings />,
+  surveys: <Poll />,
+  reputation: <RateReview />,
   kiosk: <TabletMac />,
 };
 

@@ -87,6 +87,14 @@ export const SCHEDULE_PATH = '/practice/schedule';
 export const WAITLISTS_PATH = '/practice/waitlists';
 export const DIRECTORY_PATH = '/practice-admin/directory';
 export const KIOSK_PATH = '/kiosk';
+export const REPUTATION_PATH = '/reputation-management/single-sign-on';
+/** The spec's Surveys address for each of the practice's roles (staff read the responses). */
+export const surveysPath = (type: WorkspaceType, userId: string): string =>
+  type === 'PracticeAdmin'
+    ? '/practice-admin/surveys'
+    : type === 'Provider'
+      ? `/providers/${userId}/surveys`
+      : '/staff-member/surveys';
 export interface MenuLink {
   readonly label: string;
   readonly to: string;
@@ -126,6 +134,10 @@ export function menuLinks(
   if (reports) links.push({ label: 'Reports', to: reports, more: true });
   const settings = settingsPath(type, userId);
   if (settings) links.push({ label: 'Settings', to: settings, more: true });
+  links.push(
+    { label: 'Surveys', to: surveysPath(type, userId), more: true },
+    { label: 'Reputation Management', to: REPUTATION_PATH, more: true },
+  );
   return links;
 }
 
@@ -149,6 +161,8 @@ const WORKSPACE_PATHS = [
   WALK_IN_QUEUE_PATH,
   '/practice/',
   '/providers/',
+  '/staff-member/',
+  '/reputation-management/',
 ];
 
 export const isWorkspacePath = (pathname: string): boolean =>
@@ -166,6 +180,8 @@ export type NavIcon =
   | 'analytics'
   | 'reports'
   | 'settings'
+  | 'surveys'
+  | 'reputation'
   | 'kiosk';
 
 export interface NavItem {
@@ -211,6 +227,10 @@ export function workspaceNav(
   if (reports) items.push({ label: 'Reports', to: reports, icon: 'reports' });
   const settings = settingsPath(type, userId);
   if (settings) items.push({ label: 'Settings', to: settings, icon: 'settings' });
+  items.push(
+    { label: 'Surveys', to: surveysPath(type, userId), icon: 'surveys' },
+    { label: 'Reputation Management', to: REPUTATION_PATH, icon: 'reputation' },
+  );
   items.push({ label: 'Check-in kiosk', to: KIOSK_PATH, icon: 'kiosk' });
   return items;
 }

@@ -59,8 +59,16 @@ describe('practice workspace rules', () => {
       'Requests',
       'Reports',
       'Settings',
+      'Surveys',
+      'Reputation Management',
     ]);
-    expect(labels(menuLinks('Staff', false))).toEqual(['Dashboard', 'Walk-In Queue', 'Calendar']);
+    expect(labels(menuLinks('Staff', false))).toEqual([
+      'Dashboard',
+      'Walk-In Queue',
+      'Calendar',
+      'Surveys',
+      'Reputation Management',
+    ]);
     expect(labels(menuLinks('PracticeAdmin', true))).toEqual([
       'Dashboard',
       'Walk-In Queue',
@@ -70,7 +78,19 @@ describe('practice workspace rules', () => {
       'Requests',
       'Reports',
       'Settings',
+      'Surveys',
+      'Reputation Management',
     ]);
+    // Each role's Surveys address; the reputation service's sign-on for all three.
+    expect(menuLinks('Provider', false, 'p1').find((l) => l.label === 'Surveys')?.to).toBe(
+      '/providers/p1/surveys',
+    );
+    expect(menuLinks('Staff', false).find((l) => l.label === 'Surveys')?.to).toBe(
+      '/staff-member/surveys',
+    );
+    expect(
+      menuLinks('PracticeAdmin', false).find((l) => l.label === 'Reputation Management')?.to,
+    ).toBe('/reputation-management/single-sign-on');
     // The audit trail is the practice admins' alone, in the More menu, and keeps the header.
     expect(menuLinks('PracticeAdmin', false).find((l) => l.label === 'Audit trail')).toMatchObject({
       to: '/practice-admin/audit',
@@ -126,6 +146,8 @@ describe('StatusChangeMenu', () => {
       'Appointments',
       'Walk-in queue',
       'Waitlists',
+      'Surveys',
+      'Reputation Management',
       'Check-in kiosk',
     ]);
     expect(labels('Provider', true)).toEqual([
@@ -136,6 +158,8 @@ describe('StatusChangeMenu', () => {
       'Waitlists',
       'Reports',
       'Settings',
+      'Surveys',
+      'Reputation Management',
       'Check-in kiosk',
     ]);
     expect(labels('PracticeAdmin', true)).toEqual([
@@ -150,6 +174,8 @@ describe('StatusChangeMenu', () => {
       'Analytics',
       'Reports',
       'Settings',
+      'Surveys',
+      'Reputation Management',
       'Check-in kiosk',
     ]);
     expect(workspaceNav('Provider', false)[1]?.to).toBe('/dashboard/doctor');
