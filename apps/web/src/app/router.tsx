@@ -121,6 +121,38 @@ const pages: RouteObject[] = [
         .CalendarAdminRoute,
     }),
   },
+  // Digital check-in (issue 20): the staff's Check-In Summary per role, the admin's settings,
+  // and the patient's consent and copay steps.
+  ...[
+    'practice-admin/digital-checkin',
+    'providers/digital-checkin',
+    'staff-member/digital-checkin',
+  ].map((path) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('../features/digital-check-in/components/digital-check-in-routes'))
+        .CheckInSummaryRoute,
+    }),
+  })),
+  {
+    path: 'practice-admin/digital-checkin/settings',
+    lazy: async () => ({
+      Component: (await import('../features/digital-check-in/components/digital-check-in-routes'))
+        .DigitalCheckInSettingsRoute,
+    }),
+  },
+  {
+    path: 'patient/consent',
+    lazy: async () => ({
+      Component: (await import('./routes/patient-check-in-routes')).PatientConsentRoute,
+    }),
+  },
+  {
+    path: 'patient/copay-payment',
+    lazy: async () => ({
+      Component: (await import('./routes/patient-check-in-routes')).PatientCopayRoute,
+    }),
+  },
   {
     path: 'practice-admin/audit',
     lazy: async () => ({

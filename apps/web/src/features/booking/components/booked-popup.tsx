@@ -21,6 +21,8 @@ interface Props {
   readonly onFindOthers: () => void;
   /** Goes to the check-in page, where the patient says "I'm here" once they have arrived. */
   readonly onCheckIn: () => void;
+  /** The provider has digital check-in on: the patient may start it now (issue 20). */
+  readonly onDigitalCheckIn?: () => void;
   /** The appointment's code for the front desk and the kiosk (see appointmentCode). */
   readonly code?: string;
   readonly redirectMs?: number;
@@ -85,6 +87,11 @@ export function BookedPopup(props: Props) {
             <Button variant="contained" onClick={onManage}>
               Manage appointment
             </Button>
+            {props.onDigitalCheckIn && (
+              <Button variant="contained" color="secondary" onClick={props.onDigitalCheckIn}>
+                Start digital check-in
+              </Button>
+            )}
             <Button variant="outlined" onClick={onFindOthers}>
               Find other doctors
             </Button>

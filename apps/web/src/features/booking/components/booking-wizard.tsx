@@ -44,6 +44,7 @@ import { toast } from '../../../shared/toast';
 import { useBookAppointment } from '../use-book-appointment';
 import { useVisitFee } from '../use-visit-fee';
 import { BookedPopup } from './booked-popup';
+import { useDigitalCheckInOffer } from '../use-digital-check-in-offer';
 import type { BookingContext } from '../booking-context';
 import { bookingExtrasBody } from '../booking-extras';
 import { BookingStageView } from './booking-stage-view';
@@ -217,6 +218,8 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
     [navigate, booking.booked?.appointmentId],
   );
   const popup: PopupKind = booking.booked?.popup ?? 'none';
+  // Digital check-in (issue 20): offered in the popup when the provider has it on.
+  const digitalCheckIn = useDigitalCheckInOffer(booking.booked?.appointmentId);
 
   return (
     <Grid container spacing={3}>
@@ -324,6 +327,14 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
         onManage={goDashboard}
         onFindOthers={() => void navigate('/')}
         onCheckIn={goCheckIn}
+        onDigitalCheckIn={
+          digitalCheckIn && booking.booked
+            ? () =>
+                void navigate(
+                  `/patient/consent?aptId=${encodeURIComponent(booking.booked!.appointmentId)}`,
+                )
+            : undefined
+        }
         code={booking.booked ? appointmentCode(booking.booked.appointmentId) : undefined}
       />
     </Grid>

@@ -1,0 +1,161 @@
+import type { CheckInSummaryRow } from '@medbook/contracts';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { connection$ } from '../../../live/live-socket';
+import { settled } from '../../../live/settled';
+import { errorMessageOf } from '../../../shared/error-message';
+import { checkInSummary$ } from '../streams/check-in-summary.stream';
+
+export const DIGITAL_CHECK_IN_SETTINGS_PATH = '/practice-admin/digital-checkin/settings';
+
+function Mark(props: { done: boolean; label: string }) {
+  return props.done ? (
+    <CheckCircle color="success" titleAccess={`${props.label}: done`} />
+  ) : (
+    <RadioButtonUnchecked color="disabled" titleAccess={`${props.label}: not yet`} />
+  );
+}
+
+/** Spec: the Check-In Summary: each patient of the day and how far their check-in has come, live. */
+export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean }) {
+  const [date, setDate] = useState(() => DateTime.now().toISODate());
+  const [, refresh$] = useObservableCallback<void>();
+  const shown = useObservableState(
+    useMemo(
+      () => settled(checkInSummary$(props.practiceId, date, refresh$)),
+      [props.practiceId, date, refresh$],
+    ),
+  );
+  const connection = useObservableState(connection$);
+  const rows = shown?.value?.rows;
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1">
+            Check-In Summary
+          </Typography>
+          <Typography color="text.secondary">
+            Each patient of the day and where their check-in stands.
+          </Typography>
+        </div>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <TextField
+            type="date"
+            label="Day"
+            size="small"
+            value={date}
+            onChange={(event) => event.target.value && setDate(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {props.admin && (
+            <Button component={RouterLink} to={DIGITAL_CHECK_IN_SETTINGS_PATH} size="small">
+              Settings
+            </Button>
+          )}
+          <Chip
+            size="small"
+            color={connection === 'live' ? 'success' : 'default'}
+            label={connection === 'live' ? 'Live' : 'Connecting…'}
+          />
+        </Stack>
+      </Stack>
+      {shown?.error ? (
+        <Alert severity="error">{errorMessageOf(shown.error)}</Alert>
+      ) : !rows ? (
+        <CircularProgress aria-label="Loading the summary" />
+      ) : rows.length === 0 ? (
+        <Alert severity="info">No patients on this day.</Alert>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Check-In Summary">
+            <TableHead>
+              <TableRow>
+                <TableCell>Time</TableCell>
+                <TableCell>Patient</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Provider</TableCell>
+                <TableCell align="center">Consents</TableCell>
+                <TableCell align="center">Copay</TableCell>
+                <TableCell align="center">Insurance card</TableCell>
+                <TableCell align="center">Forms</TableCell>
+                <TableCell align="center">Arrived</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <SummaryRow key={row.appointment_id} row={row} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}
+
+function SummaryRow({ row }: { row: CheckInSummaryRow }) {
+  const consentsDone = row.consents_signed >= row.consents_required;
+  return (
+    <TableRow data-testid={`summary-row-${row.appointment_id}`}>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {DateTime.fromISO(row.start_date, { zone: row.time_zone }).toFormat('h:mm a')}
+      </TableCell>
+      <TableCell>
+        <Box component="span" sx={{ fontWeight: 500 }}>
+          {row.patient_name || 'Patient'}
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {row.status}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+        {row.provider_name ?? ''}
+      </TableCell>
+      <TableCell align="center" data-testid="summary-consents">
+        <Chip
+          size="small"
+          color={consentsDone ? 'success' : 'default'}
+          label={`${row.consents_signed}/${row.consents_required}`}
+          aria-label={`Consents signed: ${row.consents_signed} of ${row.consents_required}`}
+        />
+      </TableCell>
+      <TableCell align="center" data-testid="summary-copay" data-done={row.copay_paid}>
+        <Mark done={row.copay_paid} label="Copay" />
+      </TableCell>
+      <TableCell align="center" data-testid="summary-insurance" data-done={row.insurance_card}>
+        <Mark done={row.insurance_card} label="Insurance card" />
+      </TableCell>
+      <TableCell align="center" data-testid="summary-forms" data-done={row.forms_done}>
+        <Mark done={row.forms_done} label="Forms" />
+      </TableCell>
+      <TableCell align="center" data-testid="summary-arrived" data-done={row.arrived}>
+        <Mark done={row.arrived} label="Arrived" />
+      </TableCell>
+    </TableRow>
+  );
+}

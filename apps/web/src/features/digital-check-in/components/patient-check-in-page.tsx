@@ -1,0 +1,443 @@
+import {
+  type CardDto,
+  type CustomFormView,
+  DIGITAL_CHECK_IN_MESSAGES as M,
+  type DigitalCheckInView,
+  type InsuranceCardSide,
+} from '@medbook/contracts';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import {
+  Alert,
+  Button,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { settled } from '../../../live/settled';
+import { errorMessageOf } from '../../../shared/error-message';
+import { currentUser, rememberRedirect } from '../../../shared/session';
+import { toast } from '../../../shared/toast';
+import { digitalCheckInApi, uploadInsuranceCard } from '../api/digital-check-in-api';
+import { patientCheckIn$ } from '../streams/check-in-summary.stream';
+import { type Signature, SignatureField } from './signature-field';
+
+export type CheckInStage = 'consent' | 'copay-payment';
+
+/** The card form (the booking wizard's), composed in by the app. */
+export type CardFormRenderer = (props: {
+  readonly submitLabel: string;
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly onSubmit: (card: CardDto) => void;
+}) => ReactNode;
+
+function Section(props: { title: string; done: boolean; children: ReactNode; testId: string }) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      component="section"
+      data-testid={props.testId}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {props.title}
+        </Typography>
+        {props.done && <Chip icon={<CheckCircle />} color="success" size="small" label="Done" />}
+      </Stack>
+      {props.children}
+    </Paper>
+  );
+}
+
+/**
+ * /patient/consent and /patient/copay-payment (query aptId): the patient's digital check-in before
+ * arriving. The spec: "Consent is shown when required, otherwise copay payment."
+ */
+export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardFormRenderer }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const appointmentId = params.get('aptId') ?? '';
+  const user = currentUser();
+  const [refresh, refresh$] = useObservableCallback<number | void>();
+  const shown = useObservableState(
+    useMemo(() => settled(patientCheckIn$(appointmentId, refresh$)), [appointmentId, refresh$]),
+  );
+  if (!user) {
+    rememberRedirect(`${location.pathname}${location.search}`);
+    return <Navigate to="/login" replace />;
+  }
+  if (shown?.error) {
+    return <Alert severity="error">{errorMessageOf(shown.error)}</Alert>;
+  }
+  const view = shown?.value;
+  if (!view) return <CircularProgress aria-label="Loading check-in" />;
+  if (!view.settings.digital_check_in_enabled) {
+    return <Alert severity="info">{M.unableToCheckIn}</Alert>;
+  }
+  const unsigned = view.consents.some((c) => c.required && !c.signed);
+  if (props.stage === 'copay-payment' && unsigned) {
+    return <Navigate to={`/patient/consent?aptId=${encodeURIComponent(appointmentId)}`} replace />;
+  }
+  if (props.stage === 'consent' && view.consents.length === 0) {
+    return (
+      <Navigate to={`/patient/copay-payment?aptId=${encodeURIComponent(appointmentId)}`} replace />
+    );
+  }
+  const when = DateTime.fromISO(view.start_date, { zone: view.time_zone }).toFormat(
+    "ccc, MMM d 'at' h:mm a",
+  );
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
+      <div>
+        <Typography variant="h4" component="h1">
+          Digital check-in
+        </Typography>
+        <Typography color="text.secondary">Your visit on {when}</Typography>
+      </div>
+      {props.stage === 'consent' ? (
+        <>
+          {view.consents.map((consent) => (
+            <ConsentStep
+              key={consent.consent_id}
+              view={view}
+              consent={consent}
+              onChanged={refresh}
+            />
+          ))}
+          <Button
+            variant="contained"
+            disabled={unsigned}
+            onClick={() =>
+              void navigate(`/patient/copay-payment?aptId=${encodeURIComponent(appointmentId)}`)
+            }
+          >
+            Continue
+          </Button>
+        </>
+      ) : (
+        <>
+          {view.copay.due > 0 && (
+            <CopayStep view={view} onChanged={refresh} cardForm={props.cardForm} />
+          )}
+          {view.settings.insurance_card_collection && (
+            <InsuranceStep view={view} onChanged={refresh} />
+          )}
+          {view.forms.required && (
+            <FormsStep view={view} patientId={view.patient_id} onChanged={refresh} />
+          )}
+          <ArriveStep view={view} onChanged={refresh} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+type Consent = DigitalCheckInView['consents'][number];
+
+function ConsentStep(props: {
+  view: DigitalCheckInView;
+  consent: Consent;
+  onChanged: (p: number) => void;
+}) {
+  const { view, consent, onChanged } = props;
+  const [signature, setSignature] = useState<Signature | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const changed = useCallback((s: Signature | null) => setSignature(s), []);
+  const sign = async () => {
+    if (!signature) return setError(M.signatureRequired);
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await digitalCheckInApi.sign(view.appointment_id, consent.consent_id, {
+        version: consent.version,
+        ...signature,
+      });
+      toast.success(M.consentSigned);
+      onChanged(answer.position);
+    } catch (cause) {
+      setError(errorMessageOf(cause));
+      if (cause instanceof Error) onChanged(0);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const answer = await digitalCheckInApi.unsign(view.appointment_id, consent.consent_id);
+      toast.success(M.consentDeleted);
+      onChanged(answer.position);
+    } catch (cause) {
+      toast.error(errorMessageOf(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const id = `consent-${consent.consent_id}`;
+  return (
+    <Section title={consent.title} done={consent.signed !== null} testId="consent-step">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Version {consent.version}
+        {consent.required ? ' · Required' : ''}
+      </Typography>
+      <Typography
+        component="div"
+        sx={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto', mb: 2 }}
+        tabIndex={0}
+        aria-label={`${consent.title} text`}
+      >
+        {consent.text}
+      </Typography>
+      {consent.signed ? (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+        >
+          <Typography>
+            Signed{' '}
+            {consent.signed.kind === 'typed' ? `as ${consent.signed.typed_name}` : 'by drawing'} on{' '}
+            {DateTime.fromISO(consent.signed.signed_at).toFormat('MMM d, h:mm a')}
+          </Typography>
+          <Button color="error" variant="outlined" disabled={busy} onClick={() => void remove()}>
+            Delete signature
+          </Button>
+        </Stack>
+      ) : (
+        <Stack spacing={1.5}>
+          <SignatureField id={id} onChange={changed} />
+          {error && <Alert severity="error">{error}</Alert>}
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void sign()}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Sign consent
+          </Button>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function CopayStep(props: {
+  view: DigitalCheckInView;
+  onChanged: (p: number) => void;
+  cardForm: CardFormRenderer;
+}) {
+  const { view, onChanged } = props;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [commandId] = useState(() => crypto.randomUUID());
+  const pay = async (card: CardDto) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const payment = await digitalCheckInApi.payCopay(
+        view.appointment_id,
+        view.copay.due,
+        card,
+        commandId,
+      );
+      toast.success(M.copayPaid);
+      onChanged(payment.position);
+    } catch (cause) {
+      setError(errorMessageOf(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const amount = `$${view.copay.due.toFixed(2)}`;
+  return (
+    <Section title="Copay" done={view.copay.paid} testId="copay-step">
+      {view.copay.paid ? (
+        <Typography>Copay of ${view.copay.amount_paid.toFixed(2)} paid.</Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          <Typography>Copay due: {amount}</Typography>
+          {props.cardForm({
+            submitLabel: `Pay ${amount}`,
+            busy,
+            error,
+            onSubmit: (card) => void pay(card),
+          })}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function InsuranceStep(props: { view: DigitalCheckInView; onChanged: (p: number) => void }) {
+  const { view, onChanged } = props;
+  const [busy, setBusy] = useState<InsuranceCardSide | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (side: InsuranceCardSide, file: File | undefined) => {
+    if (!file) return;
+    setBusy(side);
+    setError(null);
+    try {
+      const answer = await uploadInsuranceCard(view.appointment_id, side, file);
+      toast.success(M.cardUploaded);
+      onChanged(answer.position);
+    } catch (cause) {
+      setError(errorMessageOf(cause));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const sides: InsuranceCardSide[] = ['front', 'back'];
+  return (
+    <Section title="Insurance card" done={view.insurance_cards.length >= 2} testId="insurance-step">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        A photo of each side: JPEG, PNG or PDF, 5 MB at most.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {sides.map((side) => {
+          const held = view.insurance_cards.find((c) => c.side === side);
+          return (
+            <Stack key={side} spacing={1} sx={{ flex: 1 }}>
+              <Button
+                variant={held ? 'outlined' : 'contained'}
+                component="label"
+                disabled={busy !== null}
+              >
+                {held ? `Replace ${side}` : `Upload ${side}`}
+                <input
+                  hidden
+                  type="file"
+                  accept="image/jpeg,image/png,application/pdf"
+                  data-testid={`insurance-${side}`}
+                  onChange={(event) => void upload(side, event.target.files?.[0])}
+                />
+              </Button>
+              {held && (
+                <Typography variant="body2">
+                  {side === 'front' ? 'Front' : 'Back'} uploaded ({Math.ceil(held.size / 1024)} kB)
+                </Typography>
+              )}
+            </Stack>
+          );
+        })}
+      </Stack>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      )}
+    </Section>
+  );
+}
+
+function FormsStep(props: {
+  view: DigitalCheckInView;
+  patientId: string;
+  onChanged: (p: number) => void;
+}) {
+  const { view, patientId, onChanged } = props;
+  const [forms, setForms] = useState<CustomFormView[] | null>(null);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const open = async () => setForms(await digitalCheckInApi.customForms(view.calendar_id));
+  const submit = async (form: CustomFormView) => {
+    setBusy(true);
+    try {
+      const { screening_id } = await digitalCheckInApi.submitScreening(view.calendar_id, {
+        patient_id: patientId,
+        form_id: form.id,
+        answers,
+      });
+      const answer = await digitalCheckInApi.formsAnswered(view.appointment_id, screening_id);
+      toast.success(M.formsRecorded);
+      onChanged(answer.position);
+    } catch (cause) {
+      toast.error(errorMessageOf(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const form = forms?.[0];
+  return (
+    <Section title="Forms" done={view.forms.done} testId="forms-step">
+      {view.forms.done ? (
+        <Typography>Your answers are with the practice.</Typography>
+      ) : !form ? (
+        <Button variant="outlined" onClick={() => void open()}>
+          Answer the forms
+        </Button>
+      ) : (
+        <Stack spacing={1.5}>
+          <Typography variant="subtitle1">{form.title}</Typography>
+          {form.questions.map((q) => (
+            <TextField
+              key={q.id}
+              label={q.label}
+              value={answers[q.id] ?? ''}
+              onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+              fullWidth
+            />
+          ))}
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void submit(form)}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Send answers
+          </Button>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function ArriveStep(props: { view: DigitalCheckInView; onChanged: (p: number) => void }) {
+  const { view, onChanged } = props;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const label = view.settings.i_have_arrived_text.trim() || 'I have arrived';
+  const arrive = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await digitalCheckInApi.arrive(view.appointment_id);
+      onChanged(answer.position);
+    } catch (cause) {
+      setError(errorMessageOf(cause, M.unableToCheckIn));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section title="Arrival" done={view.arrived} testId="arrive-step">
+      {view.arrived ? (
+        <Typography>
+          {view.settings.ready_for_patient_text.trim() || 'You are checked in. Please take a seat.'}
+        </Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          <Typography>When you are at the practice, let them know you are here.</Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void arrive()}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {label}
+          </Button>
+        </Stack>
+      )}
+    </Section>
+  );
+}
