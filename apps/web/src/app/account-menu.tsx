@@ -53,7 +53,9 @@ export function AccountMenu() {
     setQueued(null);
     await logOut().catch(() => undefined);
     signedOut();
-    await navigate('/login');
+    // Spec 1, header logic: logging out on a passport (or faq) address goes to vaccine-passport.
+    const passportFlow = ['passport', 'faq'].some((part) => location.pathname.includes(part));
+    await navigate(passportFlow ? '/vaccine-passport' : '/login');
   }
   async function confirmSignOut() {
     const waiting = user?.type === 'Provider' ? await patientsInQueue(user.id) : 0;

@@ -6,6 +6,7 @@ import { reviewsRoutes } from '../features/reviews/reviews-routes';
 import { frontDeskRoutes } from '../features/front-desk/front-desk-routes';
 import { kioskRoutes } from '../features/kiosk/kiosk-routes';
 import { practiceWaitlistsRoutes } from '../features/practice-waitlists/practice-waitlists-routes';
+import { vaccinationRoutes } from '../features/vaccination/vaccination-routes';
 import { OLD_ACCOUNT_PATHS } from '../features/account/components/account-paths';
 import { AccountRedirect } from '../features/account/components/account-redirect';
 import { BOOKING_STAGE_ROUTE_PATHS } from '../features/booking/booking-stage-paths';
@@ -235,6 +236,21 @@ const pages: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('./routes/patient-review-route'))[name],
     }),
+  })),
+  ...vaccinationRoutes,
+  // The vaccination passport behind its own login variant (spec 0, section 2).
+  ...(
+    [
+      ['vaccine-passport', 'home'],
+      ['vaccine-passport/family', 'family'],
+      ['vaccine-passport/no-record', 'noRecord'],
+    ] as const
+  ).map(([path, page]) => ({
+    path,
+    lazy: async () => {
+      const { VaccinePassportRoute } = await import('./routes/vaccine-passport-route');
+      return { Component: () => <VaccinePassportRoute page={page} /> };
+    },
   })),
   {
     path: '*',

@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
 import { currentUser } from '../../../shared/session';
@@ -29,7 +29,18 @@ const SOCIAL_LABELS = {
   FACEBOOK: 'Sign in with Facebook',
 };
 
-export function LoginPage() {
+/**
+ * A flow's own login (spec: the vaccination-passport variant when the URL contains passport):
+ * its heading, whether 'Create New Account' shows, and where signing in goes instead of home.
+ */
+export interface LoginVariant {
+  readonly heading: ReactNode;
+  readonly hideSignUp?: boolean;
+  /** Where to go once signed in; the flow's page decides what comes next. */
+  readonly after: string;
+}
+
+export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -48,7 +59,7 @@ export function LoginPage() {
   // Signed in when the page opened: go home. Signing in here navigates on its own (to the stored
   // redirect), which a re-render must not override.
   const [user] = useState(currentUser);
-  if (user) return <Navigate to={DASHBOARDS[user.type]} replace />;
+  if (user) return <Navigate to={variant?.after ?? DASHBOARDS[user.type]} replace />;
 
   const errors = submitted ? fieldErrors(LoginDto, { username: email.trim(), password }) : {};
 
@@ -69,7 +80,8 @@ export function LoginPage() {
     try {
       const result = await logIn(email, password);
       toast.success(AUTH_MESSAGES.loggedIn);
-      await navigate(completeSignIn(result), { replace: true });
+      const home = completeSignIn(result);
+      await navigate(variant?.after ?? home, { replace: true });
     } catch (caught) {
       setError(errorMessageOf(caught, AUTH_MESSAGES.invalidLogin));
     } finally {
@@ -89,7 +101,7 @@ export function LoginPage() {
         elevation={2}
       >
         <Typography id="login-title" variant="h5" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
-          Log In
+          {variant?.heading ?? 'Log In'}
         </Typography>
         {region}
         <Stack spacing={2}>
@@ -139,14 +151,16 @@ export function LoginPage() {
               {SOCIAL_LABELS[provider as keyof typeof SOCIAL_LABELS] ?? provider}
             </Button>
           ))}
-          <Button
-            component={RouterLink}
-            to={ACCOUNT_PATHS.signup}
-            variant="text"
-            data-testid="login-signup-link"
-          >
-            Create New Account
-          </Button>
+          {!variant?.hideSignUp && (
+            <Button
+              component={RouterLink}
+              to={ACCOUNT_PATHS.signup}
+              variant="text"
+              data-testid="login-signup-link"
+            >
+              Create New Account
+            </Button>
+          )}
           <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
             <Link component={RouterLink} to="/privacy-policy">
               Privacy Policy

@@ -1,0 +1,81 @@
+import type { VaccinationPassportView } from '@medbook/contracts';
+import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import { Alert, Box, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { toDataURL } from 'qrcode';
+import { useEffect, useState } from 'react';
+import { PassportDetails } from './passport-details';
+
+/** The QR code's link: the public verification page on this site, the signed data in its hash. */
+export const verificationUrl = (passport: VaccinationPassportView): string =>
+  `${window.location.origin}${passport.verification_path}`;
+
+function PassportQrCode({ url, name }: { url: string; name: string }) {
+  const [image, setImage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 240 }).then(
+      (data) => live && setImage(data),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (failed) return <Alert severity="warning">The QR code could not be drawn.</Alert>;
+  if (!image) return <Skeleton variant="rectangular" width={240} height={240} />;
+  return (
+    <Box
+      component="img"
+      src={image}
+      alt={`QR code of ${name}'s vaccination passport`}
+      data-testid="passport-qr"
+      sx={{ width: 240, height: 240, display: 'block' }}
+    />
+  );
+}
+
+/** A passport as its holder shows it: the QR code a verifier scans, and what it states. */
+export function PassportCard({ passport }: { passport: VaccinationPassportView }) {
+  const url = verificationUrl(passport);
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+      data-testid="passport-card"
+    >
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={3}
+        sx={{ alignItems: { md: 'flex-start' } }}
+      >
+        <Stack spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+          <PassportQrCode url={url} name={passport.data.name} />
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ maxWidth: 240, textAlign: 'center' }}
+          >
+            Scan to check that this passport is genuine.
+          </Typography>
+          <Link href={url} data-testid="passport-verification-link" variant="body2">
+            Open the verification page
+          </Link>
+        </Stack>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', mb: 1, color: 'success.main' }}
+          >
+            <VerifiedUser fontSize="small" />
+            <Typography variant="overline" sx={{ fontWeight: 700 }}>
+              Digitally signed by MedBook
+            </Typography>
+          </Stack>
+          <PassportDetails data={passport.data} />
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,29 @@
+import { Navigate } from 'react-router';
+import { currentUser } from '../../../shared/session';
+import { passportOutcome } from '../passport-outcome';
+import { rememberPassportVisitor } from '../passport-visitor';
+import { PassportCard } from './passport-card';
+import { Failed, Loading, PassportLayout } from './passport-layout';
+import { useFamilyPassports } from './use-family-passports';
+
+/** /vaccine-passport for a signed-in patient: their passport, the family page, or no-record. */
+export function VaccinePassportPage() {
+  const user = currentUser()!;
+  const state = useFamilyPassports(user.id);
+  if (state.kind === 'loading') return <Loading label="Loading your vaccination passport" />;
+  if (state.kind === 'failed') {
+    return (
+      <PassportLayout title="Vaccination Passport">
+        <Failed message={state.message} />
+      </PassportLayout>
+    );
+  }
+  rememberPassportVisitor(user.name.first_name);
+  const outcome = passportOutcome(state.people);
+  if (outcome.kind !== 'own') return <Navigate to={outcome.to} replace />;
+  return (
+    <PassportLayout title="Vaccination Passport">
+      <PassportCard passport={outcome.person.passport!} />
+    </PassportLayout>
+  );
+}
