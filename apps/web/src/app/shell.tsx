@@ -1,5 +1,5 @@
 import { Box, Container } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SearchFilterBar } from '../features/search/components/search-filter-bar';
 import { Footer } from './footer';
@@ -19,6 +19,11 @@ import {
 } from '../shared/session';
 import { WorkspaceShell } from './workspace-shell';
 import { ACCOUNT_PATHS } from '../features/account/components/account-paths';
+import { useLandingShown } from '../features/landing/landing-state';
+
+const LandingPage = lazy(async () => ({
+  default: (await import('../features/landing/components/landing-page')).LandingPage,
+}));
 
 /** The header carries the search bar except where the page has its own or search is off-topic. */
 const searchInHeader = (pathname: string): boolean =>
@@ -62,12 +67,26 @@ export function Shell() {
     return () => subscription.unsubscribe();
   }, [navigate]);
   const home = pathname === '/';
+  // Spec 2.6: the practices' landing page takes the root, with its own header and footer.
+  const landing = useLandingShown();
   if (pathname === KIOSK_PATH || pathname.startsWith(`${KIOSK_PATH}/`)) {
     return (
       <Box component="main" sx={{ minHeight: '100vh' }}>
         <Outlet />
         <ToastHost />
         <LivePausedBanner />
+      </Box>
+    );
+  }
+  if (landing !== false) {
+    return (
+      <Box sx={{ minHeight: '100vh' }}>
+        {landing && (
+          <Suspense fallback={null}>
+            <LandingPage />
+          </Suspense>
+        )}
+        <ToastHost />
       </Box>
     );
   }
