@@ -1,5 +1,6 @@
 import type { UserView } from '@medbook/contracts';
 import CalendarViewDay from '@mui/icons-material/CalendarViewDay';
+import FactCheck from '@mui/icons-material/FactCheck';
 import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
 import Domain from '@mui/icons-material/Domain';
 import EditCalendar from '@mui/icons-material/EditCalendar';
@@ -62,6 +63,7 @@ const ICONS: Record<NavIcon, ReactElement> = {
   surveys: <Poll />,
   reputation: <RateReview />,
   kiosk: <TabletMac />,
+  'check-in-summary': <FactCheck />,
 };
 
 const ROLE_LABEL: Record<WorkspaceType, string> = {

@@ -87,6 +87,12 @@ export const SCHEDULE_PATH = '/practice/schedule';
 export const WAITLISTS_PATH = '/practice/waitlists';
 export const DIRECTORY_PATH = '/practice-admin/directory';
 export const KIOSK_PATH = '/kiosk';
+/** The spec's Check-In Summary address for each of the practice's roles. */
+export const CHECK_IN_SUMMARY_PATHS: Record<WorkspaceType, string> = {
+  PracticeAdmin: '/practice-admin/digital-checkin',
+  Provider: '/providers/digital-checkin',
+  Staff: '/staff-member/digital-checkin',
+};
 export const REPUTATION_PATH = '/reputation-management/single-sign-on';
 /** The spec's Surveys address for each of the practice's roles (staff read the responses). */
 export const surveysPath = (type: WorkspaceType, userId: string): string =>
@@ -182,7 +188,8 @@ export type NavIcon =
   | 'settings'
   | 'surveys'
   | 'reputation'
-  | 'kiosk';
+  | 'kiosk'
+  | 'check-in-summary';
 
 export interface NavItem {
   readonly label: string;
@@ -207,6 +214,7 @@ export function workspaceNav(
   const items: NavItem[] = [
     { label: 'Schedule', to: SCHEDULE_PATH, icon: 'schedule', owns: ['/practice/book'] },
     { label: 'Appointments', to: DASHBOARDS[type], icon: 'appointments' },
+    { label: 'Check-In Summary', to: CHECK_IN_SUMMARY_PATHS[type], icon: 'check-in-summary' },
   ];
   if (acceptRejectEnabled) {
     items.push({ label: 'Requests', to: REQUESTS_PATH, icon: 'requests', badge: 'requests' });

@@ -144,6 +144,7 @@ describe('StatusChangeMenu', () => {
     expect(labels('Staff', false)).toEqual([
       'Schedule',
       'Appointments',
+      'Check-In Summary',
       'Walk-in queue',
       'Waitlists',
       'Surveys',
@@ -153,6 +154,7 @@ describe('StatusChangeMenu', () => {
     expect(labels('Provider', true)).toEqual([
       'Schedule',
       'Appointments',
+      'Check-In Summary',
       'Requests',
       'Walk-in queue',
       'Waitlists',
@@ -165,6 +167,7 @@ describe('StatusChangeMenu', () => {
     expect(labels('PracticeAdmin', true)).toEqual([
       'Schedule',
       'Appointments',
+      'Check-In Summary',
       'Requests',
       'Walk-in queue',
       'Waitlists',
@@ -180,6 +183,10 @@ describe('StatusChangeMenu', () => {
     ]);
     expect(workspaceNav('Provider', false)[1]?.to).toBe('/dashboard/doctor');
     expect(workspaceNav('Staff', false)[1]?.to).toBe('/dashboard/practice-staff');
+    // The spec's Check-In Summary address of each role.
+    expect(workspaceNav('Staff', false)[2]?.to).toBe('/staff-member/digital-checkin');
+    expect(workspaceNav('Provider', false)[2]?.to).toBe('/providers/digital-checkin');
+    expect(workspaceNav('PracticeAdmin', false)[2]?.to).toBe('/practice-admin/digital-checkin');
   });
 
   it('marks the page’s own item, the schedule while booking for a patient', () => {
