@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { i18n } from '../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../shared/i18n/dates';
 
 /** The visitor's own zone, as the browser reports it. */
 export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -19,14 +21,21 @@ export function summaryStart(
   const today = now.setZone(zone).startOf('day');
   const day = start.startOf('day');
   const prefix = day.equals(today)
-    ? 'Today, '
+    ? i18n.t('booking.today')
     : day.equals(today.plus({ days: 1 }))
-      ? 'Tomorrow, '
+      ? i18n.t('booking.tomorrow')
       : '';
-  const there = `${prefix}${start.toFormat('ccc, MMM d · h:mm a')}`;
+  const date = formatDate(start, 'ccc, MMM d', DATE_FORMATS.shortWeekdayMonthDay);
+  const time = formatDate(start, 'h:mm a', DATE_FORMATS.time);
+  const there = `${prefix}${date} · ${time}`;
   const own = start.setZone(viewer);
   if (own.offset === start.offset) return there;
-  return `${there} ${start.toFormat('ZZZZ')} — ${own.toFormat('ccc h:mm a')} your time`;
+  const ownTime = formatDate(own, 'ccc h:mm a', {
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return `${there} ${start.toFormat('ZZZZ')} — ${i18n.t('booking.yourTime', { time: ownTime })}`;
 }
 
 /** Whole minutes left on a hold (rounded up, never below 0). */

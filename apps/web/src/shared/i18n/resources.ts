@@ -1,4 +1,5 @@
 import type { Bundle } from './types';
+import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
 import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
@@ -12,6 +13,7 @@ const bundles = {
   search,
   calendar,
   dashboard,
+  booking,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -5,6 +5,7 @@ import { bookingApi } from '../api/booking-api';
 import { maskedCard } from '../card-form';
 import { CardFormFields } from './card-form-fields';
 import { errorMessageOf } from '../../../shared/error-message';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly patientId: string;
@@ -17,6 +18,7 @@ interface Props {
 
 /** ADD_CARD: the practice keeps a card on file; one already saved lets the patient go on. */
 export function AddCardStage({ patientId, savedCards, lookupError, onSaved, onContinue }: Props) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = async (card: Parameters<typeof bookingApi.savePaymentMethod>[1]) => {
@@ -37,12 +39,13 @@ export function AddCardStage({ patientId, savedCards, lookupError, onSaved, onCo
           <Alert severity="warning">{lookupError}</Alert>
         ) : (
           <Typography data-testid="card-on-file">
-            Card on file: <strong>{maskedCard(savedCards[0]!.brand, savedCards[0]!.last6)}</strong>
+            {t('booking.payment.cardOnFile')}{' '}
+            <strong>{maskedCard(savedCards[0]!.brand, savedCards[0]!.last6)}</strong>
           </Typography>
         )}
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button variant="contained" size="large" onClick={onContinue} autoFocus>
-            Continue
+            {t('booking.continue')}
           </Button>
         </Stack>
       </Stack>
@@ -50,11 +53,9 @@ export function AddCardStage({ patientId, savedCards, lookupError, onSaved, onCo
   }
   return (
     <Stack spacing={3}>
-      <Typography color="text.secondary">
-        This practice keeps a card on file. Nothing is charged now.
-      </Typography>
+      <Typography color="text.secondary">{t('booking.payment.keepsCard')}</Typography>
       <CardFormFields
-        submitLabel="Save card"
+        submitLabel={t('booking.payment.saveCard')}
         busy={busy}
         error={error}
         onSubmit={(card) => void save(card)}

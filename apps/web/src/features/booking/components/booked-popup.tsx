@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useEffect } from 'react';
 import { type BookedPopup as PopupKind, CHECK_IN_REDIRECT_MS } from '../booking-outcome';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly kind: PopupKind;
@@ -33,6 +34,7 @@ interface Props {
  * the patient in: the check-in popup only leads to the check-in page.
  */
 export function BookedPopup(props: Props) {
+  const { t } = useTranslation();
   const { kind, memberName, onManage, onFindOthers, onCheckIn, code } = props;
   const redirectMs = props.redirectMs ?? CHECK_IN_REDIRECT_MS;
   useEffect(() => {
@@ -49,9 +51,9 @@ export function BookedPopup(props: Props) {
         <Dialog open onClose={onManage} aria-labelledby="booked-title">
           <DialogContent>
             <Stack spacing={2} sx={{ py: 2, px: 3, alignItems: 'center' }}>
-              <CircularProgress aria-label="Opening check-in" />
+              <CircularProgress aria-label={t('booking.popup.openingCheckIn')} />
               <Typography id="booked-title" variant="h6" component="h2">
-                Let&apos;s get you checked in...
+                {t('booking.popup.checkingIn')}
               </Typography>
             </Stack>
           </DialogContent>
@@ -70,12 +72,12 @@ export function BookedPopup(props: Props) {
                 sx={{ textAlign: 'center' }}
               >
                 {memberName
-                  ? `Your appointment for ${memberName} has been scheduled`
-                  : 'Your appointment has been scheduled'}
+                  ? t('booking.popup.scheduledFor', { name: memberName })
+                  : t('booking.popup.scheduled')}
               </Typography>
               {code && (
                 <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-                  Your code for check-in at the practice:{' '}
+                  {t('booking.popup.code')}{' '}
                   <Box component="strong" sx={{ letterSpacing: 2 }} data-testid="booked-code">
                     {code}
                   </Box>
@@ -85,15 +87,15 @@ export function BookedPopup(props: Props) {
           </DialogContent>
           <DialogActions sx={{ justifyContent: 'center', pb: 3, gap: 1, flexWrap: 'wrap' }}>
             <Button variant="contained" onClick={onManage}>
-              Manage appointment
+              {t('booking.popup.manage')}
             </Button>
             {props.onDigitalCheckIn && (
               <Button variant="contained" color="secondary" onClick={props.onDigitalCheckIn}>
-                Start digital check-in
+                {t('booking.popup.digitalCheckIn')}
               </Button>
             )}
             <Button variant="outlined" onClick={onFindOthers}>
-              Find other doctors
+              {t('booking.findOtherDoctors')}
             </Button>
           </DialogActions>
         </Dialog>
@@ -102,16 +104,16 @@ export function BookedPopup(props: Props) {
       return (
         <Dialog open onClose={onManage} aria-labelledby="booked-title" maxWidth="xs" fullWidth>
           <DialogTitle id="booked-title" sx={{ textAlign: 'center' }}>
-            Appointment request sent!
+            {t('booking.popup.requestSent')}
           </DialogTitle>
           <DialogContent>
             <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-              The practice will review your request and let you know.
+              {t('booking.popup.review')}
             </Typography>
           </DialogContent>
           <DialogActions sx={{ justifyContent: 'center', pb: 3 }}>
             <Button variant="contained" onClick={onManage}>
-              Continue
+              {t('booking.continue')}
             </Button>
           </DialogActions>
         </Dialog>

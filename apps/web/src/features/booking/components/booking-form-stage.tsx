@@ -18,6 +18,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import type { BookingPatient } from '../booking-patient';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly family: readonly FamilyMemberView[];
@@ -28,6 +29,7 @@ interface Props {
 
 /** BOOKING_FORM: whom the visit is for, and why. */
 export function BookingFormStage({ family, initial, initialReason, onNext }: Props) {
+  const { t } = useTranslation();
   const [choice, setChoice] = useState(
     initial.kind === 'member' ? initial.id : initial.kind === 'new-member' ? 'new' : 'self',
   );
@@ -51,8 +53,8 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
     if (choice === 'new') {
       if (nameProblem(first) || nameProblem(last)) {
         announce([
-          ['First name', nameProblem(first)],
-          ['Last name', nameProblem(last)],
+          [t('booking.form.firstName'), nameProblem(first)],
+          [t('booking.form.lastName'), nameProblem(last)],
         ]);
         return;
       }
@@ -77,17 +79,17 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
       spacing={3}
       onSubmit={submit}
       noValidate
-      aria-label="Booking form"
+      aria-label={t('booking.form.label')}
     >
       {region}
       <FormControl>
-        <FormLabel id="for-whom-label">Who is this appointment for?</FormLabel>
+        <FormLabel id="for-whom-label">{t('booking.form.forWhom')}</FormLabel>
         <RadioGroup
           aria-labelledby="for-whom-label"
           value={choice}
           onChange={(event) => setChoice(event.target.value)}
         >
-          <FormControlLabel value="self" control={<Radio />} label="Myself" />
+          <FormControlLabel value="self" control={<Radio />} label={t('booking.form.myself')} />
           {family.map((member) => (
             <FormControlLabel
               key={member.id}
@@ -96,13 +98,13 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
               label={`${member.full_name} (${member.relationship})`}
             />
           ))}
-          <FormControlLabel value="new" control={<Radio />} label="Someone else in my family" />
+          <FormControlLabel value="new" control={<Radio />} label={t('booking.form.someoneElse')} />
         </RadioGroup>
       </FormControl>
       {choice === 'new' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
-            label="First name"
+            label={t('booking.form.firstName')}
             value={first}
             onChange={(event) => setFirst(event.target.value)}
             error={!!error(first)}
@@ -111,7 +113,7 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
             fullWidth
           />
           <TextField
-            label="Last name"
+            label={t('booking.form.lastName')}
             value={last}
             onChange={(event) => setLast(event.target.value)}
             error={!!error(last)}
@@ -121,7 +123,7 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
           />
           <TextField
             select
-            label="Relationship"
+            label={t('booking.form.relationship')}
             value={relationship}
             onChange={(event) => setRelationship(event.target.value)}
             sx={{ minWidth: 160 }}
@@ -135,7 +137,7 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
         </Stack>
       )}
       <TextField
-        label="Reason for visit (optional)"
+        label={t('booking.form.reason')}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 200 } }}
@@ -144,7 +146,7 @@ export function BookingFormStage({ family, initial, initialReason, onNext }: Pro
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" size="large">
-          Continue
+          {t('booking.continue')}
         </Button>
       </Stack>
     </Stack>

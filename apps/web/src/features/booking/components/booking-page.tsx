@@ -11,12 +11,14 @@ import {
   writeBookingSession,
 } from '../booking-session';
 import { STAGE_PATHS } from '../booking-stage-paths';
+import { useTranslation } from '../../../shared/i18n';
 
 /**
  * /booking?calendar=&start=: the entry from a calendar's slot. The slot is held first (spec:
  * "Before the wizard ..."), then the wizard opens at its first stage's own address.
  */
 export function BookingPage() {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -60,12 +62,10 @@ export function BookingPage() {
     return <Navigate to="/login" replace />;
   }
   if (user.type !== 'Patient') {
-    return <Alert severity="info">Appointments are booked online from a patient account.</Alert>;
+    return <Alert severity="info">{t('booking.patientOnly')}</Alert>;
   }
   if (!calendarId || !start) {
-    return (
-      <Alert severity="warning">Choose a time slot on a provider&apos;s calendar first.</Alert>
-    );
+    return <Alert severity="warning">{t('booking.chooseSlotFirst')}</Alert>;
   }
   if (failure) {
     return (
@@ -75,7 +75,7 @@ export function BookingPage() {
         </Alert>
         <Box>
           <Button variant="outlined" onClick={() => void navigate('/')}>
-            Find other doctors
+            {t('booking.findOtherDoctors')}
           </Button>
         </Box>
       </Stack>
@@ -83,8 +83,8 @@ export function BookingPage() {
   }
   return (
     <Stack spacing={2} sx={{ py: 8, alignItems: 'center' }}>
-      <CircularProgress aria-label="Holding your time slot" />
-      <Typography color="text.secondary">Holding your time slot…</Typography>
+      <CircularProgress aria-label={t('booking.holding')} />
+      <Typography color="text.secondary">{t('booking.holdingText')}</Typography>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import type { InsuranceChoice } from '../booking-stages';
 import { insuranceLabel } from '../insurance-options';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly patientName: string;
@@ -15,13 +16,22 @@ interface Props {
 
 /** BOOK_APPOINTMENT: what will be booked, and the button that books it. */
 export function BookingReviewStage(props: Props) {
+  const { t } = useTranslation();
   const { patientName, reason, insurance, visitFee, busy, error, onBook } = props;
   return (
     <Stack spacing={2}>
-      <Row label="Patient" value={patientName} />
-      <Row label="Reason" value={reason.trim() || 'Not given'} />
-      {insurance !== null && <Row label="Insurance" value={insuranceLabel(insurance)} />}
-      {visitFee && <Row label="Visit fee" value={visitFee} />}
+      <Row label={t('booking.review.patient')} value={patientName} />
+      <Row
+        label={t('booking.review.reason')}
+        value={reason.trim() || t('booking.review.notGiven')}
+      />
+      {insurance !== null && (
+        <Row
+          label={t('booking.review.insurance')}
+          value={translateText(insuranceLabel(insurance))}
+        />
+      )}
+      {visitFee && <Row label={t('booking.review.visitFee')} value={visitFee} />}
       {error && (
         <Alert severity="error" data-testid="booking-error">
           {error}
@@ -29,7 +39,7 @@ export function BookingReviewStage(props: Props) {
       )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button variant="contained" size="large" onClick={onBook} disabled={busy} autoFocus>
-          {busy ? 'Booking…' : 'Book Appointment'}
+          {busy ? t('booking.review.booking') : t('booking.bookAppointment')}
         </Button>
       </Stack>
     </Stack>

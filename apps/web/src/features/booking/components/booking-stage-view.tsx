@@ -25,6 +25,7 @@ import { PaymentStage } from './payment-stage';
 import { ScreeningStage } from './screening-stage';
 import { SmsVerificationStage } from './sms-verification-stage';
 import { useIntakeLoads } from '../use-intake-loads';
+import { useTranslation } from '../../../shared/i18n';
 
 /** What the wizard knows and lets a stage change. */
 export interface BookingStageProps {
@@ -54,6 +55,7 @@ export interface BookingStageProps {
 
 /** The form of the stage the wizard is at (spec 2.11's steps). */
 export function BookingStageView(props: BookingStageProps) {
+  const { t } = useTranslation();
   const {
     stage,
     context,
@@ -87,9 +89,9 @@ export function BookingStageView(props: BookingStageProps) {
   function atTheVisit() {
     return (
       <Alert severity="info">
-        This practice completes this step with you at the visit.
+        {t('booking.atTheVisit')}
         <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
-          Continue
+          {t('booking.continue')}
         </Button>
       </Alert>
     );
@@ -134,7 +136,7 @@ export function BookingStageView(props: BookingStageProps) {
           {insurance !== null && (
             <Box sx={{ mt: 3, textAlign: 'right' }}>
               <Button variant="contained" onClick={() => advance('INSURANCE')}>
-                Continue
+                {t('booking.continue')}
               </Button>
             </Box>
           )}
@@ -181,10 +183,9 @@ export function BookingStageView(props: BookingStageProps) {
       // No PayPal adapter behind the payment port yet: the fee is paid by card next.
       return (
         <Alert severity="info">
-          PayPal is not available for online payment yet; pay the visit fee by card in the next
-          step.
+          {t('booking.payPal')}
           <Button sx={{ ml: 2 }} onClick={() => advance(stage)}>
-            Continue
+            {t('booking.continue')}
           </Button>
         </Alert>
       );

@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { summaryStart, viewerZone } from '../slot-time';
 import { holdMinutesLeft$ } from '../streams/hold-countdown.stream';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly calendar: CalendarView;
@@ -17,13 +18,14 @@ interface Props {
 
 /** The spec's appointment summary card: who, when (in the facility's zone), and the hold's clock. */
 export function BookingSummaryCard({ calendar, start, hold }: Props) {
+  const { t } = useTranslation();
   const minutes$ = useMemo(() => (hold ? holdMinutesLeft$(hold.expires_at) : null), [hold]);
   return (
     <Card variant="outlined" component="section" aria-labelledby="booking-summary-title">
       <CardContent>
         <Stack spacing={2}>
           <Typography id="booking-summary-title" variant="overline" color="primary">
-            Book Appointment
+            {t('booking.bookAppointment')}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56 }} aria-hidden>
@@ -35,8 +37,13 @@ export function BookingSummaryCard({ calendar, start, hold }: Props) {
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {calendar.visit_type === 'Telehealth'
-                  ? 'Video visit'
-                  : `${calendar.visit_type} visit`}
+                  ? t('booking.videoVisit')
+                  : t('booking.visit', {
+                      type:
+                        calendar.visit_type === 'Office'
+                          ? t('dashboard.visitTypes.Office')
+                          : calendar.visit_type,
+                    })}
               </Typography>
             </div>
           </Stack>
@@ -48,12 +55,11 @@ export function BookingSummaryCard({ calendar, start, hold }: Props) {
             </Typography>
           </Stack>
           <Typography variant="caption" color="text.secondary">
-            Times are shown in the facility&apos;s time zone ({calendar.time_zone}).
+            {t('booking.facilityZone', { zone: calendar.time_zone })}
           </Typography>
           {calendar.visit_type === 'Telehealth' && (
             <Alert icon={<VideocamOutlinedIcon />} severity="info">
-              You are booking a video visit. The provider will contact you with instructions for
-              joining the visit.
+              {t('booking.videoNotice')}
             </Alert>
           )}
           {minutes$ && <HoldCountdown minutes$={minutes$} />}
@@ -65,6 +71,7 @@ export function BookingSummaryCard({ calendar, start, hold }: Props) {
 
 function HoldCountdown({ minutes$ }: { minutes$: ReturnType<typeof holdMinutesLeft$> }) {
   const value = useObservableState(minutes$);
+  const { t } = useTranslation();
   if (value === undefined) return null;
   return (
     <Stack
@@ -76,9 +83,7 @@ function HoldCountdown({ minutes$ }: { minutes$: ReturnType<typeof holdMinutesLe
     >
       <TimerOutlinedIcon color={value <= 2 ? 'warning' : 'action'} fontSize="small" aria-hidden />
       <Typography variant="body2" data-testid="hold-countdown">
-        {value > 0
-          ? `This time is held for you for ${value} more minute${value === 1 ? '' : 's'}.`
-          : 'Your hold on this time slot has ended.'}
+        {value > 0 ? t('booking.heldFor', { count: value }) : t('booking.holdEnded')}
       </Typography>
     </Stack>
   );

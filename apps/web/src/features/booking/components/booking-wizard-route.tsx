@@ -15,6 +15,7 @@ import {
 } from '../booking-session';
 import { stageForPath } from '../booking-stage-paths';
 import { BookingWizard } from './booking-wizard';
+import { useTranslation } from '../../../shared/i18n';
 
 /** What the wizard reads before it opens (again, on a reload). */
 async function loadContext(calendarId: string, userId: string): Promise<BookingContext> {
@@ -49,6 +50,7 @@ async function loadContext(calendarId: string, userId: string): Promise<BookingC
  * one route, so the wizard stays mounted from stage to stage; a reload re-reads the hold.
  */
 export function BookingWizardRoute() {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const user = currentUser();
@@ -104,15 +106,15 @@ export function BookingWizardRoute() {
     return <Navigate to="/login" replace />;
   }
   if (user.type !== 'Patient') {
-    return <Alert severity="info">Appointments are booked online from a patient account.</Alert>;
+    return <Alert severity="info">{t('booking.patientOnly')}</Alert>;
   }
   if (!session || !stage) {
     return (
       <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto' }}>
-        <Alert severity="warning">Choose a time slot on a provider&apos;s calendar first.</Alert>
+        <Alert severity="warning">{t('booking.chooseSlotFirst')}</Alert>
         <Box>
           <Button variant="outlined" onClick={() => void navigate('/')}>
-            Find other doctors
+            {t('booking.findOtherDoctors')}
           </Button>
         </Box>
       </Stack>
@@ -127,7 +129,7 @@ export function BookingWizardRoute() {
         </Alert>
         <Box>
           <Button variant="outlined" onClick={cancel}>
-            Cancel
+            {t('booking.cancel')}
           </Button>
         </Box>
       </Stack>
@@ -154,17 +156,14 @@ export function BookingWizardRoute() {
     return (
       <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto' }} data-testid="hold-expired">
         <Typography variant="h5" component="h1">
-          Your hold has ended
+          {t('booking.holdEndedTitle')}
         </Typography>
-        <Alert severity="warning">
-          Your hold on this time slot has ended. You can hold the same time again if it is still
-          free, or choose another one.
-        </Alert>
+        <Alert severity="warning">{t('booking.holdEndedText')}</Alert>
         <Stack direction="row" spacing={2}>
           <Button variant="contained" onClick={holdAgain} disabled={busy}>
-            Hold this time again
+            {t('booking.holdAgain')}
           </Button>
-          <Button onClick={cancel}>Cancel</Button>
+          <Button onClick={cancel}>{t('booking.cancel')}</Button>
         </Stack>
       </Stack>
     );
@@ -172,8 +171,8 @@ export function BookingWizardRoute() {
   if (!context || !hold || !wizardSession) {
     return (
       <Stack spacing={2} sx={{ py: 8, alignItems: 'center' }}>
-        <CircularProgress aria-label="Holding your time slot" />
-        <Typography color="text.secondary">Holding your time slot…</Typography>
+        <CircularProgress aria-label={t('booking.holding')} />
+        <Typography color="text.secondary">{t('booking.holdingText')}</Typography>
       </Stack>
     );
   }

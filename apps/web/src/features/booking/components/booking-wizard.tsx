@@ -50,6 +50,7 @@ import { bookingExtrasBody } from '../booking-extras';
 import { BookingStageView } from './booking-stage-view';
 import { BookingSummaryCard } from './booking-summary-card';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly context: BookingContext;
@@ -60,6 +61,7 @@ interface Props {
 }
 
 export function BookingWizard({ context, session, stageInUrl }: Props) {
+  const { t } = useTranslation();
   const { calendar, me, payment: paymentSettings } = context;
   const { answers } = session;
   const [savedCards, setSavedCards] = useState<readonly PaymentMethodView[]>(context.savedCards);
@@ -233,11 +235,11 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
               activeStep={counter.step - 1}
               alternativeLabel
               sx={{ mb: 4, display: { xs: 'none', sm: 'flex' } }}
-              aria-label="Booking steps"
+              aria-label={t('booking.bookingSteps')}
             >
               {steps.map((step) => (
                 <Step key={step}>
-                  <StepLabel>{step}</StepLabel>
+                  <StepLabel>{t(`booking.steps.${step}`)}</StepLabel>
                 </Step>
               ))}
             </Stepper>
@@ -247,7 +249,7 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
               sx={{ display: { sm: 'none' } }}
               data-testid="step-counter"
             >
-              Step {counter.step} of {counter.of}
+              {t('booking.stepOf', { step: counter.step, of: counter.of })}
             </Typography>
             <Typography
               variant="h5"
@@ -257,11 +259,11 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
               sx={{ mb: 3, outline: 'none' }}
               data-testid="stage-title"
             >
-              {STAGE_LABELS[stage]}
+              {translateText(STAGE_LABELS[stage])}
             </Typography>
             {booking.slotTaken && recovery === 'message' ? (
               <Alert severity="warning" data-testid="slot-taken-message">
-                {BOOKING_MESSAGES.alreadyBooked}
+                {translateText(BOOKING_MESSAGES.alreadyBooked)}
               </Alert>
             ) : (
               <BookingStageView
@@ -292,10 +294,10 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
                   disabled={leaving || booking.busy}
                   onClick={() => (back ? goTo(back) : cancel())}
                 >
-                  Back
+                  {t('booking.back')}
                 </Button>
                 <Button color="error" disabled={leaving || booking.busy} onClick={cancel}>
-                  Cancel
+                  {t('booking.cancel')}
                 </Button>
               </Stack>
             )}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
 import type { CardDto } from '@medbook/contracts';
 import { cardDetails, type CardErrors, cardErrors, type CardForm, EMPTY_CARD } from '../card-form';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly submitLabel: string;
@@ -15,6 +16,7 @@ interface Props {
 
 /** A card form with labels; messages show after submit, as the spec's forms do. */
 export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<CardForm>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -32,8 +34,8 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
     if (Object.keys(found).length === 0) onSubmit(cardDetails(form));
     else {
       announce([
-        ['Name on card', found.name],
-        ['Card number', found.number],
+        [t('booking.payment.nameOnCard'), found.name],
+        [t('booking.payment.cardNumber'), found.number],
         ['Expiry', found.expiry],
         ['CVC', found.cvc],
       ]);
@@ -54,13 +56,13 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
       spacing={2}
       onSubmit={submit}
       noValidate
-      aria-label="Card details"
+      aria-label={t('booking.payment.cardDetails')}
     >
       {region}
       <Grid container spacing={2}>
         <Grid size={12}>
           <TextField
-            label="Name on card"
+            label={t('booking.payment.nameOnCard')}
             autoComplete="cc-name"
             autoFocus
             {...field('name')}
@@ -69,7 +71,7 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
         </Grid>
         <Grid size={12}>
           <TextField
-            label="Card number"
+            label={t('booking.payment.cardNumber')}
             autoComplete="cc-number"
             {...field('number')}
             slotProps={{
@@ -79,7 +81,7 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
         </Grid>
         <Grid size={{ xs: 6 }}>
           <TextField
-            label="Expiry (MM/YY)"
+            label={t('booking.payment.expiry')}
             autoComplete="cc-exp"
             placeholder="MM/YY"
             {...field('expiry')}
@@ -88,7 +90,7 @@ export function CardFormFields({ submitLabel, busy, error, onSubmit }: Props) {
         </Grid>
         <Grid size={{ xs: 6 }}>
           <TextField
-            label="CVC"
+            label={t('booking.payment.cvc')}
             autoComplete="cc-csc"
             {...field('cvc')}
             slotProps={{

@@ -15,6 +15,7 @@ import { Alert, Button, CircularProgress, Grid, Stack, TextField } from '@mui/ma
 import { DateTime } from 'luxon';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
+import { useTranslation } from '../../../shared/i18n';
 
 export interface DemographicsLists {
   readonly races: readonly CodedItem[];
@@ -135,6 +136,7 @@ interface Props {
 
 /** PATIENT_DEMOGRAPHICS: race, ethnicity, language, birth date, sex and address, saved on the patient. */
 export function DemographicsStage({ load, save, onDone }: Props) {
+  const { t } = useTranslation();
   const [lists, setLists] = useState<DemographicsLists | null>(null);
   const [values, setValues] = useState<DemographicsFormValues>(valuesFrom(null));
   const [submitted, setSubmitted] = useState(false);
@@ -161,7 +163,7 @@ export function DemographicsStage({ load, save, onDone }: Props) {
     };
   }, [load]);
 
-  if (lists === null) return <CircularProgress aria-label="Loading your details" />;
+  if (lists === null) return <CircularProgress aria-label={t('booking.demographics.loading')} />;
   const errors = submitted ? demographicsErrors(values) : {};
   const field = (name: keyof DemographicsFormValues) => ({
     value: values[name],
@@ -184,7 +186,7 @@ export function DemographicsStage({ load, save, onDone }: Props) {
       {...field(name)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
-      <option value="">Choose…</option>
+      <option value="">{t('booking.demographics.choose')}</option>
       {items.map((item) => (
         <option key={item.value} value={item.value}>
           {item.label}
@@ -224,7 +226,7 @@ export function DemographicsStage({ load, save, onDone }: Props) {
           {select('ethnicity_code', 'Ethnicity', coded(lists.ethnicities))}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {select('language_code', 'Preferred language', coded(lists.languages))}
+          {select('language_code', t('booking.demographics.language'), coded(lists.languages))}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {select(
@@ -235,7 +237,7 @@ export function DemographicsStage({ load, save, onDone }: Props) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            label="Date of birth"
+            label={t('booking.demographics.birthDate')}
             required
             placeholder="MM/DD/YYYY"
             {...field('birth_date')}
@@ -246,18 +248,18 @@ export function DemographicsStage({ load, save, onDone }: Props) {
           />
         </Grid>
         <Grid size={12}>
-          <TextField label="Street address" required {...field('address1')} />
+          <TextField label={t('booking.demographics.address1')} required {...field('address1')} />
         </Grid>
         <Grid size={12}>
-          <TextField label="Apartment, suite (optional)" {...field('address2')} />
+          <TextField label={t('booking.demographics.address2')} {...field('address2')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <TextField label="City" required {...field('city')} />
+          <TextField label={t('booking.demographics.city')} required {...field('city')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>{select('state', 'State', coded(lists.states))}</Grid>
         <Grid size={{ xs: 12, sm: 3 }}>
           <TextField
-            label="ZIP code"
+            label={t('booking.demographics.zip')}
             required
             {...field('zip_code')}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
@@ -267,7 +269,7 @@ export function DemographicsStage({ load, save, onDone }: Props) {
       {error && <Alert severity="error">{error}</Alert>}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" size="large" disabled={busy}>
-          Save and continue
+          {t('booking.demographics.save')}
         </Button>
       </Stack>
     </Stack>

@@ -3,6 +3,7 @@ import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@
 import { type FormEvent, useEffect, useState } from 'react';
 import { INSURANCE_TEXTS } from '../insurance-options';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
+import { useTranslation } from '../../../shared/i18n';
 
 export interface EligibilityInput {
   readonly insurance_id: number;
@@ -44,6 +45,7 @@ export function EligibilityStage({
   onEligible,
   onSelfPay,
 }: Props) {
+  const { t } = useTranslation();
   const [plans, setPlans] = useState<readonly InsurancePlanView[] | null>(null);
   const [planId, setPlanId] = useState('');
   const [memberId, setMemberId] = useState(initialMemberId);
@@ -72,7 +74,7 @@ export function EligibilityStage({
     };
   }, [loadPlans]);
 
-  if (plans === null) return <CircularProgress aria-label="Loading your insurance plans" />;
+  if (plans === null) return <CircularProgress aria-label={t('booking.insurance.loadingPlans')} />;
   if (plans.length === 0 && !error) {
     return (
       <Alert severity="warning">
@@ -122,7 +124,7 @@ export function EligibilityStage({
       </Typography>
       <TextField
         select
-        label="Plan"
+        label={t('booking.insurance.plan')}
         value={planId}
         onChange={(event) => setPlanId(event.target.value)}
         required
@@ -130,7 +132,7 @@ export function EligibilityStage({
         helperText={errors.plan}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="">Choose your plan</option>
+        <option value="">{t('booking.insurance.choosePlan')}</option>
         {plans.map((plan) => (
           <option key={plan.id} value={String(plan.id)}>
             {plan.name}
@@ -138,7 +140,7 @@ export function EligibilityStage({
         ))}
       </TextField>
       <TextField
-        label="Member ID"
+        label={t('booking.insurance.memberId')}
         value={memberId}
         onChange={(event) => {
           setMemberId(event.target.value);
@@ -165,17 +167,17 @@ export function EligibilityStage({
             </Button>
           }
         >
-          You can still book this visit as self-paying, or try another member id.
+          {t('booking.insurance.selfPay')}
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         {result?.eligible ? (
           <Button variant="contained" size="large" onClick={() => onEligible(memberId.trim())}>
-            Continue
+            {t('booking.continue')}
           </Button>
         ) : (
           <Button type="submit" variant="contained" size="large" disabled={busy}>
-            Verify eligibility
+            {t('booking.insurance.verify')}
           </Button>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly insurance: string;
@@ -10,6 +11,7 @@ interface Props {
 
 /** INSURANCE_CONFIRMATION: the patient confirms the insurance and its member id. */
 export function InsuranceConfirmationStage({ insurance, initialMemberId, onConfirm }: Props) {
+  const { t } = useTranslation();
   const [memberId, setMemberId] = useState(initialMemberId);
   const [submitted, setSubmitted] = useState(false);
   const { formRef, announce, region } = useErrorAnnouncer();
@@ -27,7 +29,7 @@ export function InsuranceConfirmationStage({ insurance, initialMemberId, onConfi
         Insurance: <strong data-testid="confirm-insurance">{insurance}</strong>
       </Typography>
       <TextField
-        label="Member ID"
+        label={t('booking.insurance.memberId')}
         value={memberId}
         onChange={(event) => setMemberId(event.target.value)}
         error={missing}
@@ -38,7 +40,7 @@ export function InsuranceConfirmationStage({ insurance, initialMemberId, onConfi
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" size="large">
-          Confirm insurance
+          {t('booking.insurance.confirm')}
         </Button>
       </Stack>
     </Stack>

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import type { InsuranceChoice } from '../booking-stages';
 import { INSURANCE_TEXTS, insuranceLabel, matchingInsurances } from '../insurance-options';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly insurances: readonly string[];
@@ -24,6 +25,7 @@ interface Props {
 
 /** The spec's insurance search list: the fixed choices, then insurances starting with the text. */
 export function InsuranceList({ insurances, selfPayOffered, value, onChange }: Props) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   if (value !== null) {
     return (
@@ -52,7 +54,7 @@ export function InsuranceList({ insurances, selfPayOffered, value, onChange }: P
   return (
     <Box>
       <TextField
-        label="Search insurance"
+        label={t('booking.insurance.search')}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
         fullWidth
@@ -60,7 +62,7 @@ export function InsuranceList({ insurances, selfPayOffered, value, onChange }: P
         slotProps={{ htmlInput: { 'data-testid': 'insurance-search' } }}
       />
       <Paper variant="outlined" sx={{ mt: 1, maxHeight: 400, overflow: 'auto' }}>
-        <List dense aria-label="Insurance choices" disablePadding>
+        <List dense aria-label={t('booking.insurance.choices')} disablePadding>
           {fixed.map(({ choice, label }) => (
             <ListItem key={label} disablePadding>
               <ListItemButton onClick={() => onChange(choice)}>
@@ -68,7 +70,7 @@ export function InsuranceList({ insurances, selfPayOffered, value, onChange }: P
               </ListItemButton>
             </ListItem>
           ))}
-          <ListSubheader>Insurances</ListSubheader>
+          <ListSubheader>{t('booking.insurance.insurances')}</ListSubheader>
           {matches.map((name) => (
             <ListItem key={name} disablePadding>
               <ListItemButton onClick={() => onChange({ insurance: name })}>

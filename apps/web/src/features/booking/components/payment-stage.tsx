@@ -3,6 +3,7 @@ import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
 import { maskedCard, money } from '../card-form';
 import type { PaySource } from '../use-visit-fee';
 import { CardFormFields } from './card-form-fields';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly amount: number;
@@ -17,6 +18,7 @@ interface Props {
 
 /** PAYMENT: the visit fee, paid by card before the booking call. */
 export function PaymentStage(props: Props) {
+  const { t } = useTranslation();
   const { amount, insured, savedCards, payment, busy, error, onPay, onContinue } = props;
   const paid = payment?.status === 'authorized' && payment.amount === amount;
   return (
@@ -26,10 +28,11 @@ export function PaymentStage(props: Props) {
         data-testid="visit-fee"
       >
         <Box sx={{ flex: 1 }}>
-          <Typography sx={{ fontWeight: 600 }}>Visit fee</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{t('booking.payment.visitFee')}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {insured ? 'Insured visit' : 'Self-pay visit'} · charged only when your appointment is
-            booked
+            {t('booking.payment.chargedWhen', {
+              kind: insured ? t('booking.payment.insured') : t('booking.payment.selfPay'),
+            })}
           </Typography>
         </Box>
         <Typography variant="h6" component="p" data-testid="visit-fee-amount">
@@ -39,12 +42,14 @@ export function PaymentStage(props: Props) {
       {paid ? (
         <>
           <Alert severity="success" data-testid="payment-done">
-            {money(payment.amount)} authorized on{' '}
-            {maskedCard(payment.card_brand, payment.card_last6)}.
+            {t('booking.payment.authorized', {
+              amount: money(payment.amount),
+              card: maskedCard(payment.card_brand, payment.card_last6),
+            })}
           </Alert>
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button variant="contained" size="large" onClick={onContinue} autoFocus>
-              Continue
+              {t('booking.continue')}
             </Button>
           </Stack>
         </>
@@ -57,12 +62,15 @@ export function PaymentStage(props: Props) {
               disabled={busy}
               onClick={() => onPay({ payment_method_id: card.payment_method_id })}
             >
-              Pay {money(amount)} with {maskedCard(card.brand, card.last6)}
+              {t('booking.payment.payWith', {
+                amount: money(amount),
+                card: maskedCard(card.brand, card.last6),
+              })}
             </Button>
           ))}
-          {savedCards.length > 0 && <Divider>or pay with another card</Divider>}
+          {savedCards.length > 0 && <Divider>{t('booking.payment.otherCard')}</Divider>}
           <CardFormFields
-            submitLabel={`Pay ${money(amount)}`}
+            submitLabel={t('booking.payment.pay', { amount: money(amount) })}
             busy={busy}
             error={error}
             onSubmit={(card) => onPay({ card })}

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
+import { useTranslation } from '../../../shared/i18n';
 
 type Answers = Record<string, Record<string, string>>;
 
@@ -40,6 +41,7 @@ interface Props {
 
 /** SCREENING_FORM: the calendar's custom forms; each form's answers are stored before booking. */
 export function ScreeningStage({ loadForms, submit, onDone }: Props) {
+  const { t } = useTranslation();
   const [forms, setForms] = useState<readonly CustomFormView[] | null>(null);
   const [answers, setAnswers] = useState<Answers>({});
   const [submitted, setSubmitted] = useState(false);
@@ -64,7 +66,7 @@ export function ScreeningStage({ loadForms, submit, onDone }: Props) {
     };
   }, [loadForms]);
 
-  if (forms === null) return <CircularProgress aria-label="Loading the screening form" />;
+  if (forms === null) return <CircularProgress aria-label={t('booking.screening.loading')} />;
   const errors = submitted ? screeningErrors(forms, answers) : {};
   const set = (formId: string, questionId: string, value: string) =>
     setAnswers((all) => ({ ...all, [formId]: { ...all[formId], [questionId]: value } }));
@@ -118,8 +120,16 @@ export function ScreeningStage({ loadForms, submit, onDone }: Props) {
                   value={value}
                   onChange={(event) => set(form.id, question.id, event.target.value)}
                 >
-                  <FormControlLabel value="yes" control={<Radio />} label="Yes" />
-                  <FormControlLabel value="no" control={<Radio />} label="No" />
+                  <FormControlLabel
+                    value="yes"
+                    control={<Radio />}
+                    label={t('booking.screening.yes')}
+                  />
+                  <FormControlLabel
+                    value="no"
+                    control={<Radio />}
+                    label={t('booking.screening.no')}
+                  />
                 </RadioGroup>
                 {message && <FormHelperText>{message}</FormHelperText>}
               </FormControl>
@@ -142,7 +152,7 @@ export function ScreeningStage({ loadForms, submit, onDone }: Props) {
       {error && <Alert severity="error">{error}</Alert>}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" size="large" disabled={busy}>
-          Continue
+          {t('booking.continue')}
         </Button>
       </Stack>
     </Stack>

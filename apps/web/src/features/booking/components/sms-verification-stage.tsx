@@ -2,6 +2,7 @@ import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { bookingApi } from '../api/booking-api';
 import { errorMessageOf } from '../../../shared/error-message';
+import { useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly mobileNumber: string | null;
@@ -10,6 +11,7 @@ interface Props {
 
 /** SMS_VERIFICATION: a code sent to the patient's mobile proves it is theirs. */
 export function SmsVerificationStage({ mobileNumber, onVerified }: Props) {
+  const { t } = useTranslation();
   const [mobile, setMobile] = useState(mobileNumber ?? '');
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
@@ -44,12 +46,10 @@ export function SmsVerificationStage({ mobileNumber, onVerified }: Props) {
 
   return (
     <Stack spacing={3}>
-      <Typography color="text.secondary">
-        We text you a code to confirm your mobile number before booking.
-      </Typography>
+      <Typography color="text.secondary">{t('booking.sms.intro')}</Typography>
       <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} onSubmit={send}>
         <TextField
-          label="Mobile number"
+          label={t('booking.sms.mobile')}
           type="tel"
           value={mobile}
           onChange={(event) => setMobile(event.target.value)}
@@ -57,7 +57,7 @@ export function SmsVerificationStage({ mobileNumber, onVerified }: Props) {
           fullWidth
         />
         <Button type="submit" variant={sent ? 'outlined' : 'contained'} disabled={busy}>
-          {sent ? 'Send again' : 'Send code'}
+          {sent ? t('booking.sms.sendAgain') : t('booking.sms.send')}
         </Button>
       </Stack>
       {sent && (
@@ -68,7 +68,7 @@ export function SmsVerificationStage({ mobileNumber, onVerified }: Props) {
           onSubmit={verify}
         >
           <TextField
-            label="Verification code"
+            label={t('booking.sms.code')}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             autoFocus
@@ -78,7 +78,7 @@ export function SmsVerificationStage({ mobileNumber, onVerified }: Props) {
             fullWidth
           />
           <Button type="submit" variant="contained" disabled={busy || code.trim() === ''}>
-            Verify
+            {t('booking.sms.verify')}
           </Button>
         </Stack>
       )}
