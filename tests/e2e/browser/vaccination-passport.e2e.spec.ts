@@ -94,7 +94,10 @@ it('staff record a vaccination; the patient gets a passport with a QR code a ver
   // The patient comes from the home page's banner to the passport's own login.
   const patient = await browser.open();
   await patient.goto(app.url);
-  await patient.getByText(VACCINATION_MESSAGES.bannerTitle).waitFor();
+  const banner = patient.getByText(VACCINATION_MESSAGES.bannerTitle);
+  await banner.waitFor();
+  await expectAccessible(patient);
+  await shoot(patient, 'vaccination-home-banner', () => banner.scrollIntoViewIfNeeded());
   await patient.getByTestId('get-vaccination-passport').click();
   await patient.waitForURL('**/vaccine-passport');
   await patient.getByRole('heading', { name: VACCINATION_MESSAGES.loginHeading }).waitFor();

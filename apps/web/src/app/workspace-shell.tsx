@@ -15,6 +15,7 @@ import RateReview from '@mui/icons-material/RateReview';
 import Settings from '@mui/icons-material/Settings';
 import TableChart from '@mui/icons-material/TableChart';
 import TabletMac from '@mui/icons-material/TabletMac';
+import Vaccines from '@mui/icons-material/Vaccines';
 import {
   AppBar,
   Badge,
@@ -62,6 +63,7 @@ const ICONS: Record<NavIcon, ReactElement> = {
   settings: <Settings />,
   surveys: <Poll />,
   reputation: <RateReview />,
+  vaccinations: <Vaccines />,
   kiosk: <TabletMac />,
   'check-in-summary': <FactCheck />,
 };

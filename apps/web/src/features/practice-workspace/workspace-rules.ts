@@ -87,6 +87,7 @@ export const SCHEDULE_PATH = '/practice/schedule';
 export const WAITLISTS_PATH = '/practice/waitlists';
 export const DIRECTORY_PATH = '/practice-admin/directory';
 export const KIOSK_PATH = '/kiosk';
+export const VACCINATIONS_PATH = '/practice/vaccinations';
 /** The spec's Check-In Summary address for each of the practice's roles. */
 export const CHECK_IN_SUMMARY_PATHS: Record<WorkspaceType, string> = {
   PracticeAdmin: '/practice-admin/digital-checkin',
@@ -188,6 +189,7 @@ export type NavIcon =
   | 'settings'
   | 'surveys'
   | 'reputation'
+  | 'vaccinations'
   | 'kiosk'
   | 'check-in-summary';
 
@@ -222,6 +224,7 @@ export function workspaceNav(
   items.push(
     { label: 'Walk-in queue', to: WALK_IN_QUEUE_PATH, icon: 'walk-in' },
     { label: 'Waitlists', to: WAITLISTS_PATH, icon: 'waitlists' },
+    { label: 'Vaccinations', to: VACCINATIONS_PATH, icon: 'vaccinations' },
   );
   if (type === 'PracticeAdmin') {
     items.push(

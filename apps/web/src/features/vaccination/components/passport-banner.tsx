@@ -17,6 +17,8 @@ export function PassportBanner() {
       signedOut();
     }
     await navigate(VACCINE_PASSPORT_PATHS.home);
+    // The banner sits low on the home page: the login starts at the top, not where it was.
+    window.scrollTo({ top: 0 });
   }
   return (
     <Container

@@ -26,7 +26,31 @@ export function PassportDetails({ data }: { data: PassportData }) {
           Date of birth: {calendarDay(data.birth_date)}
         </Typography>
       )}
-      <TableContainer sx={{ mt: 2 }}>
+      {/* A phone gets each dose as a short card: five columns do not fit 375 px. */}
+      <Box
+        component="ul"
+        aria-label={`Vaccinations of ${data.name}`}
+        sx={{ display: { xs: 'block', sm: 'none' }, listStyle: 'none', p: 0, mt: 2, mb: 0 }}
+      >
+        {data.vaccinations.map((v) => (
+          <Box
+            component="li"
+            key={`${v.kind}-${v.vaccine}-${v.dose}-${v.date}`}
+            sx={{ py: 1.25, borderTop: 1, borderColor: 'divider' }}
+          >
+            <Typography sx={{ fontWeight: 600 }}>
+              {v.vaccine} ({v.kind === 'Covid' ? 'COVID-19' : 'Other'}), dose {v.dose}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {calendarDay(v.date)} · Lot {v.lot}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {v.practice}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <TableContainer sx={{ mt: 2, display: { xs: 'none', sm: 'block' } }}>
         <Table size="small" aria-label={`Vaccinations of ${data.name}`}>
           <TableHead>
             <TableRow>
