@@ -122,7 +122,8 @@ it('shows the survey welcome page, takes a review and shows the rating on the ca
   expect(await start.getAttribute('target')).toBe('_blank');
   // In the patient's zone (Sue's account has none: the visit's own, New York), not the browser's.
   expect(await page.getByTestId('survey-when').innerText()).toMatch(/(AM|PM) E[SD]T$/);
-  expect(await page.evaluate<number>('localStorage.length')).toBe(0);
+  // Signed out: no session is kept, and the dashboard asks to log in.
+  expect(await page.evaluate<string | null>("localStorage.getItem('medbook.session')")).toBeNull();
   await shoot(page, 'survey-welcome');
   await expectAccessible(page);
 
@@ -155,6 +156,8 @@ it('shows the survey welcome page, takes a review and shows the rating on the ca
   expect(await card.getByTestId('visit-survey-link').getAttribute('href')).toBe(
     `${SURVEY}?appointment_id=${appointmentId}`,
   );
+  await shoot(page, 'reviews-dashboard-past');
+  await expectAccessible(page);
 
   // The provider's card in search results carries the rating.
   await page.goto(`${app.url}/provider-search?specialty=Family%20Medicine&page_no=1`);
