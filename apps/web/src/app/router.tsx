@@ -166,6 +166,27 @@ const pages: RouteObject[] = [
       Component: (await import('../features/analytics/components/analytics-route')).AnalyticsRoute,
     }),
   },
+  // Settings (spec 6): each role's own address.
+  ...[
+    'practice-admin/settings',
+    'providers/:providerId/settings',
+    'patient/settings/edit',
+    'super-user/settings',
+  ].map((path) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('../features/account/components/settings-page')).SettingsPage,
+    }),
+  })),
+  // The appointments report: the practice's admins, and a provider for their own visits.
+  ...['practice-admin/reports/analytics', 'providers/:providerId/reports/analytics'].map(
+    (path) => ({
+      path,
+      lazy: async () => ({
+        Component: (await import('../features/reports/components/reports-route')).ReportsRoute,
+      }),
+    }),
+  ),
   {
     path: 'booking',
     lazy: async () => ({

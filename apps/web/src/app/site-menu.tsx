@@ -53,7 +53,7 @@ export function SiteMenu({ user }: { user: UserView | null }) {
               endIcon={<ExpandMore />}
               aria-haspopup="menu"
               onClick={(e) => setAnchor({ el: e.currentTarget, which: entry.label })}
-              sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+              sx={{ fontWeight: 600, whiteSpace: 'nowrap', textTransform: 'none', fontSize: 16 }}
             >
               {entry.label}
             </Button>
@@ -68,7 +68,7 @@ export function SiteMenu({ user }: { user: UserView | null }) {
             to={entry.to!}
             color={entry.emphasis ? 'primary' : 'inherit'}
             variant={entry.emphasis ? 'outlined' : 'text'}
-            sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+            sx={{ fontWeight: 600, whiteSpace: 'nowrap', textTransform: 'none', fontSize: 16 }}
           >
             {entry.label}
           </Button>

@@ -89,7 +89,8 @@ export function WorkspaceShell({
   practiceId: string;
 }) {
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  // Spec 2.11: below 1200 px the menu collapses behind a burger button.
+  const wide = useMediaQuery('(min-width: 1200px)');
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const { bell, requests, acceptReject, clear } = usePracticeCounts(practiceId, user);

@@ -145,9 +145,13 @@ export function LandingPage() {
           </Button>
         </Toolbar>
       </AppBar>
-      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
+      <Drawer
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        slotProps={{ paper: { 'aria-label': 'Menu' } as object }}
+      >
         <Box component="nav" aria-label="Landing sections" sx={{ width: 280 }}>
-          <List>
+          <List component="div">
             {LANDING_SECTIONS.map((section) => (
               <ListItemButton
                 key={section.id}
