@@ -4,7 +4,7 @@ import Twitter from '@mui/icons-material/Twitter';
 import { Box, Container, IconButton, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { TOP_SPECIALTIES } from '../features/home/top-tiles';
-import { useTranslation } from '../shared/i18n';
+import { translateText, useTranslation } from '../shared/i18n';
 
 const SOCIAL = [
   { label: 'shell.footer.facebook', href: 'https://www.facebook.com/', Icon: Facebook },
@@ -77,7 +77,7 @@ export function Footer() {
                   underline="hover"
                   sx={linkStyle}
                 >
-                  {tile.label}
+                  {translateText(tile.label)}
                 </Link>
               ))}
             </Box>

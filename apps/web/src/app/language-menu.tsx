@@ -28,7 +28,14 @@ export function LanguageMenu() {
         aria-label={`${t('shell.language')}: ${label}`}
         data-testid="language-menu"
         startIcon={<Translate />}
-        sx={{ fontWeight: 600, minWidth: 0, px: 1, flexShrink: 0 }}
+        sx={{
+          fontWeight: 600,
+          minWidth: 0,
+          px: 1,
+          flexShrink: 0,
+          // On a phone the code alone ('VI') leaves room for the longer Log In buttons.
+          '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+        }}
       >
         {label}
       </Button>

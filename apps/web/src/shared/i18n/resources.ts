@@ -1,4 +1,5 @@
 import type { Bundle } from './types';
+import { account } from './locales/account';
 import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
 import { dashboard } from './locales/dashboard';
@@ -14,6 +15,7 @@ const bundles = {
   calendar,
   dashboard,
   booking,
+  account,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -21,13 +21,14 @@ import { fieldErrors } from '../validation';
 import { ACCOUNT_PATHS } from './account-paths';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
 import { PasswordField } from './password-field';
+import { useTranslation } from '../../../shared/i18n';
 
 const THROTTLE_MS = 5000;
 const SOCIAL_LABELS = {
-  GOOGLE: 'Sign in with Google',
-  APPLE: 'Sign in with Apple',
-  FACEBOOK: 'Sign in with Facebook',
-};
+  GOOGLE: 'account.google',
+  APPLE: 'account.apple',
+  FACEBOOK: 'account.facebook',
+} as const;
 
 /**
  * A flow's own login (spec: the vaccination-passport variant when the URL contains passport):
@@ -41,6 +42,7 @@ export interface LoginVariant {
 }
 
 export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -101,7 +103,7 @@ export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
         elevation={2}
       >
         <Typography id="login-title" variant="h5" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
-          {variant?.heading ?? 'Log In'}
+          {variant?.heading ?? t('account.logIn')}
         </Typography>
         {region}
         <Stack spacing={2}>
@@ -111,7 +113,7 @@ export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
             </Alert>
           )}
           <TextField
-            label="Email"
+            label={t('account.email')}
             type="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
@@ -121,7 +123,7 @@ export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
             autoComplete="username"
           />
           <PasswordField
-            label="Password"
+            label={t('account.password')}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             error={!!errors.password}
@@ -130,7 +132,7 @@ export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
             autoComplete="current-password"
           />
           <Link component={RouterLink} to={ACCOUNT_PATHS.forgotPassword} variant="body2">
-            Forgot Password
+            {t('account.forgotPassword')}
           </Link>
           <Button
             type="submit"
@@ -139,16 +141,18 @@ export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
             disabled={busy}
             data-testid="login-submit"
           >
-            Log In
+            {t('account.logIn')}
           </Button>
-          {providers.length > 0 && <Divider>or</Divider>}
+          {providers.length > 0 && <Divider>{t('account.or')}</Divider>}
           {providers.map((provider) => (
             <Button
               key={provider}
               variant="outlined"
               href={`/api/v1/auth/social/${provider.toLowerCase()}/start`}
             >
-              {SOCIAL_LABELS[provider as keyof typeof SOCIAL_LABELS] ?? provider}
+              {provider in SOCIAL_LABELS
+                ? t(SOCIAL_LABELS[provider as keyof typeof SOCIAL_LABELS])
+                : provider}
             </Button>
           ))}
           {!variant?.hideSignUp && (
@@ -158,16 +162,16 @@ export function LoginPage({ variant }: { variant?: LoginVariant } = {}) {
               variant="text"
               data-testid="login-signup-link"
             >
-              Create New Account
+              {t('account.createAccount')}
             </Button>
           )}
           <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
             <Link component={RouterLink} to="/privacy-policy">
-              Privacy Policy
+              {t('account.privacy')}
             </Link>{' '}
             ·{' '}
             <Link component={RouterLink} to="/terms-of-use">
-              Terms of Use
+              {t('account.terms')}
             </Link>
           </Typography>
         </Stack>

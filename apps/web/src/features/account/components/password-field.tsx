@@ -1,8 +1,10 @@
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 
 /** A password box with the show/hide toggle. */
 export function PasswordField(props: TextFieldProps) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
     <TextField
@@ -14,12 +16,12 @@ export function PasswordField(props: TextFieldProps) {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={shown ? 'Hide password' : 'Show password'}
+                aria-label={shown ? t('account.hidePassword') : t('account.showPassword')}
                 onClick={() => setShown((s) => !s)}
                 edge="end"
                 size="small"
               >
-                {shown ? 'Hide' : 'Show'}
+                {shown ? t('account.hide') : t('account.show')}
               </IconButton>
             </InputAdornment>
           ),

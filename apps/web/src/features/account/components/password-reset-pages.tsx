@@ -10,6 +10,7 @@ import { ACCOUNT_PATHS } from './account-paths';
 import { useErrorAnnouncer } from '../../../shared/form-errors';
 import { PasswordField } from './password-field';
 import { PasswordRules } from './password-rules';
+import { useTranslation } from '../../../shared/i18n';
 
 const EMAIL_KEY = 'medbook.reset.email';
 const TOKEN_KEY = 'medbook.reset.token';
@@ -46,6 +47,7 @@ function Card({
 }
 
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -74,18 +76,20 @@ export function ForgotPasswordPage() {
     }
   }
   return (
-    <Card title="Forgot Password" onSubmit={(event) => void submit(event)} formRef={formRef}>
+    <Card
+      title={t('account.forgotPassword')}
+      onSubmit={(event) => void submit(event)}
+      formRef={formRef}
+    >
       {region}
       {error && (
         <Alert severity="error" data-testid="forgot-error">
           {error}
         </Alert>
       )}
-      <Typography color="text.secondary">
-        Enter your email and we will send you a verification code.
-      </Typography>
+      <Typography color="text.secondary">{t('account.forgotIntro')}</Typography>
       <TextField
-        label="Email"
+        label={t('account.email')}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={!!invalid}
@@ -93,13 +97,14 @@ export function ForgotPasswordPage() {
         slotProps={{ htmlInput: { 'data-testid': 'forgot-email' } }}
       />
       <Button type="submit" variant="contained" data-testid="forgot-submit">
-        Send Code
+        {t('account.sendCode')}
       </Button>
     </Card>
   );
 }
 
 export function VerifyCodePage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const email = sessionStorage.getItem(EMAIL_KEY) ?? '';
   const [code, setCode] = useState('');
@@ -116,7 +121,7 @@ export function VerifyCodePage() {
     }
   }
   return (
-    <Card title="Verify Code" onSubmit={(event) => void submit(event)}>
+    <Card title={t('account.verifyCode')} onSubmit={(event) => void submit(event)}>
       {error && (
         <Alert severity="error" data-testid="verify-error">
           {error}
@@ -124,7 +129,7 @@ export function VerifyCodePage() {
       )}
       <Typography color="text.secondary">We sent a 6-digit code to {email}.</Typography>
       <TextField
-        label="Code"
+        label={t('account.code')}
         value={code}
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
         slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'verify-code' } }}
@@ -135,9 +140,9 @@ export function VerifyCodePage() {
         disabled={code.length !== 6}
         data-testid="verify-submit"
       >
-        Verify
+        {t('account.verify')}
       </Button>
-      <Button onClick={() => void forgotPassword(email)}>Resend Code</Button>
+      <Button onClick={() => void forgotPassword(email)}>{t('account.resendCode')}</Button>
     </Card>
   );
 }
@@ -147,6 +152,7 @@ export const forgotPasswordOf = (resetPath: string): string =>
   resetPath.replace(/reset-password\/?$/, 'forgot-password');
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [password, setPassword] = useState('');
@@ -157,7 +163,7 @@ export function ResetPasswordPage() {
   const { formRef, announce, region } = useErrorAnnouncer();
   const validate = () => ({
     password: PASSWORD_RULE.test(password) ? undefined : VALIDATION_MESSAGES.passwordPattern,
-    confirm: password === confirm ? undefined : 'Passwords must match.',
+    confirm: password === confirm ? undefined : t('account.passwordsMustMatch'),
   });
   const invalid = submitted ? validate() : { password: undefined, confirm: undefined };
 
@@ -166,8 +172,8 @@ export function ResetPasswordPage() {
     setSubmitted(true);
     const found = validate();
     announce([
-      ['New Password', found.password],
-      ['Confirm Password', found.confirm],
+      [t('account.newPassword'), found.password],
+      [t('account.confirmPassword'), found.confirm],
     ]);
     if (found.password || found.confirm) return;
     setError(null);
@@ -190,7 +196,11 @@ export function ResetPasswordPage() {
     }
   }
   return (
-    <Card title="Reset Password" onSubmit={(event) => void submit(event)} formRef={formRef}>
+    <Card
+      title={t('account.resetPassword')}
+      onSubmit={(event) => void submit(event)}
+      formRef={formRef}
+    >
       {region}
       {done && (
         <Alert severity="success" data-testid="reset-done">
@@ -203,7 +213,7 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       <PasswordField
-        label="New Password"
+        label={t('account.newPassword')}
         id="reset-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
@@ -219,7 +229,7 @@ export function ResetPasswordPage() {
       />
       <PasswordRules id="reset-password-rules" password={password} />
       <PasswordField
-        label="Confirm Password"
+        label={t('account.confirmPassword')}
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
         error={!!invalid.confirm}
@@ -228,7 +238,7 @@ export function ResetPasswordPage() {
         slotProps={{ htmlInput: { 'data-testid': 'reset-confirm' } }}
       />
       <Button type="submit" variant="contained" data-testid="reset-submit">
-        Update Password
+        {t('account.updatePassword')}
       </Button>
     </Card>
   );

@@ -1,6 +1,7 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Stack, Typography } from '@mui/material';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 /**
  * The password rule (validation.ts's PASSWORD_RULE) told as the checks a person can meet one by
@@ -26,10 +27,11 @@ const VISUALLY_HIDDEN = {
 
 /** The checks under the password box, each ticked as it is met while the person types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
+  const { t } = useTranslation();
   return (
     <Box id={id} data-testid="password-rules">
       <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
-        Your password needs
+        {t('account.passwordNeeds')}
       </Typography>
       <Stack component="ul" spacing={0.25} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {PASSWORD_CHECKS.map(({ label, test }) => {
@@ -50,9 +52,9 @@ export function PasswordRules({ id, password }: { id: string; password: string }
                 <RadioButtonUnchecked fontSize="small" color="action" aria-hidden />
               )}
               <Typography variant="body2" color={met ? 'success.dark' : 'text.secondary'}>
-                {label}
+                {translateText(label)}
                 <Box component="span" sx={VISUALLY_HIDDEN}>
-                  {met ? ' (met)' : ' (not met yet)'}
+                  {met ? t('account.met') : t('account.notMet')}
                 </Box>
               </Typography>
             </Stack>
