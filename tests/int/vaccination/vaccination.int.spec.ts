@@ -8,7 +8,12 @@ import {
   type VaccinationPassportView,
   type VaccinationView,
 } from '@medbook/contracts';
+import type { EventStore } from '@medbook/event-store';
+import { sql } from 'kysely';
+import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
+import { ProjectionRebuilder } from '../../../apps/api/src/infra/projections/projection-rebuilder';
 import { signPassport } from '../../../apps/api/src/modules/vaccination/domain/passport-signature';
+import { vaccinationsProjection } from '../../../apps/api/src/modules/vaccination/projections/vaccinations.projection';
 import { createUser, type TestUser } from '../../support/accounts';
 import { createCalendar, type TestPractice, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -317,6 +322,31 @@ describe('who may record and read', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('staff record for a patient their desk registered (no visit yet), and the other practice may not', async () => {
+    const registered = await app.api
+      .as(clinic.staff)
+      .post(`/api/v1/practices/${clinic.practiceId}/patients`, {
+        first_name: 'Katherine',
+        last_name: 'Johnson',
+        birth_date: '1990-12-10',
+        mobile_number: '(555) 201-7788',
+      });
+    expect(registered.status).toBe(201);
+    const { patient_id } = (registered.body.data as { patient: { patient_id: string } }).patient;
+    await record(clinic.staff, clinic, patient_id, dose({ administered_on: '2025-10-01' }));
+    const beforeBirth = await app.api
+      .as(clinic.staff)
+      .post(
+        vaccinationsOf(clinic, patient_id),
+        dose({ administered_on: '1990-12-09', dose_number: 2 }),
+      );
+    expect(beforeBirth.status).toBe(400);
+    const foreign = await app.api
+      .as(otherClinic.provider)
+      .post(vaccinationsOf(otherClinic, patient_id), dose({ dose_number: 3 }));
+    expect(foreign.status).toBe(403);
+  });
+
   it('staff may not record for someone who is not their patient, nor for nobody', async () => {
     const notOurs = await app.api
       .as(clinic.staff)
@@ -437,6 +467,36 @@ describe('the signing key', () => {
       expect((mine.body.data as PassportVerificationView).genuine).toBe(true);
     } finally {
       await configured.close();
+    }
+  });
+});
+
+describe('the read model', () => {
+  it('is rebuilt from the log with the same rows, batch-wise and event by event', async () => {
+    const { position } = await record(
+      clinic.staff,
+      clinic,
+      holder.userId,
+      dose({ dose_number: 6, administered_on: '2026-04-15' }),
+    );
+    await app.api
+      .as(holder)
+      .get(`/api/v1/patients/${holder.userId}/vaccinations?min_position=${position}`);
+    const rows = async () => {
+      const { rows: found } = await sql<{ row: string }>`
+        SELECT t::text AS row FROM rm_vaccinations t ORDER BY 1`.execute(app.database.db);
+      return found.map((r) => r.row);
+    };
+    const live = await rows();
+    expect(live.length).toBeGreaterThanOrEqual(6);
+    const rebuilder = new ProjectionRebuilder(
+      app.app.get<EventStore>(EVENT_STORE),
+      app.database.db,
+      { now: () => new Date() },
+    );
+    for (const eventByEvent of [false, true]) {
+      await rebuilder.rebuildAll([vaccinationsProjection], { eventByEvent });
+      expect({ eventByEvent, rows: await rows() }).toEqual({ eventByEvent, rows: live });
     }
   });
 });

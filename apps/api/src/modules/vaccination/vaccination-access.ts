@@ -8,6 +8,7 @@ import {
   practicePatientsDecider,
   practicePatientsStreamId,
 } from '../front-desk/domain/practice-patients.decider';
+import { VaccinationPeople } from './vaccination-people';
 import { type PassportPerson, VaccinationRepository } from './vaccination.repository';
 
 /**
@@ -20,6 +21,7 @@ export class VaccinationAccess {
     private readonly policy: AccessPolicy,
     private readonly pipeline: CommandPipeline,
     private readonly repository: VaccinationRepository,
+    private readonly people: VaccinationPeople,
   ) {}
 
   async isPracticePatient(practiceId: string, patientId: string): Promise<boolean> {
@@ -38,7 +40,7 @@ export class VaccinationAccess {
     patientId: string,
   ): Promise<PassportPerson> {
     this.policy.assertMayWorkForPractice(caller, practiceId);
-    const person = await this.repository.person(patientId);
+    const person = await this.people.person(patientId);
     if (!person) throw new NotFoundError(VACCINATION_MESSAGES.patientNotFound);
     if (!this.policy.isOperator(caller) && !(await this.isPracticePatient(practiceId, patientId))) {
       throw new ForbiddenError(VACCINATION_MESSAGES.notPracticePatient);

@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { VACCINATION_COMMAND_HANDLERS } from './commands';
 import { PassportKey } from './passport-key';
 import { VaccinationAccess } from './vaccination-access';
+import { VaccinationPeople } from './vaccination-people';
 import { VaccinationController } from './vaccination.controller';
 import { VaccinationQueries } from './vaccination.queries';
 import { VaccinationRepository } from './vaccination.repository';
@@ -15,6 +16,7 @@ import { VaccinationRepository } from './vaccination.repository';
     ...VACCINATION_COMMAND_HANDLERS,
     PassportKey,
     VaccinationAccess,
+    VaccinationPeople,
     VaccinationQueries,
     VaccinationRepository,
   ],

@@ -15,6 +15,7 @@ import type { Principal } from '../identity/auth/principal';
 import { checkPassport, signPassport } from './domain/passport-signature';
 import { PassportKey } from './passport-key';
 import { VaccinationAccess } from './vaccination-access';
+import { VaccinationPeople } from './vaccination-people';
 import { type PassportPerson, VaccinationRepository } from './vaccination.repository';
 
 /** Patients' vaccination records, their signed passports, and the public check of one. */
@@ -23,6 +24,7 @@ export class VaccinationQueries {
   constructor(
     private readonly repository: VaccinationRepository,
     private readonly access: VaccinationAccess,
+    private readonly people: VaccinationPeople,
     private readonly policy: AccessPolicy,
     private readonly key: PassportKey,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -36,18 +38,14 @@ export class VaccinationQueries {
   /** The patient's (or a family member's) passport; null when nothing is recorded. */
   async passport(caller: Principal, patientId: string): Promise<VaccinationPassportView | null> {
     await this.policy.assertMayActForPatient(caller, patientId);
-    const person = await this.repository.person(patientId);
+    const person = await this.people.person(patientId);
     return person ? this.passportOf(person) : null;
   }
 
   /** The signed-in patient and each family member, with a passport where one can be issued. */
   async familyPassports(caller: Principal, patientId: string): Promise<FamilyPassportView[]> {
     this.policy.assertMaySeeFamily(caller, patientId);
-    const [self, members] = await Promise.all([
-      this.repository.person(patientId),
-      this.repository.familyMembers(patientId),
-    ]);
-    const people = [...(self ? [self] : []), ...members];
+    const people = await this.people.household(patientId);
     return Promise.all(
       people.map(async (person) => ({
         patient_id: person.patient_id,

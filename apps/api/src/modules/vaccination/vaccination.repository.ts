@@ -45,28 +45,12 @@ export class VaccinationRepository {
     }));
   }
 
-  /** A patient account (not disabled) or a family member, by id. */
-  async person(patientId: string): Promise<PassportPerson | null> {
-    const { db } = this.database;
-    const user = await db
-      .selectFrom('rm_users')
-      .select(['user_id', 'first_name', 'middle_name', 'last_name', 'birth_date'])
-      .where('user_id', '=', patientId)
-      .where('type', '=', 'Patient')
-      .where('disabled', '=', false)
-      .executeTakeFirst();
-    if (user) {
-      return {
-        patient_id: user.user_id,
-        name: fullName(user),
-        birth_date: user.birth_date,
-        relationship: null,
-      };
-    }
-    const member = await db
+  /** A family member, by id (accounts are read from their streams: VaccinationPeople). */
+  async familyMember(memberId: string): Promise<PassportPerson | null> {
+    const member = await this.database.db
       .selectFrom('rm_family_members')
       .select(['member_id', 'first_name', 'middle_name', 'last_name', 'birth_date', 'relationship'])
-      .where('member_id', '=', patientId)
+      .where('member_id', '=', memberId)
       .executeTakeFirst();
     return member
       ? {
@@ -76,22 +60,6 @@ export class VaccinationRepository {
           relationship: member.relationship,
         }
       : null;
-  }
-
-  /** The signed-in patient's family members, in the order they were added. */
-  async familyMembers(patientId: string): Promise<PassportPerson[]> {
-    const rows = await this.database.db
-      .selectFrom('rm_family_members')
-      .select(['member_id', 'first_name', 'middle_name', 'last_name', 'birth_date', 'relationship'])
-      .where('patient_id', '=', patientId)
-      .orderBy('added_at')
-      .execute();
-    return rows.map((member) => ({
-      patient_id: member.member_id,
-      name: fullName(member),
-      birth_date: member.birth_date,
-      relationship: member.relationship,
-    }));
   }
 
   async hasAppointmentAt(practiceId: string, patientId: string): Promise<boolean> {
