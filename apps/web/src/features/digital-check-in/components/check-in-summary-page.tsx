@@ -17,6 +17,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useObservableCallback, useObservableState } from 'observable-hooks';
@@ -48,6 +50,8 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
     ),
   );
   const connection = useObservableState(connection$);
+  // A phone gets one card per patient: eight columns do not fit 375 px.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const rows = shown?.value?.rows;
   return (
     <Stack spacing={3}>
@@ -91,6 +95,17 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
         <CircularProgress aria-label="Loading the summary" />
       ) : rows.length === 0 ? (
         <Alert severity="info">No patients on this day.</Alert>
+      ) : narrow ? (
+        <Stack
+          spacing={1.5}
+          component="ul"
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+          aria-label="Check-In Summary"
+        >
+          {rows.map((row) => (
+            <SummaryCard key={row.appointment_id} row={row} />
+          ))}
+        </Stack>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Check-In Summary">
@@ -115,6 +130,56 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
         </TableContainer>
       )}
     </Stack>
+  );
+}
+
+function SummaryCard({ row }: { row: CheckInSummaryRow }) {
+  const steps: [string, string, boolean][] = [
+    ['copay', 'Copay', row.copay_paid],
+    ['insurance', 'Insurance card', row.insurance_card],
+    ['forms', 'Forms', row.forms_done],
+    ['arrived', 'Arrived', row.arrived],
+  ];
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 1.5 }}
+      data-testid={`summary-row-${row.appointment_id}`}
+    >
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}
+      >
+        <Box component="span" sx={{ fontWeight: 500 }}>
+          {row.patient_name || 'Patient'}
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {DateTime.fromISO(row.start_date, { zone: row.time_zone }).toFormat('h:mm a')} ·{' '}
+          {row.status}
+        </Typography>
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Chip
+          size="small"
+          data-testid="summary-consents"
+          color={row.consents_signed >= row.consents_required ? 'success' : 'default'}
+          label={`Consents ${row.consents_signed}/${row.consents_required}`}
+        />
+        {steps.map(([id, label, done]) => (
+          <Chip
+            key={id}
+            size="small"
+            variant={done ? 'filled' : 'outlined'}
+            color={done ? 'success' : 'default'}
+            data-testid={`summary-${id}`}
+            data-done={done}
+            icon={done ? <CheckCircle /> : <RadioButtonUnchecked />}
+            label={label}
+          />
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 

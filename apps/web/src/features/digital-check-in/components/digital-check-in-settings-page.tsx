@@ -1,5 +1,6 @@
 import {
   type ConsentDocumentView,
+  DEFAULT_DIGITAL_CHECK_IN_SETTINGS,
   DIGITAL_CHECK_IN_FLAG_LABELS,
   DIGITAL_CHECK_IN_FLAGS,
   DIGITAL_CHECK_IN_MESSAGES as M,
@@ -96,8 +97,15 @@ function SettingsForm({ providerId }: { providerId: string }) {
     setBusy(true);
     setError(null);
     try {
+      // Only the settings go back: the view's provider, practice and position are not settings.
+      const changes: Partial<DigitalCheckInSettings> = {};
+      for (const key of Object.keys(
+        DEFAULT_DIGITAL_CHECK_IN_SETTINGS,
+      ) as (keyof DigitalCheckInSettings)[]) {
+        (changes as Record<string, unknown>)[key] = settings[key];
+      }
       const saved = await digitalCheckInApi.saveSettings(providerId, {
-        ...settings,
+        ...changes,
         copay_amount: amount,
       });
       setSettings(saved);
