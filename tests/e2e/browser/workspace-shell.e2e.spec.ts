@@ -31,12 +31,17 @@ it("gives staff the back office's own shell, with the navigation on every worksp
   await signIn(staff, app, practice.staff, '/dashboard/practice-staff');
   await expectWorkspaceChrome(staff);
   // Accept/reject is on by default, so Requests shows.
+  // No Reports or Settings for staff (spec 6 gives those to admins and providers).
   expect(await nav(staff).getByRole('link').allInnerTexts()).toEqual([
     'Schedule',
     'Appointments',
+    'Check-In Summary',
     'Requests',
     'Walk-in queue',
     'Waitlists',
+    'Vaccinations',
+    'Surveys',
+    'Reputation Management',
     'Check-in kiosk',
   ]);
   expect(
