@@ -139,6 +139,9 @@ export interface PracticeReviewView {
 /** The spec's provider_reviews: the provider's rating and how many reviews, and the latest. */
 export interface ProviderReviewsView {
   readonly provider_id: string;
+  readonly provider_name: string;
+  readonly specialty: string | null;
+  readonly practice_name: string | null;
   readonly rating: number | null;
   readonly user_ratings_total: number;
   readonly reviews: readonly {

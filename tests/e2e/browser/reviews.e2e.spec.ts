@@ -166,6 +166,16 @@ it('shows the survey welcome page, takes a review and shows the rating on the ca
     .getByTestId('provider-rating');
   await rating.getByText('4.0 of 5 (1 review)').waitFor();
   await shoot(page, 'reviews-search-card');
+
+  // The rating opens the provider's profile of reviews.
+  await rating.getByRole('link', { name: '4.0 of 5 (1 review)' }).click();
+  await page.waitForURL(`**/providers/${practice.provider.userId}/reviews`);
+  await page.getByRole('heading', { name: 'Rosa Lindqvist', level: 1 }).waitFor();
+  await page.getByTestId('profile-rating').getByText('4.0 of 5 (1 review)').waitFor();
+  await page.getByTestId('profile-review').getByText('Kind and on time.').waitFor();
+  expect(await page.getByTestId('profile-review').innerText()).not.toContain('Sue');
+  await shoot(page, 'provider-reviews-profile');
+  await expectAccessible(page);
 }, 120_000);
 
 it("lets the practice's admin set surveys and staff read the reviews", async () => {

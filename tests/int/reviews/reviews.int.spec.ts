@@ -322,6 +322,9 @@ describe('reviews', () => {
     expect(view.user_ratings_total).toBe(total);
     expect(view.rating).toBeCloseTo(Math.round((sum / total) * 10) / 10, 1);
     expect(view.reviews[0]).toMatchObject({ rating: 4 });
+    expect(view.provider_name).toContain(providerLastName);
+    expect(view.specialty).toBe('Family Medicine');
+    expect((await app.api.get(`/api/v1/providers/${randomUUID()}/reviews`)).status).toBe(404);
     expect(JSON.stringify(view)).not.toContain('patient');
 
     const found = await app.api.post(`/api/v1/providers/search?min_position=${position}`, {

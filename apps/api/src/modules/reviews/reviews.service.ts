@@ -370,7 +370,14 @@ export class ReviewsService {
 
   /** The spec's provider_reviews for the provider's profile: public, no patient named. */
   async providerReviews(providerId: string): Promise<ProviderReviewsView> {
-    const [aggregate, latest] = await Promise.all([
+    const [provider, aggregate, latest] = await Promise.all([
+      this.database.db
+        .selectFrom('rm_directory_entries as e')
+        .leftJoin('rm_practices as p', 'p.practice_id', 'e.practice_id')
+        .select(['e.name', 'e.details', 'p.name as practice_name'])
+        .where('e.kind', '=', 'provider')
+        .where('e.id', '=', providerId)
+        .executeTakeFirst(),
       this.database.db
         .selectFrom('rm_provider_ratings')
         .select(['review_count', 'rating_sum'])
@@ -385,9 +392,14 @@ export class ReviewsService {
         .limit(PROFILE_REVIEWS)
         .execute(),
     ]);
+    if (!provider) throw new NotFoundError(REVIEW_MESSAGES.providerNotFound);
+    const specialties = (provider.details as { specialties?: unknown }).specialties;
     const count = aggregate?.review_count ?? 0;
     return {
       provider_id: providerId,
+      provider_name: provider.name,
+      specialty: Array.isArray(specialties) ? (text(specialties[0]) ?? null) : null,
+      practice_name: provider.practice_name,
       rating: count ? Math.round((aggregate!.rating_sum / count) * 10) / 10 : null,
       user_ratings_total: count,
       reviews: latest.map((r) => ({

@@ -26,6 +26,13 @@ export const reviewsRoutes: RouteObject[] = [
     }),
   ),
   {
+    // The provider's profile as patients rate it (the search card's rating links here).
+    path: 'providers/:providerId/reviews',
+    lazy: async () => ({
+      Component: (await import('./components/provider-reviews-page')).ProviderReviewsPage,
+    }),
+  },
+  {
     path: 'reputation-management/single-sign-on',
     lazy: async () => ({
       Component: (await import('./components/reputation-sso-page')).ReputationSsoPage,

@@ -2,8 +2,9 @@ import type { ProviderCardView } from '@medbook/contracts';
 import LocationOn from '@mui/icons-material/LocationOn';
 import Verified from '@mui/icons-material/Verified';
 import VideoCall from '@mui/icons-material/VideoCall';
-import { Avatar, Box, Chip, Paper, Rating, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Link, Paper, Rating, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n';
 
 const initials = (p: ProviderCardView) =>
@@ -68,12 +69,18 @@ export function ProviderCard({
                 readOnly
                 aria-hidden
               />
-              <Typography variant="body2">
+              {/* The provider's reviews (the reviews feature's page). */}
+              <Link
+                component={RouterLink}
+                to={`/providers/${provider.id}/reviews`}
+                variant="body2"
+                data-testid="provider-reviews-link"
+              >
                 {t('search.rating', {
                   average: provider.rating.average.toFixed(1),
                   count: provider.rating.count,
                 })}
-              </Typography>
+              </Link>
             </Stack>
           )}
           <Typography variant="body2" color="text.secondary">

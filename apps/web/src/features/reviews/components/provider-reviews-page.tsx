@@ -1,0 +1,136 @@
+import type { ProviderReviewsView } from '@medbook/contracts';
+import {
+  Alert,
+  Avatar,
+  Box,
+  CircularProgress,
+  Paper,
+  Rating,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { DateTime } from 'luxon';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { errorMessageOf } from '../../../shared/error-message';
+import { reviewsApi } from '../api/reviews-api';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+/**
+ * A provider's profile as patients rate it (/providers/:providerId/reviews, public): the spec's
+ * provider_reviews — the average rating, how many reviews — and the latest comments, no patient
+ * named.
+ */
+export function ProviderReviewsPage() {
+  const { providerId = '' } = useParams();
+  const [view, setView] = useState<ProviderReviewsView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    reviewsApi.providerReviews(providerId).then(setView, (caught: unknown) => {
+      setError(errorMessageOf(caught));
+    });
+  }, [providerId]);
+
+  if (error) {
+    return (
+      <Alert severity="error" sx={{ maxWidth: 720, mx: 'auto' }}>
+        {error}
+      </Alert>
+    );
+  }
+  if (!view) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading reviews" />
+      </Box>
+    );
+  }
+  const count = view.user_ratings_total;
+  return (
+    <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Avatar sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 24 }}>
+            {initials(view.provider_name)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography
+              variant="h4"
+              component="h1"
+              sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+            >
+              {view.provider_name}
+            </Typography>
+            {view.specialty && (
+              <Typography color="primary" sx={{ fontWeight: 600 }}>
+                {view.specialty}
+              </Typography>
+            )}
+            {view.practice_name && (
+              <Typography color="text.secondary">{view.practice_name}</Typography>
+            )}
+          </Box>
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mt: 3, alignItems: 'center' }}
+          data-testid="profile-rating"
+        >
+          <Rating value={view.rating ?? 0} precision={0.1} readOnly aria-hidden />
+          <Typography sx={{ fontWeight: 600 }}>
+            {view.rating === null
+              ? 'No reviews yet'
+              : `${view.rating.toFixed(1)} of 5 (${count} ${count === 1 ? 'review' : 'reviews'})`}
+          </Typography>
+        </Stack>
+      </Paper>
+      {view.reviews.length > 0 && (
+        <Box component="section" aria-labelledby="latest-reviews" sx={{ mt: 3 }}>
+          <Typography
+            id="latest-reviews"
+            variant="h5"
+            component="h2"
+            sx={{ fontWeight: 600, mb: 2 }}
+          >
+            Latest reviews
+          </Typography>
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {view.reviews.map((review, index) => (
+              <Box component="li" key={`${review.reviewed_at}-${index}`}>
+                <Paper
+                  variant="outlined"
+                  sx={{ p: 2, borderRadius: 2 }}
+                  data-testid="profile-review"
+                >
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Rating value={review.rating} readOnly size="small" aria-hidden />
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {review.rating} of 5
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      · {DateTime.fromISO(review.reviewed_at).toFormat('MMM d, y')}
+                    </Typography>
+                  </Stack>
+                  {review.comment && (
+                    <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                      {review.comment}
+                    </Typography>
+                  )}
+                </Paper>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}
