@@ -436,3 +436,58 @@ describe('a patient checks in before arriving', () => {
     expect((otherDay.body.data as CheckInSummaryView).rows).toEqual([]);
   });
 });
+
+describe("a family member's check-in", () => {
+  it('the guardian signs and uploads for the family member; their card reaches the practice and nobody else', async () => {
+    const added = await app.api
+      .as(patient)
+      .post(`/api/v1/patients/${patient.userId}/family-members`, {
+        first_name: 'Mia',
+        last_name: 'Hopper',
+        relationship: 'Child',
+      });
+    expect(added.status).toBe(201);
+    const memberId = (added.body.data as { id: string }).id;
+    const booked = await app.api.as(patient).post('/api/v1/appointments', {
+      calendar_id: calendarId,
+      start_date: '2026-03-10T16:00:00Z',
+      patient_id: memberId,
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = (booked.body.data as BookingResult).appointment_id;
+    const checkIn = await view(appointmentId);
+    expect(checkIn.patient_id).toBe(memberId);
+    const consent = checkIn.consents[0]!;
+    const signed = await app.api
+      .as(patient)
+      .post(`/api/v1/appointments/${appointmentId}/consents/${consent.consent_id}/signature`, {
+        version: consent.version,
+        kind: 'typed',
+        typed_name: 'Grace Hopper',
+      });
+    expect(signed.status).toBe(201);
+    const front = await upload(patient, appointmentId, 'front', PNG, 'image/png');
+    expect(front.status).toBe(201);
+    const read = (caller: TestUser) =>
+      fetch(`${app.url}/api/v1/check-in-files/${front.body.data.file_id}`, {
+        headers: caller.auth,
+      });
+    expect((await read(patient)).status).toBe(200);
+    expect((await read(practice.admin)).status).toBe(200);
+    expect((await read(stranger)).status).toBe(403);
+    expect((await read(other.admin)).status).toBe(403);
+    const summary = await app.api
+      .as(practice.staff)
+      .get(
+        `/api/v1/practices/${practice.practiceId}/check-in-summary?date=2026-03-10&min_position=${(signed.body.data as { position: number }).position}`,
+      );
+    const row = (summary.body.data as CheckInSummaryView).rows.find(
+      (r) => r.appointment_id === appointmentId,
+    );
+    expect(row).toMatchObject({
+      patient_name: 'Mia Hopper',
+      consents_signed: 1,
+      insurance_card: true,
+    });
+  });
+});
