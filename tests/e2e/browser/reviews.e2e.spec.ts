@@ -211,6 +211,14 @@ it("lets the practice's admin set surveys and staff read the reviews", async () 
   await shoot(staff, 'surveys-staff');
   await expectAccessible(staff);
 
+  // The patient-review flow's own login and password reset addresses.
+  const visitor = await browser.open();
+  await visitor.goto(`${app.url}/patient-review/appointments/${appointmentId}/login`);
+  await visitor.getByTestId('review-login-intro').waitFor();
+  await visitor.getByRole('heading', { name: 'Log In' }).waitFor();
+  await visitor.goto(`${app.url}/patient-review/appointments/${appointmentId}/forgot-password`);
+  await visitor.getByRole('heading', { name: /Forgot/ }).waitFor();
+
   // Reputation management is not set up for this service (no key configured).
   await staff.goto(`${app.url}/reputation-management/single-sign-on`);
   await staff.getByText(REVIEW_MESSAGES.reputationNotSetUp).waitFor();

@@ -178,6 +178,14 @@ const pages: RouteObject[] = [
       Component: (await import('../features/account/components/settings-page')).SettingsPage,
     }),
   })),
+  {
+    // A practice's public page (the workspace's own /practice/... pages are matched first).
+    path: 'practice/:practiceId',
+    lazy: async () => ({
+      Component: (await import('../features/practice-profile/components/practice-profile-page'))
+        .PracticeProfilePage,
+    }),
+  },
   // The appointments report: the practice's admins, and a provider for their own visits.
   ...['practice-admin/reports/analytics', 'providers/:providerId/reports/analytics'].map(
     (path) => ({
@@ -250,12 +258,26 @@ const pages: RouteObject[] = [
   ...(
     [
       ['patient-review', 'PatientReviewLogin'],
+      ['patient-review/appointments/:appointmentId/login', 'PatientReviewLogin'],
       ['patient-review/appointments/:appointmentId/signup', 'PatientReviewSignUp'],
     ] as const
   ).map(([path, name]) => ({
     path,
     lazy: async () => ({
       Component: (await import('./routes/patient-review-route'))[name],
+    }),
+  })),
+  // Its password reset steps (spec: {flow}/forgot-password and the rest, under its prefix).
+  ...(
+    [
+      ['forgot-password', 'ForgotPasswordPage'],
+      ['verify-code', 'VerifyCodePage'],
+      ['reset-password', 'ResetPasswordPage'],
+    ] as const
+  ).map(([step, name]) => ({
+    path: `patient-review/appointments/:appointmentId/${step}`,
+    lazy: async () => ({
+      Component: (await import('../features/account/components/password-reset-pages'))[name],
     }),
   })),
   ...vaccinationRoutes,

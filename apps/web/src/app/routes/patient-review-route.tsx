@@ -13,7 +13,11 @@ const INTRO = 'Log in to review your visit.';
  */
 export function PatientReviewLogin() {
   const [params] = useSearchParams();
-  const appointmentId = reviewAppointmentOf(params);
+  // /patient-review?appointmentId=..., or the flow's own patient-review/appointments/{id}/login.
+  const fromPath = useParams().appointmentId;
+  const appointmentId = fromPath
+    ? reviewAppointmentOf(new URLSearchParams({ appointmentId: fromPath }))
+    : reviewAppointmentOf(params);
   const user = currentUser();
   if (!appointmentId) {
     return (
