@@ -94,7 +94,7 @@ it('switches the shell, search, the booking wizard and the dashboard to Spanish,
     .waitFor();
   expect(await htmlLang(page)).toBe('es');
   expect(await page.getByRole('button', { name: 'Idioma: ES' }).isVisible()).toBe(true);
-  expect(await page.getByRole('link', { name: 'Iniciar sesión' }).isVisible()).toBe(true);
+  expect(await page.getByRole('link', { name: 'Entrar' }).isVisible()).toBe(true);
   expect(await page.locator('footer').innerText()).toContain('Política de privacidad');
   await expectAccessible(page);
   await shoot(page, 'languages-es-home');

@@ -42,7 +42,8 @@ export function AccountMenu() {
         component={RouterLink}
         to="/login"
         data-testid="header-login"
-        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+        // Narrower on a phone: 'Iniciar sesión' and 'Đăng nhập' fit beside the logo and menus.
+        sx={{ fontWeight: 600, whiteSpace: 'nowrap', px: { xs: 1, sm: 2 }, minWidth: 0 }}
       >
         {t('shell.logIn')}
       </Button>

@@ -60,7 +60,7 @@ export function Header({ search }: { search: ReactNode }) {
       color="inherit"
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 68 } }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, md: 68 } }}>
         <Logo />
         <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
           {search && <Box sx={{ ...searchWidth, maxWidth: '100%' }}>{search}</Box>}

@@ -31,7 +31,7 @@ export function LanguageMenu() {
         sx={{
           fontWeight: 600,
           minWidth: 0,
-          px: 1,
+          px: { xs: 0.5, sm: 1 },
           flexShrink: 0,
           // On a phone the code alone ('VI') leaves room for the longer Log In buttons.
           '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },

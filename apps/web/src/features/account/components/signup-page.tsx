@@ -12,6 +12,7 @@ import { useErrorAnnouncer } from '../../../shared/form-errors';
 import { PasswordField } from './password-field';
 import { PasswordRules } from './password-rules';
 import { TermsConsent } from './terms-consent';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 const HASH_PLACEHOLDER = '0'.repeat(64);
 const PASSWORDS_MUST_MATCH = 'Passwords must match.';
@@ -36,6 +37,7 @@ type Field = Exclude<keyof typeof LABELS, 'terms'>;
 type Form = Record<Field, string>;
 
 export function SignUpPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>({
     first_name: '',
@@ -81,7 +83,12 @@ export function SignUpPage() {
     setSubmitted(true);
     const found = validate();
     // In the form's order, so the summary and the focus start at the first field on screen.
-    announce((Object.keys(LABELS) as (keyof typeof LABELS)[]).map((n) => [LABELS[n], found[n]]));
+    announce(
+      (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((n) => [
+        translateText(LABELS[n]),
+        found[n] && translateText(found[n]),
+      ]),
+    );
     if (Object.keys(found).length > 0) return;
     setError(null);
     try {
@@ -98,11 +105,11 @@ export function SignUpPage() {
   }
 
   const field = (name: Field) => ({
-    label: LABELS[name],
+    label: translateText(LABELS[name]),
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
     error: !!errors[name],
-    helperText: errors[name],
+    helperText: errors[name] && translateText(errors[name]),
     slotProps: { htmlInput: { 'data-testid': `signup-${name}` } },
   });
 
@@ -118,12 +125,12 @@ export function SignUpPage() {
         elevation={2}
       >
         <Typography id="signup-title" variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
-          Create New Account
+          {t('account.createAccount')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          Already have an account?{' '}
+          {t('account.haveAccount')}{' '}
           <Link component={RouterLink} to={ACCOUNT_PATHS.login} data-testid="signup-login-link">
-            Log In
+            {t('account.logIn')}
           </Link>
         </Typography>
         {region}
@@ -155,7 +162,7 @@ export function SignUpPage() {
           <TextField {...field('mobile_number')} type="tel" autoComplete="tel" />
           <TermsConsent id="signup" checked={terms} onChange={setTerms} error={errors.terms} />
           <Button type="submit" variant="contained" size="large" data-testid="signup-submit">
-            Sign Up
+            {t('account.signUp')}
           </Button>
         </Stack>
       </Paper>

@@ -6,6 +6,7 @@ import {
   Link,
   Typography,
 } from '@mui/material';
+import { useTranslation } from '../../../shared/i18n';
 
 /**
  * Consent to the Terms of Use and Privacy Policy, asked by every way to make an account (the
@@ -23,6 +24,7 @@ export function TermsConsent({
   onChange: (checked: boolean) => void;
   error?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <FormControl error={!!error}>
       <FormControlLabel
@@ -42,15 +44,15 @@ export function TermsConsent({
         }
         label={
           <Typography variant="body2">
-            I agree to the{' '}
+            {t('account.agree')}{' '}
             <Link href="/terms-of-use" target="_blank" rel="noopener">
-              Terms of Use
+              {t('account.terms')}
             </Link>{' '}
-            and the{' '}
+            {t('account.andThe')}{' '}
             <Link href="/privacy-policy" target="_blank" rel="noopener">
-              Privacy Policy
+              {t('account.privacy')}
             </Link>
-            .
+            {t('account.agreeEnd')}
           </Typography>
         }
       />

@@ -41,7 +41,7 @@ export const shell: Bundle<typeof en> = {
     home: 'Inicio de Medbook',
     about: 'Acerca de',
     language: 'Idioma',
-    logIn: 'Iniciar sesión',
+    logIn: 'Entrar',
     profileMenu: '{{initials}}, menú del perfil',
     myDashboard: 'Mi panel',
     logout: 'Cerrar sesión',
