@@ -168,4 +168,4 @@ it('a patient with no record goes to no-record after the passport login', async 
   await page.getByRole('heading', { name: 'No Vaccination Record' }).waitFor();
   await expectAccessible(page);
   await shoot(page, 'vaccination-no-record');
-});
+}, 60_000);
