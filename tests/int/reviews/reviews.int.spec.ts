@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  AppointmentView,
   BookingResult,
   PracticeReviewView,
   ProviderReviewsView,
@@ -197,6 +198,20 @@ describe('after the visit', () => {
     expect((mine.body.data as VisitFeedbackView[]).some((v) => v.appointment_id === booked)).toBe(
       false,
     );
+    // The appointment itself carries the spec's survey_link and review_given in the lists.
+    const listed = await app.api
+      .as(patient)
+      .get(`/api/v1/appointments/patient?pageNo=1&pageSize=50&min_position=${position}`);
+    expect(listed.status).toBe(200);
+    const rows = (listed.body.data as { appointments: AppointmentView[] }).appointments;
+    expect(rows.find((a) => a.appointment_id === id)).toMatchObject({
+      survey_link: visit!.survey_link,
+      review_given: false,
+    });
+    expect(rows.find((a) => a.appointment_id === booked)).toMatchObject({
+      survey_link: null,
+      review_given: false,
+    });
 
     // Public (the welcome page signs out first), as the spec's survey info.
     const info = await app.api.get(`/api/v1/appointments/${id}/survey?min_position=${position}`);

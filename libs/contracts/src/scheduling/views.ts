@@ -119,6 +119,13 @@ export interface AppointmentView {
   readonly is_lab_test_appointment: boolean;
   /** The calendar no longer offers this slot (hours or blocks changed after booking). */
   readonly outside_schedule: boolean;
+  /**
+   * The spec's survey_link: the post-visit survey, once the visit is completed and its provider
+   * asks for one (kept by the reviews projection; see GET /appointments/{id}/survey).
+   */
+  readonly survey_link: string | null;
+  /** The spec's review_given: the patient has reviewed this visit. */
+  readonly review_given: boolean;
   /** When its last change took place (for a Waiting-Room visit: since when the patient waits). */
   readonly updated_at: string;
 }

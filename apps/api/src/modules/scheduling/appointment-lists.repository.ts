@@ -29,6 +29,8 @@ type Row = Selectable<AppointmentsTable> & {
   resource_name?: string | null;
   facility_name: string | null;
   facility_address: AppointmentFacilityAddress | null;
+  survey_link?: string | null;
+  review_given?: boolean | null;
 };
 
 /** The practice's and the patient's appointment lists, counts and request logs. */
@@ -158,7 +160,8 @@ const NAMED_COLUMNS = sql`a.*,
            member.first_name || ' ' || member.last_name) AS patient_name,
   provider.first_name || ' ' || provider.last_name AS provider_name,
   resource.name AS resource_name,
-  facility.name AS facility_name, facility.details -> 'address' AS facility_address`;
+  facility.name AS facility_name, facility.details -> 'address' AS facility_address,
+  feedback.survey_link AS survey_link, feedback.rating IS NOT NULL AS review_given`;
 
 const NAME_JOINS = sql`
   LEFT JOIN rm_users patient ON patient.user_id = a.patient_id
@@ -167,7 +170,8 @@ const NAME_JOINS = sql`
   LEFT JOIN rm_directory_entries facility
          ON facility.kind = 'facility' AND facility.id = a.facility_id
   LEFT JOIN rm_directory_entries resource
-         ON resource.kind = 'resource' AND resource.id = a.resource_id`;
+         ON resource.kind = 'resource' AND resource.id = a.resource_id
+  LEFT JOIN rm_visit_feedback feedback ON feedback.appointment_id = a.appointment_id`;
 
 function appointmentView(row: Row): AppointmentView {
   return {
@@ -197,6 +201,8 @@ function appointmentView(row: Row): AppointmentView {
     resource_name: row.resource_name ?? null,
     is_lab_test_appointment: row.is_lab_test_appointment === true,
     outside_schedule: row.outside_schedule,
+    survey_link: row.survey_link ?? null,
+    review_given: row.review_given === true,
     updated_at: iso(row.updated_at),
   };
 }
