@@ -6,6 +6,7 @@ import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
 import { search } from './locales/search';
 import { shell } from './locales/shell';
+import { visits } from './locales/visits';
 
 /** Every feature's bundle under its own key: t('shell.about'), t('search.title'), … */
 const bundles = {
@@ -16,6 +17,7 @@ const bundles = {
   dashboard,
   booking,
   account,
+  visits,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

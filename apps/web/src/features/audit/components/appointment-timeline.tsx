@@ -14,9 +14,11 @@ import { useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
 import { auditApi } from '../api/audit-api';
 import { AuditEntry } from './audit-entry';
+import { useTranslation } from '../../../shared/i18n';
 
 /** An appointment's timeline, oldest first, in a dialog opened from its card or row. */
 export function AppointmentTimelineButton(props: { appointmentId: string; label?: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<AuditEntryView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,16 +38,16 @@ export function AppointmentTimelineButton(props: { appointmentId: string; label?
         size="small"
         startIcon={<HistoryIcon />}
         onClick={() => void show()}
-        aria-label={props.label ?? 'History'}
+        aria-label={props.label ?? t('visits.history')}
         data-testid="appointment-history"
       >
-        History
+        {t('visits.history')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>Appointment history</DialogTitle>
+        <DialogTitle>{t('visits.historyTitle')}</DialogTitle>
         <DialogContent dividers>
           {error && <Alert severity="error">{error}</Alert>}
-          {!entries && !error && <CircularProgress aria-label="Loading the history" />}
+          {!entries && !error && <CircularProgress aria-label={t('visits.loadingHistory')} />}
           {entries && (
             <Box component="ol" sx={{ m: 0, p: 0 }} data-testid="timeline">
               {entries.map((entry) => (
@@ -55,7 +57,7 @@ export function AppointmentTimelineButton(props: { appointmentId: string; label?
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{t('visits.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -4,6 +4,7 @@ import VideoCallIcon from '@mui/icons-material/VideoCall';
 import { Button } from '@mui/material';
 import { DateTime } from 'luxon';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../../shared/i18n';
 
 /** The statuses in which a video visit can still take place (not a pending request). */
 const JOINABLE: readonly AppointmentStatus[] = [
@@ -21,6 +22,7 @@ const JOINABLE: readonly AppointmentStatus[] = [
  * place. Null when neither applies.
  */
 export function JoinVideoVisitButton({ appointment: a }: { appointment: AppointmentView }) {
+  const { t } = useTranslation();
   if (a.visit_type !== 'Telehealth') return null;
   const now = DateTime.now();
   // The review request after the visit: for two weeks, the visit's page asks for a rating.
@@ -34,7 +36,7 @@ export function JoinVideoVisitButton({ appointment: a }: { appointment: Appointm
         startIcon={<StarOutlineIcon />}
         data-testid="rate-visit"
       >
-        Rate your visit
+        {t('visits.rateVisit')}
       </Button>
     );
   }
@@ -51,7 +53,7 @@ export function JoinVideoVisitButton({ appointment: a }: { appointment: Appointm
       startIcon={<VideoCallIcon />}
       data-testid="join-video-visit"
     >
-      {a.status === 'In Progress' ? 'Rejoin video visit' : 'Join video visit'}
+      {a.status === 'In Progress' ? t('visits.rejoinVideo') : t('visits.joinVideo')}
     </Button>
   );
 }

@@ -18,6 +18,8 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { toast } from '../../../shared/toast';
 import { waitlistApi } from '../api/waitlist-api';
 import { patientWaitlist$ } from '../streams/patient-waitlist.stream';
+import { useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 
 /** "4:05" left of an offer's hold, never below 0:00. */
 export function countdownText(expiresAt: string, now: number): string {
@@ -27,6 +29,7 @@ export function countdownText(expiresAt: string, now: number): string {
 
 /** The patient dashboard's waiting lists: place in line, and a live offer to accept or decline. */
 export function WaitlistPanel(props: { readonly user: UserView; readonly onBooked: () => void }) {
+  const { t } = useTranslation();
   const [refresh, refresh$] = useObservableCallback<void>();
   const items = useObservableState(
     useMemo(() => patientWaitlist$(props.user.id, refresh$), [props.user.id, refresh$]),
@@ -35,7 +38,7 @@ export function WaitlistPanel(props: { readonly user: UserView; readonly onBooke
   return (
     <Stack component="section" spacing={2} aria-labelledby="waitlist-title" data-testid="waitlist">
       <Typography id="waitlist-title" variant="h6" component="h2">
-        Waiting lists
+        {t('visits.waitingLists')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {items.map((item) => (
@@ -56,6 +59,7 @@ function WaitlistCard(props: {
   readonly onChanged: () => void;
   readonly onBooked: () => void;
 }) {
+  const { t } = useTranslation();
   const { item } = props;
   return (
     <Card variant="outlined" data-testid="waitlist-item">
@@ -63,7 +67,9 @@ function WaitlistCard(props: {
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
             <div>
-              <Typography sx={{ fontWeight: 600 }}>{item.calendar_name ?? 'Calendar'}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                {item.calendar_name ?? t('visits.calendar')}
+              </Typography>
               {item.practice_name && (
                 <Typography variant="body2" color="text.secondary">
                   {item.practice_name}
@@ -73,13 +79,19 @@ function WaitlistCard(props: {
             <Chip
               size="small"
               icon={<HourglassTop />}
-              label={`#${item.position} in line`}
+              label={t('visits.inLine', { position: item.position })}
               color="primary"
               variant="outlined"
             />
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            Joined {DateTime.fromISO(item.joined_at).toFormat('MMMM d, h:mm a')}
+            {t('visits.joined', {
+              when: formatDate(
+                DateTime.fromISO(item.joined_at),
+                'MMMM d, h:mm a',
+                DATE_FORMATS.monthDayTime,
+              ),
+            })}
           </Typography>
           {item.offer && item.offer.status === 'Offered' && (
             <OfferAlert
@@ -101,6 +113,7 @@ function OfferAlert(props: {
   readonly onChanged: () => void;
   readonly onBooked: () => void;
 }) {
+  const { t } = useTranslation();
   const { offer } = props;
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
@@ -108,8 +121,10 @@ function OfferAlert(props: {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const when = DateTime.fromISO(offer.start_date, props.zone ? { zone: props.zone } : {}).toFormat(
+  const when = formatDate(
+    DateTime.fromISO(offer.start_date, props.zone ? { zone: props.zone } : {}),
     "EEEE, MMMM d 'at' h:mm a",
+    DATE_FORMATS.weekdayMonthDayTime,
   );
   const act = async (work: () => Promise<unknown>, done: string, booked: boolean) => {
     setBusy(true);
@@ -133,10 +148,10 @@ function OfferAlert(props: {
       action={null}
       sx={{ alignItems: 'flex-start' }}
     >
-      <AlertTitle>A slot opened up for you</AlertTitle>
+      <AlertTitle>{t('visits.slotOpened')}</AlertTitle>
       <Typography variant="body2">{when}</Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }} aria-live="polite">
-        Held for you for{' '}
+        {t('visits.heldFor')}{' '}
         <Box component="span" sx={{ fontWeight: 700 }} data-testid="offer-countdown">
           {countdownText(offer.expires_at, now)}
         </Box>
@@ -147,24 +162,20 @@ function OfferAlert(props: {
           size="small"
           disabled={busy || expired}
           onClick={() =>
-            void act(
-              () => waitlistApi.accept(offer.offer_id),
-              'Appointment booked successfully.',
-              true,
-            )
+            void act(() => waitlistApi.accept(offer.offer_id), t('booking.messages.booked'), true)
           }
         >
-          Accept
+          {t('visits.accept')}
         </Button>
         <Button
           variant="outlined"
           size="small"
           disabled={busy || expired}
           onClick={() =>
-            void act(() => waitlistApi.decline(offer.offer_id), 'Offer declined', false)
+            void act(() => waitlistApi.decline(offer.offer_id), t('visits.offerDeclined'), false)
           }
         >
-          Decline
+          {t('visits.decline')}
         </Button>
       </Stack>
     </Alert>

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { settled } from '../../../live/settled';
 import { queuePlaceText } from '../queue-actions';
 import { queuePosition$ } from '../streams/walk-in-queue.stream';
+import { useTranslation } from '../../../shared/i18n';
 
 /** A walk-in patient's live place in line, inside their appointment card. */
 export function QueuePositionCard({
@@ -15,6 +16,7 @@ export function QueuePositionCard({
   appointmentId: string;
   status: AppointmentStatus;
 }) {
+  const { t } = useTranslation();
   const place = useObservableState(
     useMemo(() => settled(queuePosition$(appointmentId)), [appointmentId]),
   );
@@ -34,7 +36,7 @@ export function QueuePositionCard({
       sx={{ mt: 1.5, alignItems: 'center' }}
     >
       {!value ? (
-        <Typography variant="body2">Finding your place in line…</Typography>
+        <Typography variant="body2">{t('visits.findingPlace')}</Typography>
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {waiting && (
@@ -62,8 +64,8 @@ export function QueuePositionCard({
             {waiting && (
               <Typography variant="body2" color="text.secondary">
                 {index === 1
-                  ? 'You are next. The provider will see you shortly.'
-                  : `${(index ?? 1) - 1} ahead of you. This updates live.`}
+                  ? t('visits.youAreNext')
+                  : t('visits.ahead', { count: (index ?? 1) - 1 })}
               </Typography>
             )}
           </div>
