@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import type { InsuranceChoice } from '../booking-stages';
 import { INSURANCE_TEXTS, insuranceLabel, matchingInsurances } from '../insurance-options';
-import { useTranslation } from '../../../shared/i18n';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 interface Props {
   readonly insurances: readonly string[];
@@ -66,7 +66,7 @@ export function InsuranceList({ insurances, selfPayOffered, value, onChange }: P
           {fixed.map(({ choice, label }) => (
             <ListItem key={label} disablePadding>
               <ListItemButton onClick={() => onChange(choice)}>
-                <ListItemText primary={label} />
+                <ListItemText primary={translateText(label)} />
               </ListItemButton>
             </ListItem>
           ))}
