@@ -9,6 +9,7 @@ import {
   TEST_CARDS,
 } from '@medbook/contracts';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { EventStore } from '@medbook/event-store';
 import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
 import { createUser, type TestUser } from '../../support/accounts';
@@ -79,10 +80,18 @@ async function enable(changes: Record<string, unknown>) {
   return response.body.data as DigitalCheckInSettingsView;
 }
 
+/** The log's last position: a read at it sees every change made so far. */
+async function head(): Promise<number> {
+  const { rows } = await sql<{
+    p: string | null;
+  }>`SELECT max(global_position) AS p FROM es_events`.execute(app.database.db);
+  return Number(rows[0]?.p ?? 0);
+}
+
 async function view(appointmentId: string, caller: TestUser = patient) {
   const response = await app.api
     .as(caller)
-    .get(`/api/v1/appointments/${appointmentId}/digital-check-in`);
+    .get(`/api/v1/appointments/${appointmentId}/digital-check-in?min_position=${await head()}`);
   expect(response.status).toBe(200);
   return response.body.data as DigitalCheckInView;
 }
@@ -489,5 +498,51 @@ describe("a family member's check-in", () => {
       consents_signed: 1,
       insurance_card: true,
     });
+  });
+});
+
+describe('the forms step', () => {
+  it("links the calendar's custom form answered in the check-in; another practice's or an unknown answer is not found", async () => {
+    const { calendarId: formsCalendar, position } = await createCalendar(app, practice, {
+      can_check_in: true,
+      minutes_before_showing_slots: 0,
+      date_from: '2026-03-01',
+      custom_form_ids: ['covid-screening'],
+    });
+    const booked = await app.api.as(patient).post('/api/v1/appointments', {
+      calendar_id: formsCalendar,
+      start_date: '2026-03-10T17:00:00Z',
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = (booked.body.data as BookingResult).appointment_id;
+    expect((await view(appointmentId)).forms).toEqual({ required: true, done: false });
+    // The screening reads the calendar's read model: once it has the new calendar.
+    await app.api.get(`/api/v1/calendars/${formsCalendar}/custom-forms?min_position=${position}`);
+
+    const path = `/api/v1/appointments/${appointmentId}/check-in-forms`;
+    expect((await app.api.as(patient).post(path, { screening_id: randomUUID() })).status).toBe(404);
+    expect((await app.api.as(patient).post(path, { screening_id: 'x' })).status).toBe(400);
+    const screening = await app.api
+      .as(patient)
+      .post(`/api/v1/calendars/${formsCalendar}/screening`, {
+        patient_id: patient.userId,
+        form_id: 'covid-screening',
+        answers: { fever: 'no', cough: 'no', contact: 'no' },
+      });
+    expect(screening.status).toBe(201);
+    const screeningId = (screening.body.data as { screening_id: string }).screening_id;
+    expect((await app.api.as(stranger).post(path, { screening_id: screeningId })).status).toBe(403);
+    const answered = await app.api.as(patient).post(path, { screening_id: screeningId });
+    expect(answered.status).toBe(201);
+    expect((await view(appointmentId)).forms).toEqual({ required: true, done: true });
+    const summary = await app.api
+      .as(practice.staff)
+      .get(
+        `/api/v1/practices/${practice.practiceId}/check-in-summary?date=2026-03-10&min_position=${(answered.body.data as { position: number }).position}`,
+      );
+    expect(
+      (summary.body.data as CheckInSummaryView).rows.find((r) => r.appointment_id === appointmentId)
+        ?.forms_done,
+    ).toBe(true);
   });
 });

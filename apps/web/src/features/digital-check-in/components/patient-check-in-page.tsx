@@ -11,6 +11,7 @@ import {
   Button,
   Chip,
   CircularProgress,
+  MenuItem,
   Paper,
   Stack,
   TextField,
@@ -382,10 +383,23 @@ function FormsStep(props: {
             <TextField
               key={q.id}
               label={q.label}
+              select={q.kind === 'yes_no'}
+              required={q.required}
               value={answers[q.id] ?? ''}
               onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
               fullWidth
-            />
+            >
+              {q.kind === 'yes_no'
+                ? [
+                    <MenuItem key="yes" value="yes">
+                      Yes
+                    </MenuItem>,
+                    <MenuItem key="no" value="no">
+                      No
+                    </MenuItem>,
+                  ]
+                : undefined}
+            </TextField>
           ))}
           <Button
             variant="contained"
