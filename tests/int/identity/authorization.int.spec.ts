@@ -322,6 +322,34 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: [] },
     body: { rating: 1 },
   },
+  // Surveys and reviews (issue 20): settings and reviews are the practice's; the survey info
+  // and a provider's reviews are public; the sign-on is the caller's own practice's.
+  'GET /api/v1/providers/{provider_id}/survey-settings': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'PUT /api/v1/providers/{provider_id}/survey-settings': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    body: {
+      post_visit_survey_enabled: false,
+      post_visit_feedback_enabled: false,
+      has_reputation_enabled: false,
+    },
+  },
+  'GET /api/v1/practices/{practice_id}/survey-settings': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/reviews': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/appointments/{appointment_id}/survey': { access: { kind: 'public' } },
+  'GET /api/v1/appointments/{appointment_id}/feedback': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/me/visit-feedback': { access: { kind: 'self', types: 'all' } },
+  'GET /api/v1/providers/{provider_id}/reviews': { access: { kind: 'public' } },
+  'GET /api/v1/reputation-management/single-sign-on': {
+    access: { kind: 'self', types: ['Provider', 'PracticeAdmin', 'Staff'] },
+  },
   'POST /api/v1/appointments': {
     access: { kind: 'object', reachOthers: [] },
     body: { calendar_id: '{calendar}', start_date: '{slot}', patient_id: '{victim}' },
