@@ -22,6 +22,7 @@ import type {
   MeetingPeer,
   MeetingSignal,
 } from './telehealth';
+import type { VaccinationRecordedMessage } from './vaccination';
 import type { WaitlistChangedMessage, WaitlistOfferMessage } from './waitlist';
 import type { QueueIndexMessage, WalkInQueueMessage } from './walk-in-queue';
 
@@ -92,6 +93,8 @@ export interface ServerToClientEvents {
   'check-in.arrived': (message: PatientArrivedMessage) => void;
   /** A row of the practice's Check-In Summary changed (practice room). */
   'check-in.summary': (message: CheckInSummaryChangedMessage) => void;
+  /** A dose was recorded for the patient or a family member (their `user:<id>` rooms). */
+  'vaccination.recorded': (message: VaccinationRecordedMessage) => void;
 }
 
 export interface SubscribeAck {

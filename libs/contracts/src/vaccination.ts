@@ -125,6 +125,13 @@ export interface VaccinationPassportView {
   readonly verification_path: string;
 }
 
+/** A dose was recorded (room `user:<id>` of the patient and of a family member's guardian). */
+export interface VaccinationRecordedMessage {
+  readonly patient_id: string;
+  readonly vaccination_id: string;
+  readonly position: number;
+}
+
 /** One person of the signed-in patient's household, for /vaccine-passport/family. */
 export interface FamilyPassportView {
   readonly patient_id: string;

@@ -150,6 +150,18 @@ it('staff record a vaccination; the patient gets a passport with a QR code a ver
   await expectAccessible(second);
   await shoot(second, 'vaccination-verification-altered');
 
+  // The practice records the second dose: Ada's open passport page shows it without a reload.
+  await desk.getByLabel('Vaccine name').fill('Comirnaty');
+  await desk.getByLabel('Date given').fill('2026-02-15');
+  await desk.getByLabel('Lot number').fill('FB5678');
+  await desk.getByLabel('Dose number').fill('2');
+  await desk.getByTestId('record-vaccination-submit').click();
+  await desk.getByTestId('vaccination-record').filter({ hasText: 'FB5678' }).waitFor();
+  await patient
+    .getByTestId('passport-card')
+    .filter({ hasText: 'FB5678' })
+    .waitFor({ timeout: 10_000 });
+
   // Back on the home page, the banner logs Ada out; the passport login now welcomes her back.
   await patient.goto(app.url);
   await patient.getByTestId('get-vaccination-passport').click();

@@ -15,6 +15,7 @@ import { ProjectionRebuilder } from '../../../apps/api/src/infra/projections/pro
 import { signPassport } from '../../../apps/api/src/modules/vaccination/domain/passport-signature';
 import { vaccinationsProjection } from '../../../apps/api/src/modules/vaccination/projections/vaccinations.projection';
 import { createUser, type TestUser } from '../../support/accounts';
+import { closeLiveClients, watch } from '../../support/live-client';
 import { createCalendar, type TestPractice, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -118,6 +119,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeLiveClients();
   await app.close();
 });
 
@@ -468,6 +470,38 @@ describe('the signing key', () => {
     } finally {
       await configured.close();
     }
+  });
+});
+
+describe('live', () => {
+  it('a recorded dose reaches the patient and, for a family member, the guardian; nobody else', async () => {
+    const [patient, guardian, other] = await Promise.all([
+      watch(app, holder),
+      watch(app, holder),
+      watch(app, stranger),
+    ]);
+    const own = await record(
+      clinic.staff,
+      clinic,
+      holder.userId,
+      dose({ dose_number: 7, administered_on: '2026-05-01' }),
+    );
+    const member = await record(
+      clinic.staff,
+      clinic,
+      memberId,
+      dose({ dose_number: 7, administered_on: '2026-05-01' }),
+    );
+    await patient.eventually('vaccination.recorded', (heard) =>
+      heard.some((m) => m.vaccination_id === own.id && m.position === own.position),
+    );
+    await guardian.eventually('vaccination.recorded', (heard) =>
+      heard.some((m) => m.vaccination_id === member.id && m.patient_id === memberId),
+    );
+    // The stranger's socket is told nothing (the guardian heard both by now).
+    expect(other.heard('vaccination.recorded')).toEqual([]);
+    // Nor may the stranger join the patient's room.
+    expect((await other.join(`user:${holder.userId}`)).ok).toBe(false);
   });
 });
 

@@ -6,11 +6,17 @@ const VACCINATION_EVENTS = new Set<string>([
   'VaccinationRecorded',
 ] satisfies VaccinationRecordEvent['type'][]);
 
-/** rm_vaccinations: one row per recorded dose, for patients' records and their passports. */
+/**
+ * rm_vaccinations: one row per recorded dose, for patients' records and their passports; each
+ * dose is pushed to the patient's room and, for a family member, to their guardian's.
+ */
 export const vaccinationsProjection: Projection = {
   name: 'vaccinations',
   tables: ['rm_vaccinations'],
-  async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
+  async apply(
+    recorded: RecordedEvent,
+    { trx, publish, replaying }: ProjectionContext,
+  ): Promise<void> {
     if (!VACCINATION_EVENTS.has(recorded.type)) return;
     const event = recorded as unknown as VaccinationRecordEvent & RecordedEvent;
     switch (event.type) {
@@ -20,6 +26,17 @@ export const vaccinationsProjection: Projection = {
           .values({ ...event.data, position: recorded.globalPosition })
           .onConflict((oc) => oc.column('vaccination_id').doNothing())
           .execute();
+        if (replaying) return;
+        const { patient_id, vaccination_id } = event.data;
+        const guardian = await trx
+          .selectFrom('rm_family_members')
+          .select('patient_id')
+          .where('member_id', '=', patient_id)
+          .executeTakeFirst();
+        const message = { patient_id, vaccination_id, position: recorded.globalPosition };
+        for (const user of [patient_id, guardian?.patient_id]) {
+          if (user) publish(`user:${user}`, 'vaccination.recorded', message);
+        }
         return;
       }
       default: {

@@ -9,8 +9,11 @@ import type {
 import { api } from '../../../shared/api-client';
 
 /** The signed-in patient and their family members, each with a passport or none. */
-export const familyPassports = (patientId: string) =>
-  api<FamilyPassportView[]>('GET', `/patients/${patientId}/vaccination-passports`);
+export const familyPassports = (patientId: string, minPosition?: number) =>
+  api<FamilyPassportView[]>(
+    'GET',
+    `/patients/${patientId}/vaccination-passports${minPosition ? `?min_position=${minPosition}` : ''}`,
+  );
 
 export const passportOf = (patientId: string) =>
   api<VaccinationPassportView | null>('GET', `/patients/${patientId}/vaccination-passport`);

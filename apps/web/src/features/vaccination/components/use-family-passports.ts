@@ -1,30 +1,26 @@
 import type { FamilyPassportView } from '@medbook/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
-import { familyPassports } from '../api/vaccination-api';
+import { familyPassports$ } from '../streams/family-passports.stream';
 
 export type FamilyPassports =
   | { readonly kind: 'loading' }
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'loaded'; readonly people: readonly FamilyPassportView[] };
 
-/** The signed-in patient's household with their passports, asked once per page. */
+/** The signed-in patient's household with their passports, kept current while on screen. */
 export function useFamilyPassports(patientId: string): FamilyPassports {
   const [state, setState] = useState<FamilyPassports>({ kind: 'loading' });
   useEffect(() => {
-    let live = true;
-    familyPassports(patientId).then(
-      (people) => live && setState({ kind: 'loaded', people }),
-      (error: unknown) =>
-        live &&
+    const subscription = familyPassports$(patientId).subscribe({
+      next: (people) => setState({ kind: 'loaded', people }),
+      error: (error: unknown) =>
         setState({
           kind: 'failed',
           message: errorMessageOf(error, 'Your vaccination passport could not be loaded.'),
         }),
-    );
-    return () => {
-      live = false;
-    };
+    });
+    return () => subscription.unsubscribe();
   }, [patientId]);
   return state;
 }
