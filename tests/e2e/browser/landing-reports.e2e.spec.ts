@@ -10,7 +10,13 @@ import type { Locator, Page } from 'playwright-core';
 import { createUser, registerPatient } from '../../support/accounts';
 import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
 import { parseRfc4180 } from '../../support/rfc4180';
-import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
+import {
+  createCalendar,
+  createPractice,
+  registerFacility,
+  type TestPractice,
+  week,
+} from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
@@ -342,3 +348,58 @@ it('gives each role its menu items, the burger below 1200 px, and the patient an
     .click();
   await visitor.getByTestId('landing-page').waitFor();
 }, 150_000);
+
+it("shows a visitor a practice's page: its name, facilities and provider cards, and Manage Appointments to the login", async () => {
+  const superUser = await createUser(app, 'SuperUser');
+  const registered = await app.api
+    .as(superUser)
+    .post('/api/v1/practices', { name: 'Hudson Family Care', time_zone: 'America/New_York' });
+  expect(registered.status).toBe(201);
+  const practiceId = (registered.body.data as { id: string }).id;
+  const admin = await createUser(app, 'PracticeAdmin', practiceId);
+  const facility = await registerFacility(app, { practiceId, admin });
+  const doctor = await createUser(app, 'Provider', practiceId);
+  const provider = await app.api.as(admin).post(`/api/v1/practices/${practiceId}/providers`, {
+    user_id: doctor.userId,
+    first_name: 'Maya',
+    last_name: 'Okafor',
+    provider_type: 'local',
+    specialties: ['Family Medicine'],
+    facility_ids: [facility],
+  });
+  expect(provider.status).toBe(201);
+  const position = (provider.body.data as { position: number }).position;
+
+  // Read your writes: the page asks without a position, so the read models come first.
+  for (const path of [
+    `/api/v1/practices/${practiceId}`,
+    `/api/v1/practices/${practiceId}/providers`,
+  ]) {
+    expect((await app.api.get(`${path}?min_position=${position}`)).status).toBe(200);
+  }
+  const visitor = await browser.open();
+  await visitor.goto(`${app.url}/practice/${practiceId}`);
+  await visitor.getByRole('heading', { level: 1, name: 'Hudson Family Care' }).waitFor();
+  await visitor.getByText('Test Clinic').first().waitFor();
+  await visitor.getByText('1 Main St, New York, NY 10001').waitFor();
+  const card = visitor.getByTestId('practice-provider');
+  await card.getByText('Maya Okafor').waitFor();
+  expect(await card.innerText()).toContain('Family Medicine');
+  // Spec 2.11: no Log In here, a Manage Appointments button to the login instead.
+  expect(await visitor.getByTestId('header-login').count()).toBe(0);
+  await expectAccessible(visitor);
+  await shoot(visitor, 'practice-profile');
+  // On a phone the button stays in sight, and nothing is wider than the screen.
+  await visitor.setViewportSize({ width: 375, height: 800 });
+  await visitor.getByTestId('site-burger').waitFor();
+  await visitor
+    .getByTestId('practice-profile')
+    .getByRole('link', { name: 'Manage Appointments' })
+    .waitFor();
+  expect(
+    await visitor.evaluate<number>('document.documentElement.scrollWidth'),
+  ).toBeLessThanOrEqual(375);
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await visitor.getByRole('link', { name: 'Manage Appointments' }).click();
+  await visitor.waitForURL((url) => url.pathname === '/login' || url.pathname === '/account');
+}, 90_000);

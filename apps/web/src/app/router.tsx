@@ -178,6 +178,14 @@ const pages: RouteObject[] = [
       Component: (await import('../features/account/components/settings-page')).SettingsPage,
     }),
   })),
+  {
+    // A practice's public page (the workspace's own /practice/... pages are matched first).
+    path: 'practice/:practiceId',
+    lazy: async () => ({
+      Component: (await import('../features/practice-profile/components/practice-profile-page'))
+        .PracticeProfilePage,
+    }),
+  },
   // The appointments report: the practice's admins, and a provider for their own visits.
   ...['practice-admin/reports/analytics', 'providers/:providerId/reports/analytics'].map(
     (path) => ({
