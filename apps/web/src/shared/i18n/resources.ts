@@ -6,6 +6,7 @@ import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
 import { search } from './locales/search';
 import { shell } from './locales/shell';
+import { telehealth } from './locales/telehealth';
 import { visits } from './locales/visits';
 
 /** Every feature's bundle under its own key: t('shell.about'), t('search.title'), … */
@@ -18,6 +19,7 @@ const bundles = {
   booking,
   account,
   visits,
+  telehealth,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -31,12 +31,14 @@ import {
   stopMedia,
 } from '../media/devices';
 import { useMeeting } from './use-meeting';
+import { useTranslation } from '../../../shared/i18n';
 
 /**
  * Meeting Readiness (the spec's route constant): choose a camera and a microphone, see yourself,
  * watch the microphone's level, then go to the waiting room (the provider starts the visit).
  */
 export function ReadinessPage() {
+  const { t } = useTranslation();
   const { appointmentId = '' } = useParams();
   const navigate = useNavigate();
   const { meeting, error } = useMeeting(appointmentId);
@@ -127,14 +129,16 @@ export function ReadinessPage() {
     <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto', width: '100%' }}>
       <div>
         <Typography variant="h4" component="h1">
-          Get ready for your video visit
+          {t('telehealth.getReady')}
         </Typography>
         <Typography color="text.secondary">
           {meeting
             ? host
-              ? 'Check your camera and microphone, then start the visit.'
-              : `With ${meeting.provider_name || 'your provider'}. Check your camera and microphone, then join the waiting room.`
-            : 'Loading your visit…'}
+              ? t('telehealth.checkHost')
+              : t('telehealth.checkPatient', {
+                  provider: meeting.provider_name || t('telehealth.yourProvider'),
+                })
+            : t('telehealth.loading')}
         </Typography>
       </div>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
@@ -158,15 +162,15 @@ export function ReadinessPage() {
               playsInline
               muted
               data-testid="readiness-preview"
-              aria-label="Your camera preview"
+              aria-label={t('telehealth.preview')}
               style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' }}
             />
           ) : starting ? (
-            <CircularProgress aria-label="Starting your camera" sx={{ color: 'grey.300' }} />
+            <CircularProgress aria-label={t('telehealth.starting')} sx={{ color: 'grey.300' }} />
           ) : (
             <Stack sx={{ alignItems: 'center', color: 'grey.300' }} spacing={1}>
               <VideocamOffIcon fontSize="large" aria-hidden />
-              <Typography>Camera off</Typography>
+              <Typography>{t('telehealth.cameraOff')}</Typography>
             </Stack>
           )}
         </Paper>
@@ -177,7 +181,7 @@ export function ReadinessPage() {
               data-testid="readiness-problem"
               action={
                 <Button color="inherit" size="small" onClick={() => void start(choice)}>
-                  Try again
+                  {t('telehealth.tryAgain')}
                 </Button>
               }
             >
@@ -187,25 +191,25 @@ export function ReadinessPage() {
           )}
           <TextField
             select
-            label="Camera"
+            label={t('telehealth.camera')}
             value={
               devices.cameras.some((d) => d.deviceId === choice.cameraId) ? choice.cameraId : ''
             }
             onChange={(event) => choose({ cameraId: event.target.value || null })}
             disabled={devices.cameras.length === 0}
-            helperText={devices.cameras.length === 0 ? 'No camera available' : ' '}
+            helperText={devices.cameras.length === 0 ? t('telehealth.noCamera') : ' '}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            <MenuItem value="">Default camera</MenuItem>
+            <MenuItem value="">{t('telehealth.defaultCamera')}</MenuItem>
             {devices.cameras.map((device, index) => (
               <MenuItem key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `Camera ${index + 1}`}
+                {device.label || t('telehealth.cameraN', { n: index + 1 })}
               </MenuItem>
             ))}
           </TextField>
           <TextField
             select
-            label="Microphone"
+            label={t('telehealth.microphone')}
             value={
               devices.microphones.some((d) => d.deviceId === choice.microphoneId)
                 ? choice.microphoneId
@@ -213,13 +217,13 @@ export function ReadinessPage() {
             }
             onChange={(event) => choose({ microphoneId: event.target.value || null })}
             disabled={devices.microphones.length === 0}
-            helperText={devices.microphones.length === 0 ? 'No microphone available' : ' '}
+            helperText={devices.microphones.length === 0 ? t('telehealth.noMicrophone') : ' '}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            <MenuItem value="">Default microphone</MenuItem>
+            <MenuItem value="">{t('telehealth.defaultMicrophone')}</MenuItem>
             {devices.microphones.map((device, index) => (
               <MenuItem key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `Microphone ${index + 1}`}
+                {device.label || t('telehealth.microphoneN', { n: index + 1 })}
               </MenuItem>
             ))}
           </TextField>
@@ -227,7 +231,7 @@ export function ReadinessPage() {
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
               <MicIcon fontSize="small" color="action" aria-hidden />
               <Typography variant="body2" id="mic-level-label">
-                Say something: the bar should move
+                {t('telehealth.saySomething')}
               </Typography>
             </Stack>
             <LinearProgress
@@ -245,12 +249,11 @@ export function ReadinessPage() {
             disabled={!meeting || sending || starting}
             data-testid="readiness-ready"
           >
-            {host ? 'Start visit' : 'Join waiting room'}
+            {host ? t('telehealth.startVisit') : t('telehealth.joinWaitingRoom')}
           </Button>
           {problem && (
             <Typography variant="body2" color="text.secondary">
-              You can join without a camera or microphone: the provider can still see your chat
-              messages.
+              {t('telehealth.withoutDevices')}
             </Typography>
           )}
         </Stack>

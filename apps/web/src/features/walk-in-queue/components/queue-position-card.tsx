@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { settled } from '../../../live/settled';
 import { queuePlaceText } from '../queue-actions';
 import { queuePosition$ } from '../streams/walk-in-queue.stream';
-import { useTranslation } from '../../../shared/i18n';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 /** A walk-in patient's live place in line, inside their appointment card. */
 export function QueuePositionCard({
@@ -59,7 +59,9 @@ export function QueuePositionCard({
           )}
           <div>
             <Typography sx={{ fontWeight: 600 }} data-testid="queue-position-text">
-              {queuePlaceText(index, current)}
+              {index !== null
+                ? t('visits.numberInLine', { index })
+                : translateText(queuePlaceText(index, current))}
             </Typography>
             {waiting && (
               <Typography variant="body2" color="text.secondary">

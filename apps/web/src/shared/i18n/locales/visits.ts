@@ -21,6 +21,10 @@ const en = {
   accept: 'Accept',
   decline: 'Decline',
   offerDeclined: 'Offer declined',
+  numberInLine: 'You are number {{index}} in line',
+  inProgress: 'Your visit is in progress',
+  complete: 'Your visit is complete',
+  noLonger: 'You are no longer in the queue',
 } as const;
 
 export const visits: Bundle<typeof en> = {
@@ -45,6 +49,10 @@ export const visits: Bundle<typeof en> = {
     accept: 'Aceptar',
     decline: 'Rechazar',
     offerDeclined: 'Oferta rechazada',
+    numberInLine: 'Usted es el número {{index}} en la fila',
+    inProgress: 'Su consulta está en curso',
+    complete: 'Su consulta ha terminado',
+    noLonger: 'Ya no está en la fila',
   },
   zh: {
     history: '记录',
@@ -66,6 +74,10 @@ export const visits: Bundle<typeof en> = {
     accept: '接受',
     decline: '拒绝',
     offerDeclined: '已拒绝该时段',
+    numberInLine: '您排在第 {{index}} 位',
+    inProgress: '您正在就诊中',
+    complete: '您的就诊已完成',
+    noLonger: '您已不在排队中',
   },
   vi: {
     history: 'Lịch sử',
@@ -87,6 +99,10 @@ export const visits: Bundle<typeof en> = {
     accept: 'Nhận',
     decline: 'Từ chối',
     offerDeclined: 'Đã từ chối',
+    numberInLine: 'Bạn là số {{index}} trong hàng',
+    inProgress: 'Buổi khám của bạn đang diễn ra',
+    complete: 'Buổi khám của bạn đã xong',
+    noLonger: 'Bạn không còn trong hàng chờ',
   },
   ko: {
     history: '기록',
@@ -108,5 +124,9 @@ export const visits: Bundle<typeof en> = {
     accept: '수락',
     decline: '거절',
     offerDeclined: '제안을 거절했습니다',
+    numberInLine: '대기 순서 {{index}}번입니다',
+    inProgress: '진료가 진행 중입니다',
+    complete: '진료가 완료되었습니다',
+    noLonger: '더 이상 대기열에 없습니다',
   },
 };
