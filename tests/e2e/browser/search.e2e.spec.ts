@@ -162,7 +162,8 @@ describe('live availability', () => {
   // The one-second goal is measured by `npm run bench:booking` (commit-to-socket); here: live, no reload.
   it('drops the places of a slot held elsewhere live, in every open browser, without reload', async () => {
     // Tomorrow's first slot: offered whatever the hour now.
-    const columns = pages[0]!.getByRole('group');
+    // The days of the provider's week (the page has other groups: Search for's toggle).
+    const columns = pages[0]!.getByTestId('provider-card').getByRole('group');
     const tomorrow = columns.nth(1);
     const start = (await tomorrow.getByTestId('slot').first().getAttribute('data-start'))!;
     for (const page of pages)

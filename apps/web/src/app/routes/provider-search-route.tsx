@@ -1,9 +1,11 @@
-import type { ProviderCardView } from '@medbook/contracts';
+import type { ProviderCardView, ResourceCardView } from '@medbook/contracts';
+import { Box, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   AvailabilityWidget,
   type AvailabilityWidgetProps,
 } from '../../features/calendar/components/availability-widget';
+import { ResourceResultsPage } from '../../features/search/components/resource-results-page';
 import { SearchResultsPage } from '../../features/search/components/search-results-page';
 import { UnavailableProvider } from '../../features/waitlist/components/unavailable-provider';
 import { waitlistEnrolled$ } from '../../features/waitlist/streams/waitlist-enrolled.stream';
@@ -70,6 +72,35 @@ function Availability({ provider }: { provider: ProviderCardView }) {
 }
 
 /** Search results, each provider with the live availability widget. */
+/** A resource's live week (the same widget and live slot updates as a provider's). */
+function ResourceAvailability({ resource }: { resource: ResourceCardView }) {
+  const date = useSearchParams()[0].get('date');
+  const next = resource.next_availability;
+  if (!next) {
+    return (
+      <UnavailableResource>No appointments available online for this resource.</UnavailableResource>
+    );
+  }
+  return <WeekWithWaitlist calendarId={next.calendar_id} listMode startDate={date ?? undefined} />;
+}
+
+function UnavailableResource({ children }: { children: string }) {
+  return (
+    <Box sx={{ p: 2, textAlign: 'center', bgcolor: 'action.hover', borderRadius: 2 }}>
+      <Typography variant="body2">{children}</Typography>
+    </Box>
+  );
+}
+
+/** Search results, each provider (or resource: entity_type=resource) with its live week. */
 export function ProviderSearchRoute() {
+  const resources = useSearchParams()[0].get('entity_type') === 'resource';
+  if (resources) {
+    return (
+      <ResourceResultsPage
+        availability={(resource) => <ResourceAvailability resource={resource} />}
+      />
+    );
+  }
   return <SearchResultsPage availability={(provider) => <Availability provider={provider} />} />;
 }

@@ -101,7 +101,7 @@ export function visitEvent(
   origin: string,
   stamp: Date,
 ): CalendarEvent & { readonly fileName: string } {
-  const provider = a.provider_name ?? 'your provider';
+  const provider = a.provider_name ?? a.resource_name ?? 'your provider';
   const video = a.visit_type === 'Telehealth';
   const place = video ? null : [a.facility_name, postalAddress(a)].filter(Boolean).join(', ');
   const description = [

@@ -27,6 +27,9 @@ export const SEARCH_PARAMS = [
   'language',
   'available_within_days',
   'accepts_insurance',
+  // Issue 20: what is searched ('resource' for rooms, labs and equipment) and which kind.
+  'entity_type',
+  'resource_type',
 ] as const;
 
 export type SearchParam = (typeof SEARCH_PARAMS)[number];

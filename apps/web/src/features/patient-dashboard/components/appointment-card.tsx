@@ -49,7 +49,7 @@ export function AppointmentCard(props: Props) {
   const now = DateTime.now();
   const { t } = useTranslation();
   const start = DateTime.fromISO(a.start_date, { zone: a.time_zone });
-  const provider = a.provider_name ?? t('dashboard.yourProvider');
+  const provider = a.provider_name ?? a.resource_name ?? t('dashboard.yourProvider');
   const forMember = a.patient_id !== selfId;
   const video = props.videoVisit?.(a) ?? null;
   const history = props.history?.(a) ?? null;
@@ -85,6 +85,9 @@ export function AppointmentCard(props: Props) {
                 {provider}
               </Typography>
               <StatusChip status={a.status} />
+              {a.is_lab_test_appointment && (
+                <Chip size="small" variant="outlined" label="Lab test" />
+              )}
               {forMember && a.patient_name && (
                 <Chip
                   size="small"

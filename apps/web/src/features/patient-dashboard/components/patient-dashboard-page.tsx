@@ -90,7 +90,7 @@ export function PatientDashboardPage({
   const sections = list ? splitAppointments(list, DateTime.now()) : null;
   const describe = (a: AppointmentView) =>
     t('dashboard.describe', {
-      provider: a.provider_name ?? t('dashboard.yourProvider'),
+      provider: a.provider_name ?? a.resource_name ?? t('dashboard.yourProvider'),
       when: formatDate(
         DateTime.fromISO(a.start_date, { zone: a.time_zone }),
         "EEEE, MMMM d 'at' h:mm a",

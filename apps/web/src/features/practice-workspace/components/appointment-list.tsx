@@ -67,7 +67,11 @@ export function AppointmentList(props: {
               </Box>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {[props.showProvider ? a.provider_name : null, a.visit_type, scheduleLabel(a)]
+              {[
+                props.showProvider ? (a.provider_name ?? a.resource_name) : null,
+                a.visit_type,
+                scheduleLabel(a),
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
@@ -103,7 +107,9 @@ export function AppointmentList(props: {
             >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{visitTime(a)}</TableCell>
               <TableCell sx={{ fontWeight: 500 }}>{patientOf(a)}</TableCell>
-              {props.showProvider && <TableCell>{a.provider_name ?? '-'}</TableCell>}
+              {props.showProvider && (
+                <TableCell>{a.provider_name ?? a.resource_name ?? '-'}</TableCell>
+              )}
               <TableCell>
                 {a.visit_type}
                 <Typography variant="body2" color="text.secondary" component="span">

@@ -57,6 +57,9 @@ export function searchBody(filter: SearchFilter): ProviderSearchDto {
     delete body.insurance_plane_name;
     delete body.insurance_plan_ids;
   }
+  // What is searched (providers or resources) picks the endpoint; it is no provider filter.
+  delete body.entity_type;
+  delete body.resource_type;
   // "Accepts my insurance" means something only with an insurance.
   if (!body.insurance_name && !body.insurance_plan_ids?.length) delete body.accepts_insurance;
   for (const key of NUMBERS) if (filter[key]) body[key] = Number(filter[key]);

@@ -17,6 +17,8 @@ import {
 import { ProviderCard } from './provider-card';
 import { SearchFilterBar } from './search-filter-bar';
 import { SearchRefinements } from './search-refinements';
+import { mapPlacesOf, ResultsMapToggle } from './results-map';
+import { SearchForToggle } from './search-for-toggle';
 import { translateText, useTranslation } from '../../../shared/i18n';
 
 /** Spec 2.2: the results of the filter in the address, a page at a time. */
@@ -55,6 +57,16 @@ export function SearchResultsPage({
     document.title = t('home.title');
   }, [t]);
   const found = result?.value;
+  const places = useMemo(
+    () =>
+      mapPlacesOf(
+        (found?.providers ?? []).map((p) => ({
+          facilities: p.facilities,
+          entry: { id: p.id, name: p.name.full_name, kind: p.specialty ?? 'Provider' },
+        })),
+      ),
+    [found],
+  );
   const pages = found ? Math.max(1, Math.ceil(found.count / found.page_size)) : 1;
   const what =
     filter.condition ??
@@ -68,6 +80,7 @@ export function SearchResultsPage({
       <Box sx={{ mb: 3 }}>
         <SearchRefinements filter={filter} />
       </Box>
+      <SearchForToggle filter={filter} />
       {result?.error ? (
         <Alert severity="error">
           {translateText(errorMessageOf(result.error, UNEXPECTED_ERROR))}
@@ -84,6 +97,7 @@ export function SearchResultsPage({
           <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="result-count">
             {t('search.providers', { count: found.count })}
           </Typography>
+          <ResultsMapToggle places={places} />
           {found.providers.length === 0 && <Alert severity="info">{t('search.noResult')}</Alert>}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {found.providers.map((provider) => (
