@@ -109,7 +109,10 @@ async function upload(
   );
   return {
     status: response.status,
-    body: (await response.json()) as { message: string; data: { file_id?: string } },
+    body: (await response.json()) as {
+      message: string;
+      data: { file_id?: string; reason?: string };
+    },
   };
 }
 
@@ -371,7 +374,26 @@ describe('a patient checks in before arriving', () => {
       Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]),
       'image/png',
     );
-    expect(huge.status).toBe(400);
+    expect([huge.status, huge.body.message]).toEqual([400, M.fileTooLarge]);
+    // Far beyond the limit: refused by its announced length before it is read.
+    const hugest = await upload(
+      patient,
+      appointmentId,
+      'front',
+      Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)]),
+      'image/png',
+    );
+    expect(hugest.status).toBe(400);
+    expect(hugest.body).toEqual({
+      status_code: 400,
+      message: M.fileTooLarge,
+      data: { file: 'Invalid' },
+    });
+    // A JSON body is no file.
+    const json = await app.api
+      .as(patient)
+      .put(`/api/v1/appointments/${appointmentId}/insurance-card/front`, { file: 'x' });
+    expect([json.status, json.body.message]).toEqual([400, M.fileType]);
     const side = await upload(patient, appointmentId, 'middle', PNG, 'image/png');
     expect(side.status).toBe(400);
     expect((await upload(stranger, appointmentId, 'front', PNG, 'image/png')).status).toBe(403);

@@ -1,4 +1,4 @@
-import { MAX_CHECK_IN_FILE_BYTES } from '@medbook/contracts';
+import { DIGITAL_CHECK_IN_MESSAGES, MAX_CHECK_IN_FILE_BYTES } from '@medbook/contracts';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,8 @@ import { SchedulingModule } from '../scheduling/scheduling.module';
 import { DigitalCheckInController } from './digital-check-in.controller';
 import { DigitalCheckInRepository } from './digital-check-in.repository';
 import { DigitalCheckInService } from './digital-check-in.service';
+
+const UPLOAD_PATH = /^\/api\/v1\/appointments\/[^/]+\/insurance-card\/[^/?]+(\?.*)?$/;
 
 /** Bodies sent as files: read as bytes, up to a little more than the limit (the rest is a 400). */
 const FILE_BODY_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
@@ -24,6 +26,18 @@ export class DigitalCheckInModule implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.host.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify || fastify.hasContentTypeParser('image/png')) return;
+    // A body announced larger than the limit is refused before it is read, in the usual envelope.
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'PUT' || !UPLOAD_PATH.test(request.url)) return;
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (length > MAX_CHECK_IN_FILE_BYTES) {
+        return reply.code(400).send({
+          status_code: 400,
+          message: DIGITAL_CHECK_IN_MESSAGES.fileTooLarge,
+          data: { file: 'Invalid' },
+        });
+      }
+    });
     fastify.addContentTypeParser(
       FILE_BODY_TYPES,
       { parseAs: 'buffer', bodyLimit: MAX_CHECK_IN_FILE_BYTES + 1024 },
