@@ -547,6 +547,26 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/providers/{provider_id}/patients-in-queue': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
+  'POST /api/v1/practices/{practice_id}/patients/{patient_id}/vaccinations': {
+    access: { kind: 'object', reachOthers: ['SuperUser'] },
+    body: {
+      vaccine_kind: 'Covid',
+      vaccine_name: 'Comirnaty',
+      administered_on: '2026-01-15',
+      lot_number: 'FA1234',
+      dose_number: 1,
+    },
+  },
+  'GET /api/v1/patients/{patient_id}/vaccinations': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/patients/{patient_id}/vaccination-passport': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/patients/{patient_id}/vaccination-passports': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'POST /api/v1/vaccination-passports/verification': { access: { kind: 'public' } },
 };
 
 const SIGNED_IN_TYPES: UserType[] = [
