@@ -313,6 +313,9 @@ it('gives each role its menu items, the burger below 1200 px, and the patient an
   const staffItems = await items(staff);
   expect(staffItems).not.toContain('Reports');
   expect(staffItems).not.toContain('Settings');
+  // The spec's Calendar address for staff opens the schedule.
+  await staff.goto(`${app.url}/staff-member/calendar`);
+  await staff.waitForURL('**/practice/schedule');
 
   // The patient's header: an Appointments menu and Settings; a burger below 1200 px.
   const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });

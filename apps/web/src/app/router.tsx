@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
 import { directoryAdminRoutes } from '../features/directory-admin/directory-admin-routes';
@@ -178,6 +178,15 @@ const pages: RouteObject[] = [
       Component: (await import('../features/account/components/settings-page')).SettingsPage,
     }),
   })),
+  // The spec's Calendar addresses per role: the calendar editor for admins, the schedule for
+  // providers and staff.
+  ...(
+    [
+      ['practice-admin/calendar', '/practice-admin/calendars'],
+      ['providers/:providerId/calendar', '/practice/schedule'],
+      ['staff-member/calendar', '/practice/schedule'],
+    ] as const
+  ).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
   {
     // A practice's public page (the workspace's own /practice/... pages are matched first).
     path: 'practice/:practiceId',
