@@ -6,7 +6,9 @@ import { currentLanguage, i18n, setLanguage, translateText } from '../shared/i18
 import { formatDate } from '../shared/i18n/dates';
 import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages';
 import { resources } from '../shared/i18n/resources';
+import { toast } from '../shared/toast';
 import { LanguageMenu } from './language-menu';
+import { ToastHost } from './toast-host';
 
 const page = () =>
   render(
@@ -68,6 +70,20 @@ describe('Language widget', () => {
     ).toBeTruthy();
     expect(document.documentElement.lang).toBe('ko');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
+  });
+
+  it("shows the web's own toasts in the chosen language and the API's words as sent", async () => {
+    render(<ToastHost />);
+    await act(() => setLanguage('vi'));
+    act(() => toast.success('Appointment booked successfully.'));
+    expect(screen.getByTestId('toast').textContent).toContain('Đặt lịch hẹn thành công.');
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: /close/i }));
+    });
+    act(() => toast.error('This calendar does not exist.'));
+    expect((await screen.findByText('This calendar does not exist.')).textContent).toBe(
+      'This calendar does not exist.',
+    );
   });
 
   it('keeps English dates in the spec patterns', () => {
