@@ -180,6 +180,10 @@ describe('the calendar editor', () => {
     await dialog.getByRole('combobox', { name: 'Facility' }).click();
     await admin.getByRole('option', { name: 'Test Clinic' }).click();
     await dialog.getByLabel('Calendar name').fill('Ultrasound');
+    // Its bookings are lab-test appointments (issue 20).
+    await dialog
+      .getByRole('switch', { name: 'Lab test (bookings are lab-test appointments)' })
+      .check();
     // The new calendar's week is previewed before it exists: weekdays 8 to 5, weekends closed.
     await dialog.getByTestId('week-preview').getByText('8:00 AM – 5:00 PM').first().waitFor();
     await expectAccessible(admin);
@@ -204,6 +208,7 @@ describe('the calendar editor', () => {
     expect(calendars.find((c) => c.name === 'Ultrasound')).toMatchObject({
       visit_type: 'Resource',
       provider_id: null,
+      is_lab_test: true,
     });
   }, 120_000);
 });
