@@ -56,12 +56,10 @@ it('a consent signed and a copay paid through one process reach staff watching t
     });
   expect(consent.status).toBe(201);
   const slot = await tomorrowsSlot(fixtures, calendarId, position);
-  const booked = await one.api
-    .as(patient)
-    .post<BookingResult>('/api/v1/appointments', {
-      calendar_id: calendarId,
-      start_date: slot.start_date,
-    });
+  const booked = await one.api.as(patient).post<BookingResult>('/api/v1/appointments', {
+    calendar_id: calendarId,
+    start_date: slot.start_date,
+  });
   expect(booked.status).toBe(201);
   const appointmentId = booked.body.data.appointment_id;
 
