@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { createUser } from '../../support/accounts';
+import { call, createUser } from '../../support/accounts';
 import { eventually } from '../../support/events';
 import { browserSuite, expectAccessible, shoot, signIn, smsCode } from '../../support/browser';
 import { createCalendar, createPractice, registerEntry } from '../../support/scheduling';
@@ -45,7 +45,7 @@ it('finds a lab, books its slot through the wizard, and shows the results on a m
     kind: 'Room',
     facility_ids: [facility.id],
   });
-  const { position } = await createCalendar(app, practice, {
+  const { calendarId, position } = await createCalendar(app, practice, {
     name: 'Riverside Blood Lab',
     resource_id: lab.id,
     facility_id: facility.id,
@@ -87,6 +87,22 @@ it('finds a lab, books its slot through the wizard, and shows the results on a m
   await card.getByTestId('slot').first().waitFor();
   await expectAccessible(page);
   await shoot(page, 'resources-search');
+
+  // Live slot updates apply to resources too: a slot held elsewhere leaves the card (capacity 1).
+  const taken = (await card.getByTestId('slot').nth(1).getAttribute('data-start'))!;
+  const other = await createUser(app, 'Patient', null, { first: 'Otto', last: 'Other' });
+  const held = await call(
+    app,
+    'PUT',
+    `/api/v1/calendars/${calendarId}/slots/hold`,
+    { start_date: taken },
+    other.auth,
+  );
+  expect(held.status).toBe(200);
+  await card.locator(`[data-testid="slot"][data-start="${taken}"]`).waitFor({
+    state: 'detached',
+    timeout: 5_000,
+  });
 
   // The map: one marker for the facility; its popup lists the lab; a list says the same.
   await page.getByRole('button', { name: 'Map' }).click();
