@@ -208,6 +208,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/zipcodes/{code}': { access: { kind: 'public' } },
   'POST /api/v1/providers/search': { access: { kind: 'public' } },
   'GET /api/v1/providers/online': { access: { kind: 'public' } },
+  'POST /api/v1/resources/search': { access: { kind: 'public' } },
+  'GET /api/v1/search/map-config': { access: { kind: 'public' } },
   'PUT /api/v1/appointments/{appointment_id}/confirm': {
     access: { kind: 'object', reachOthers: [] },
     body: {},
