@@ -117,6 +117,10 @@ it('shows the practices’ landing page with a marker: menu, dots, sections, cla
     await page.goto(`${app.url}/?section=10`);
     await heading.waitFor();
   });
+  await shoot(page, 'landing-claims', async () => {
+    await page.goto(`${app.url}/?section=2`);
+    await page.getByText('review sites').waitFor();
+  });
   await shoot(page, 'landing', async () => {
     await page.goto(`${app.url}/?utm_source=newsletter`);
     await page.getByTestId('landing-page').waitFor();
