@@ -1,3 +1,5 @@
+import { i18n } from '../../shared/i18n';
+
 /** Spec 2.10, word for word: what each waitlist dialog says. */
 export interface WaitlistTexts {
   readonly title: string;
@@ -7,23 +9,19 @@ export interface WaitlistTexts {
 /** 201: on the list now. */
 export function joinedTexts(eligible: boolean): WaitlistTexts {
   return {
-    title: "Thank you for registering. You're on the list",
-    lines: [
-      eligible
-        ? "We've received your waitlist request and will be in touch once we have an available slot."
-        : "We've received your waitlist request and will be in touch once you're eligible to book your appointment.",
-    ],
+    title: i18n.t('waitlist.joinedTitle'),
+    lines: [eligible ? i18n.t('waitlist.joinedEligible') : i18n.t('waitlist.joinedNotEligible')],
   };
 }
 
 /** 409: already on this calendar's list. */
 export function alreadyOnListTexts(eligible: boolean, practice: string): WaitlistTexts {
   return {
-    title: "You're already on the waitlist",
+    title: i18n.t('waitlist.alreadyTitle'),
     lines: [
       eligible
-        ? `We will notify you once ${practice} has an available slot`
-        : "We will notify you once you're eligible to book your appointment",
+        ? i18n.t('waitlist.alreadyEligible', { practice })
+        : i18n.t('waitlist.alreadyNotEligible'),
     ],
   };
 }
@@ -35,14 +33,12 @@ export function authHeaderTexts(
   practice: string,
 ): WaitlistTexts {
   return {
-    title: 'Join the waitlist now',
+    title: i18n.t('waitlist.joinTitle'),
     lines: [
-      ...(eligible
-        ? []
-        : ["We're sorry, you are not yet eligible to receive the COVID-19 vaccine"]),
+      ...(eligible ? [] : [i18n.t('waitlist.notEligible')]),
       variant === 'signup'
-        ? `Please SIGN UP so that ${practice} can reach you`
-        : `Please LOGIN so that you can be enrolled in the waiting list and ${practice} can reach you`,
+        ? i18n.t('waitlist.pleaseSignUp', { practice })
+        : i18n.t('waitlist.pleaseLogin', { practice }),
     ],
   };
 }

@@ -8,6 +8,7 @@ import { search } from './locales/search';
 import { shell } from './locales/shell';
 import { telehealth } from './locales/telehealth';
 import { visits } from './locales/visits';
+import { waitlist } from './locales/waitlist';
 
 /** Every feature's bundle under its own key: t('shell.about'), t('search.title'), … */
 const bundles = {
@@ -20,6 +21,7 @@ const bundles = {
   account,
   visits,
   telehealth,
+  waitlist,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -19,6 +19,7 @@ import {
   joinedTexts,
   type WaitlistTexts,
 } from '../waitlist-texts';
+import { useTranslation } from '../../../shared/i18n';
 
 function TextsDialog(props: {
   readonly open: boolean;
@@ -70,6 +71,7 @@ export function WaitlistResultDialog(props: {
   readonly practice: string;
   readonly onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const texts =
     props.result === 'joined'
       ? joinedTexts(props.eligible)
@@ -89,7 +91,7 @@ export function WaitlistResultDialog(props: {
       onClose={props.onClose}
       actions={
         <Button variant="contained" onClick={props.onClose} fullWidth>
-          OK
+          {t('waitlist.ok')}
         </Button>
       }
     />
@@ -105,6 +107,7 @@ export function WaitlistAuthDialog(props: {
   readonly onSignUp: () => void;
   readonly onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [variant, setVariant] = useState<'login' | 'signup'>('login');
   const texts = authHeaderTexts(variant, props.eligible, props.practice);
   return (
@@ -117,23 +120,23 @@ export function WaitlistAuthDialog(props: {
       actions={
         variant === 'login' ? (
           <Button variant="contained" fullWidth onClick={props.onLogin}>
-            Login
+            {t('waitlist.login')}
           </Button>
         ) : (
           <Button variant="contained" fullWidth onClick={props.onSignUp}>
-            Sign up
+            {t('waitlist.signUp')}
           </Button>
         )
       }
     >
       <Typography variant="body2">
-        {variant === 'login' ? 'New here? ' : 'Already have an account? '}
+        {variant === 'login' ? t('waitlist.newHere') : t('waitlist.haveAccount')}
         <Link
           component="button"
           type="button"
           onClick={() => setVariant(variant === 'login' ? 'signup' : 'login')}
         >
-          {variant === 'login' ? 'Create an account' : 'Log in instead'}
+          {variant === 'login' ? t('waitlist.createAccount') : t('waitlist.logInInstead')}
         </Link>
       </Typography>
     </TextsDialog>

@@ -15,6 +15,7 @@ import {
 import { ONLY_PATIENT } from '../waitlist-texts';
 import { WaitlistAuthDialog, WaitlistResultDialog } from './waitlist-dialogs';
 import { errorMessageOf } from '../../../shared/error-message';
+import { useTranslation } from '../../../shared/i18n';
 
 const PRACTICE_FALLBACK = 'the practice';
 
@@ -31,6 +32,7 @@ export function WaitlistPage() {
 }
 
 function JoinWaitlist({ item }: { item: PendingWaitlist }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const user = currentUser();
   const [practice, setPractice] = useState<string>(PRACTICE_FALLBACK);
@@ -91,14 +93,14 @@ function JoinWaitlist({ item }: { item: PendingWaitlist }) {
         <CardContent>
           <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
             <Typography variant="h5" component="h1">
-              Waiting list
+              {t('waitlist.waitingList')}
             </Typography>
             <Typography color="text.secondary">
               {[calendarName, practice === PRACTICE_FALLBACK ? null : practice]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
-            {user && !result && <CircularProgress aria-label="Joining the waiting list" />}
+            {user && !result && <CircularProgress aria-label={t('waitlist.joining')} />}
           </Stack>
         </CardContent>
       </Card>
