@@ -316,6 +316,17 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/analytics/practices': {
     access: { kind: 'self', types: [...OPERATORS, 'PracticeAdmin'] },
   },
+  // The appointments report: the practice's admins and providers (their own), and operators.
+  'GET /api/v1/practices/{practice_id}/reports/appointments': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/reports/appointments/csv': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  // The landing page's switch and its demo form are public; operators read the requests.
+  'GET /api/v1/marketing/landing': { access: { kind: 'public' } },
+  'POST /api/v1/marketing/demo-requests': { access: { kind: 'public' } },
+  'GET /api/v1/marketing/demo-requests': { access: { kind: 'self', types: OPERATORS } },
   'POST /api/v1/appointments/{appointment_id}/meeting/end': {
     access: { kind: 'object', reachOthers: [] },
     body: {},
