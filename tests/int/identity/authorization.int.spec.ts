@@ -580,6 +580,64 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
   'POST /api/v1/vaccination-passports/verification': { access: { kind: 'public' } },
+  // Digital check-in (issue 20): a provider's settings and a practice's consents are that
+  // practice's; an appointment's check-in is its patient's (or guardian's) and its practice's.
+  'GET /api/v1/providers/{provider_id}/digital-check-in-settings': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'PUT /api/v1/providers/{provider_id}/digital-check-in-settings': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { digital_check_in_enabled: true },
+  },
+  'GET /api/v1/practices/{practice_id}/consents': { access: { kind: 'object', reachOthers: [] } },
+  'POST /api/v1/practices/{practice_id}/consents': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { title: 'Intruder consent', text: 'Sign here.', required: true },
+  },
+  'PUT /api/v1/practices/{practice_id}/consents/{consent_id}': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { title: 'Intruder consent', text: 'Sign here.', required: true },
+  },
+  'GET /api/v1/appointments/{appointment_id}/digital-check-in': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'POST /api/v1/appointments/{appointment_id}/consents/{consent_id}/signature': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { version: 1, kind: 'typed', typed_name: 'Intruder' },
+  },
+  'DELETE /api/v1/appointments/{appointment_id}/consents/{consent_id}/signature': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'POST /api/v1/appointments/{appointment_id}/copay': {
+    access: { kind: 'object', reachOthers: [] },
+    body: {
+      amount: 25,
+      payment_method_id: '00000000-0000-4000-8000-000000000001',
+      command_id: '00000000-0000-4000-8000-000000000002',
+    },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/insurance-card/{side}': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'POST /api/v1/appointments/{appointment_id}/check-in-forms': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { screening_id: '00000000-0000-4000-8000-000000000003' },
+  },
+  'GET /api/v1/check-in-files/{file_id}': { access: { kind: 'object', reachOthers: [] } },
+  'GET /api/v1/practices/{practice_id}/check-in-summary': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  // Reports (issue 20): a practice's own admins and providers, and operators.
+  'GET /api/v1/practices/{practice_id}/reports/appointments': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  'GET /api/v1/practices/{practice_id}/reports/appointments/csv': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
+  // The landing page: its switch and the demo form are public; the requests are operators'.
+  'GET /api/v1/marketing/landing': { access: { kind: 'public' } },
+  'POST /api/v1/marketing/demo-requests': { access: { kind: 'public' } },
+  'GET /api/v1/marketing/demo-requests': { access: { kind: 'self', types: OPERATORS } },
 };
 
 const SIGNED_IN_TYPES: UserType[] = [
@@ -652,7 +710,10 @@ const concrete = (path: string, query = '') =>
     .replace('{name}', 'search')
     .replace('{payment_id}', randomUUID())
     .replace('{offer_id}', randomUUID())
-    .replace('{notification_id}', randomUUID());
+    .replace('{notification_id}', randomUUID())
+    .replace('{consent_id}', randomUUID())
+    .replace('{file_id}', randomUUID())
+    .replace('{side}', 'front');
 
 /** Bodies name other people's objects too. */
 const bodyOf = (rule: RouteCase): Record<string, unknown> | undefined =>
