@@ -507,11 +507,10 @@ describe("a family member's check-in", () => {
     expect((await read(practice.admin)).status).toBe(200);
     expect((await read(stranger)).status).toBe(403);
     expect((await read(other.admin)).status).toBe(403);
-    const summary = await app.api
-      .as(practice.staff)
-      .get(
-        `/api/v1/practices/${practice.practiceId}/check-in-summary?date=2026-03-10&min_position=${(signed.body.data as { position: number }).position}`,
-      );
+    const summary = await app.api.as(practice.staff).get(
+      // The upload came last: read at its position, or the card may not be in the summary yet.
+      `/api/v1/practices/${practice.practiceId}/check-in-summary?date=2026-03-10&min_position=${(front.body.data as { position: number }).position}`,
+    );
     const row = (summary.body.data as CheckInSummaryView).rows.find(
       (r) => r.appointment_id === appointmentId,
     );

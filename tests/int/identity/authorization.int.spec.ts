@@ -627,17 +627,6 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/practices/{practice_id}/check-in-summary': {
     access: { kind: 'object', reachOthers: [] },
   },
-  // Reports (issue 20): a practice's own admins and providers, and operators.
-  'GET /api/v1/practices/{practice_id}/reports/appointments': {
-    access: { kind: 'object', reachOthers: OPERATORS },
-  },
-  'GET /api/v1/practices/{practice_id}/reports/appointments/csv': {
-    access: { kind: 'object', reachOthers: OPERATORS },
-  },
-  // The landing page: its switch and the demo form are public; the requests are operators'.
-  'GET /api/v1/marketing/landing': { access: { kind: 'public' } },
-  'POST /api/v1/marketing/demo-requests': { access: { kind: 'public' } },
-  'GET /api/v1/marketing/demo-requests': { access: { kind: 'self', types: OPERATORS } },
 };
 
 const SIGNED_IN_TYPES: UserType[] = [

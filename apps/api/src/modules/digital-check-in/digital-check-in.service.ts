@@ -70,6 +70,13 @@ export interface StoredFile {
 }
 
 /** Digital check-in's commands and reads (see the controller for the routes). */
+/** Who reads a check-in but changes none (super users, support agents, finance). */
+const CHANGES_NOT_FOR: ReadonlySet<string> = new Set([
+  'SuperUser',
+  'SupportAgent',
+  'FinancialSuperUser',
+]);
+
 @Injectable()
 export class DigitalCheckInService {
   constructor(
@@ -214,6 +221,15 @@ export class DigitalCheckInService {
     };
   }
 
+  /**
+   * A check-in is changed by its patient (or their guardian) and the practice's staff at the
+   * desk: operators may read it, as they read the appointment, but sign, pay or upload for nobody.
+   */
+  private visitToChange(caller: Principal, appointmentId: string) {
+    if (CHANGES_NOT_FOR.has(caller.type)) throw forbidden();
+    return this.visit(caller, appointmentId);
+  }
+
   private async decide(
     visit: Visit,
     command: CheckInCommand,
@@ -301,7 +317,7 @@ export class DigitalCheckInService {
     dto: SignConsentDto,
     context: RequestContext,
   ): Promise<{ position: number }> {
-    const { visit } = await this.visit(caller, appointmentId);
+    const { visit } = await this.visitToChange(caller, appointmentId);
     const [consent] = await this.pipeline.read([
       stream(consentStreamId(consentId), consentDecider),
     ]);
@@ -336,7 +352,7 @@ export class DigitalCheckInService {
     consentId: string,
     context: RequestContext,
   ): Promise<{ position: number }> {
-    const { visit } = await this.visit(caller, appointmentId);
+    const { visit } = await this.visitToChange(caller, appointmentId);
     const command: CheckInCommand = {
       type: 'DeleteConsentSignature',
       visit,
@@ -354,7 +370,7 @@ export class DigitalCheckInService {
     dto: PayCopayDto,
     context: RequestContext,
   ): Promise<PaymentView> {
-    const { details, visit, state } = await this.visit(caller, appointmentId);
+    const { details, visit, state } = await this.visitToChange(caller, appointmentId);
     const paymentId = entityIdFor(`copay/${caller.userId}/${dto.command_id}`);
     const now = this.clock.now();
     const record: CheckInCommand = {
@@ -462,7 +478,7 @@ export class DigitalCheckInService {
     body: unknown,
     context: RequestContext,
   ): Promise<{ file_id: string; sha256: string; position: number }> {
-    const { visit } = await this.visit(caller, appointmentId);
+    const { visit } = await this.visitToChange(caller, appointmentId);
     if (!Buffer.isBuffer(body) || body.length === 0) {
       throw new InvalidError(Buffer.isBuffer(body) ? M.fileEmpty : M.fileType, { file: 'Invalid' });
     }
@@ -529,7 +545,7 @@ export class DigitalCheckInService {
     screeningId: string,
     context: RequestContext,
   ): Promise<{ position: number }> {
-    const { visit } = await this.visit(caller, appointmentId);
+    const { visit } = await this.visitToChange(caller, appointmentId);
     const [screening] = await this.pipeline.read([
       stream(screeningStreamId(screeningId), SCREENING_FOLD),
     ]);
