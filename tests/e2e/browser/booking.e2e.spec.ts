@@ -233,7 +233,10 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   // Screening comes first: a missing answer is named, then answered.
   await page.getByTestId('stage-title').filter({ hasText: 'Screening' }).waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
-  expect(await page.getByText('Please answer this question.').count()).toBe(3);
+  expect(await page.getByText('Please answer this question.', { exact: true }).count()).toBe(3);
+  // Announced too: the live region counts them, and focus is on the first unanswered question.
+  expect(await page.getByTestId('form-errors').innerText()).toMatch(/^3 fields need attention\. /);
+  expect(await page.evaluate('document.activeElement?.getAttribute("aria-invalid")')).toBe('true');
   for (const group of await page.getByRole('radiogroup').all()) {
     await group.getByRole('radio', { name: 'No' }).check();
   }
@@ -262,7 +265,7 @@ it('answers the screening form, saves demographics and verifies eligibility befo
   // (The header's search bar has a 'Zip code' box of its own.)
   await page.getByRole('textbox', { name: 'ZIP code' }).fill('071');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.getByText('Invalid character length').waitFor();
+  await page.getByText('Invalid character length', { exact: true }).waitFor();
   await page.getByRole('textbox', { name: 'ZIP code' }).fill('07102');
   await shoot(page, 'booking-demographics');
   await page.getByRole('button', { name: 'Save and continue' }).click();

@@ -42,8 +42,12 @@ it("shows the spec's messages for a new family member's names and for demographi
   await page.getByLabel(/^First name/).fill('A   ');
   await page.getByLabel(/^Last name/).fill('Mary--Jane');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Invalid character length').waitFor();
+  // Each field's message (exact): the form's live region also repeats them in one sentence.
+  await page.getByText('Invalid character length', { exact: true }).waitFor();
   await page.getByText('Invalid', { exact: true }).waitFor();
+  expect(await page.getByTestId('form-errors').innerText()).toBe(
+    '2 fields need attention. First name: Invalid character length. Last name: Invalid.',
+  );
   await expectAccessible(page);
   await shoot(page, 'person-rules-family-member');
   await page.getByRole('radio', { name: 'Myself' }).check();
@@ -69,15 +73,17 @@ it("shows the spec's messages for a new family member's names and for demographi
   await page.getByRole('combobox', { name: 'State' }).selectOption('NJ');
   await page.getByRole('textbox', { name: 'ZIP code' }).fill('0710');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.getByText('The date of birth should be a date earlier than today.').waitFor();
-  expect(await page.getByText('Invalid character length').count()).toBe(2);
+  await page
+    .getByText('The date of birth should be a date earlier than today.', { exact: true })
+    .waitFor();
+  expect(await page.getByText('Invalid character length', { exact: true }).count()).toBe(2);
   expect(await page.getByText('Invalid', { exact: true }).count()).toBe(1);
   await expectAccessible(page);
   await shoot(page, 'person-rules-demographics');
 
   await page.getByLabel('Date of birth').fill('02/30/1990');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.getByText('Invalid Date').waitFor();
+  await page.getByText('Invalid Date', { exact: true }).waitFor();
 
   await page.getByLabel('Date of birth').fill('02/28/1990');
   await page.getByLabel('Street address').fill('1 Main Street');
