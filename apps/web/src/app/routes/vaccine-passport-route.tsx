@@ -1,4 +1,4 @@
-import { VACCINATION_MESSAGES, VACCINE_PASSPORT_PATHS } from '@medbook/contracts';
+import { VACCINE_PASSPORT_PATHS } from '@medbook/contracts';
 import { Alert, Button, Container, Stack } from '@mui/material';
 import { DASHBOARDS } from '@medbook/contracts';
 import { useObservableState } from 'observable-hooks';
@@ -8,6 +8,7 @@ import { FamilyPassportsPage } from '../../features/vaccination/components/famil
 import { NoRecordPage } from '../../features/vaccination/components/no-record-page';
 import { VaccinePassportPage } from '../../features/vaccination/components/vaccine-passport-page';
 import { passportVisitor } from '../../features/vaccination/passport-visitor';
+import { useTranslation } from '../../shared/i18n';
 import { currentUser, currentUser$ } from '../../shared/session';
 
 const PAGES = {
@@ -25,6 +26,7 @@ const PAGES = {
 export function VaccinePassportRoute({ page }: { page: keyof typeof PAGES }) {
   const user = useObservableState(currentUser$, currentUser());
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   if (!user) {
     const visitor = passportVisitor();
     return (
@@ -33,8 +35,8 @@ export function VaccinePassportRoute({ page }: { page: keyof typeof PAGES }) {
           key={pathname}
           variant={{
             heading: visitor
-              ? `${VACCINATION_MESSAGES.welcomeBack} ${visitor}`
-              : VACCINATION_MESSAGES.loginHeading,
+              ? `${t('vaccination.welcomeBack')} ${visitor}`
+              : t('vaccination.loginHeading'),
             hideSignUp: true,
             after: VACCINE_PASSPORT_PATHS.home,
           }}
@@ -46,13 +48,13 @@ export function VaccinePassportRoute({ page }: { page: keyof typeof PAGES }) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <Stack spacing={2}>
-          <Alert severity="info">The vaccination passport is for patients.</Alert>
+          <Alert severity="info">{t('vaccination.forPatients')}</Alert>
           <Button
             component={RouterLink}
             to={DASHBOARDS[user.type]}
             sx={{ alignSelf: 'flex-start' }}
           >
-            Go to your dashboard
+            {t('vaccination.goToDashboard')}
           </Button>
         </Stack>
       </Container>

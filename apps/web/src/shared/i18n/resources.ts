@@ -7,6 +7,7 @@ import { home } from './locales/home';
 import { search } from './locales/search';
 import { shell } from './locales/shell';
 import { telehealth } from './locales/telehealth';
+import { vaccination } from './locales/vaccination';
 import { visits } from './locales/visits';
 import { waitlist } from './locales/waitlist';
 
@@ -22,6 +23,7 @@ const bundles = {
   visits,
   telehealth,
   waitlist,
+  vaccination,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -1,4 +1,5 @@
 import { Alert, Stack, Typography } from '@mui/material';
+import { useTranslation } from '../../../shared/i18n';
 import { currentUser } from '../../../shared/session';
 import { PassportCard } from './passport-card';
 import { Failed, Loading, PassportLayout } from './passport-layout';
@@ -8,9 +9,10 @@ import { useFamilyPassports } from './use-family-passports';
 export function FamilyPassportsPage() {
   const user = currentUser()!;
   const state = useFamilyPassports(user.id);
+  const { t } = useTranslation();
   return (
-    <PassportLayout title="Family Vaccination Passports">
-      {state.kind === 'loading' && <Loading label="Loading your family's passports" />}
+    <PassportLayout title={t('vaccination.familyTitle')}>
+      {state.kind === 'loading' && <Loading label={t('vaccination.loadingFamily')} />}
       {state.kind === 'failed' && <Failed message={state.message} />}
       {state.kind === 'loaded' && (
         <Stack spacing={4}>
@@ -33,7 +35,7 @@ export function FamilyPassportsPage() {
                 <PassportCard passport={person.passport} />
               ) : (
                 <Alert severity="info" data-testid="family-no-record">
-                  No vaccination record yet.
+                  {t('vaccination.familyNoRecord')}
                 </Alert>
               )}
             </Stack>

@@ -1,19 +1,18 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../../shared/i18n';
 import { PassportLayout } from './passport-layout';
 
 /** /vaccine-passport/no-record: shown when no vaccination record is returned (spec 1). */
 export function NoRecordPage() {
+  const { t } = useTranslation();
   return (
-    <PassportLayout title="No Vaccination Record">
+    <PassportLayout title={t('vaccination.noRecordTitle')}>
       <Stack spacing={2}>
-        <Alert severity="info">We could not find a vaccination record for you.</Alert>
-        <Typography>
-          Vaccinations appear here once the practice that gave them records them. Please ask your
-          practice to record your vaccination, then come back for your passport.
-        </Typography>
+        <Alert severity="info">{t('vaccination.noRecordAlert')}</Alert>
+        <Typography>{t('vaccination.noRecordText')}</Typography>
         <Button component={RouterLink} to="/" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
-          Back to home
+          {t('vaccination.backHome')}
         </Button>
       </Stack>
     </PassportLayout>

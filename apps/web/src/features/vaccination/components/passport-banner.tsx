@@ -1,7 +1,8 @@
-import { VACCINATION_MESSAGES, VACCINE_PASSPORT_PATHS } from '@medbook/contracts';
+import { VACCINE_PASSPORT_PATHS } from '@medbook/contracts';
 import Vaccines from '@mui/icons-material/Vaccines';
 import { Box, Button, Container, Paper, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n';
 import { currentUser, signedOut } from '../../../shared/session';
 import { logOutQuietly } from '../api/vaccination-api';
 
@@ -11,6 +12,7 @@ import { logOutQuietly } from '../api/vaccination-api';
  */
 export function PassportBanner() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   async function getPassport() {
     if (currentUser()) {
       await logOutQuietly();
@@ -60,10 +62,10 @@ export function PassportBanner() {
             component="h2"
             sx={{ fontWeight: 700 }}
           >
-            {VACCINATION_MESSAGES.bannerTitle}
+            {t('vaccination.bannerTitle')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            Show a QR code anyone can check, signed by MedBook.
+            {t('vaccination.bannerText')}
           </Typography>
         </Box>
         <Button
@@ -72,7 +74,7 @@ export function PassportBanner() {
           data-testid="get-vaccination-passport"
           sx={{ textTransform: 'none', fontWeight: 700, whiteSpace: 'nowrap' }}
         >
-          {VACCINATION_MESSAGES.bannerButton}
+          {t('vaccination.bannerButton')}
         </Button>
       </Paper>
     </Container>

@@ -3,6 +3,7 @@ import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import { Alert, Box, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 import { PassportDetails } from './passport-details';
 
 /** The QR code's link: the public verification page on this site, the signed data in its hash. */
@@ -12,6 +13,7 @@ export const verificationUrl = (passport: VaccinationPassportView): string =>
 function PassportQrCode({ url, name }: { url: string; name: string }) {
   const [image, setImage] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     let live = true;
     toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 240 }).then(
@@ -22,13 +24,13 @@ function PassportQrCode({ url, name }: { url: string; name: string }) {
       live = false;
     };
   }, [url]);
-  if (failed) return <Alert severity="warning">The QR code could not be drawn.</Alert>;
+  if (failed) return <Alert severity="warning">{t('vaccination.qrFailed')}</Alert>;
   if (!image) return <Skeleton variant="rectangular" width={240} height={240} />;
   return (
     <Box
       component="img"
       src={image}
-      alt={`QR code of ${name}'s vaccination passport`}
+      alt={t('vaccination.qrAlt', { name })}
       data-testid="passport-qr"
       sx={{ width: 240, height: 240, display: 'block' }}
     />
@@ -38,6 +40,7 @@ function PassportQrCode({ url, name }: { url: string; name: string }) {
 /** A passport as its holder shows it: the QR code a verifier scans, and what it states. */
 export function PassportCard({ passport }: { passport: VaccinationPassportView }) {
   const url = verificationUrl(passport);
+  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -56,10 +59,10 @@ export function PassportCard({ passport }: { passport: VaccinationPassportView }
             color="text.secondary"
             sx={{ maxWidth: 240, textAlign: 'center' }}
           >
-            Scan to check that this passport is genuine.
+            {t('vaccination.scanToCheck')}
           </Typography>
           <Link href={url} data-testid="passport-verification-link" variant="body2">
-            Open the verification page
+            {t('vaccination.openVerification')}
           </Link>
         </Stack>
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -70,7 +73,7 @@ export function PassportCard({ passport }: { passport: VaccinationPassportView }
           >
             <VerifiedUser fontSize="small" />
             <Typography variant="overline" sx={{ fontWeight: 700 }}>
-              Digitally signed by MedBook
+              {t('vaccination.signedBy')}
             </Typography>
           </Stack>
           <PassportDetails data={passport.data} />

@@ -10,12 +10,15 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
+import { useTranslation } from '../../../shared/i18n';
 
 export const calendarDay = (date: string): string =>
   DateTime.fromISO(date).toLocaleString(DateTime.DATE_MED);
 
 /** What a passport states: who, born when, and each dose (the card and the verifier's page). */
 export function PassportDetails({ data }: { data: PassportData }) {
+  const { t } = useTranslation();
+  const kind = (k: string) => (k === 'Covid' ? t('vaccination.covid') : t('vaccination.other'));
   return (
     <Box>
       <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid="passport-name">
@@ -23,13 +26,13 @@ export function PassportDetails({ data }: { data: PassportData }) {
       </Typography>
       {data.birth_date && (
         <Typography color="text.secondary" data-testid="passport-birth-date">
-          Date of birth: {calendarDay(data.birth_date)}
+          {t('vaccination.dateOfBirth', { date: calendarDay(data.birth_date) })}
         </Typography>
       )}
       {/* A phone gets each dose as a short card: five columns do not fit 375 px. */}
       <Box
         component="ul"
-        aria-label={`Vaccinations of ${data.name}`}
+        aria-label={t('vaccination.vaccinationsOf', { name: data.name })}
         sx={{ display: { xs: 'block', sm: 'none' }, listStyle: 'none', p: 0, mt: 2, mb: 0 }}
       >
         {data.vaccinations.map((v) => (
@@ -39,10 +42,10 @@ export function PassportDetails({ data }: { data: PassportData }) {
             sx={{ py: 1.25, borderTop: 1, borderColor: 'divider' }}
           >
             <Typography sx={{ fontWeight: 600 }}>
-              {v.vaccine} ({v.kind === 'Covid' ? 'COVID-19' : 'Other'}), dose {v.dose}
+              {t('vaccination.doseLine', { vaccine: v.vaccine, kind: kind(v.kind), dose: v.dose })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {calendarDay(v.date)} · Lot {v.lot}
+              {t('vaccination.lotLine', { date: calendarDay(v.date), lot: v.lot })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {v.practice}
@@ -51,14 +54,14 @@ export function PassportDetails({ data }: { data: PassportData }) {
         ))}
       </Box>
       <TableContainer sx={{ mt: 2, display: { xs: 'none', sm: 'block' } }}>
-        <Table size="small" aria-label={`Vaccinations of ${data.name}`}>
+        <Table size="small" aria-label={t('vaccination.vaccinationsOf', { name: data.name })}>
           <TableHead>
             <TableRow>
-              <TableCell>Vaccine</TableCell>
-              <TableCell>Dose</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>Lot</TableCell>
-              <TableCell>Given at</TableCell>
+              <TableCell>{t('vaccination.vaccine')}</TableCell>
+              <TableCell>{t('vaccination.dose')}</TableCell>
+              <TableCell>{t('vaccination.date')}</TableCell>
+              <TableCell>{t('vaccination.lot')}</TableCell>
+              <TableCell>{t('vaccination.givenAt')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -67,7 +70,7 @@ export function PassportDetails({ data }: { data: PassportData }) {
                 <TableCell>
                   {v.vaccine}
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {v.kind === 'Covid' ? 'COVID-19' : 'Other'}
+                    {kind(v.kind)}
                   </Typography>
                 </TableCell>
                 <TableCell>{v.dose}</TableCell>

@@ -1,5 +1,6 @@
 import { Alert, Box, CircularProgress, Container, Typography } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
+import { translateText } from '../../../shared/i18n';
 
 /** The passport pages' frame: a heading, then the page's content. */
 export function PassportLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -29,5 +30,5 @@ export function Loading({ label }: { label: string }) {
 }
 
 export const Failed = ({ message }: { message: string }) => (
-  <Alert severity="error">{message}</Alert>
+  <Alert severity="error">{translateText(message)}</Alert>
 );

@@ -9,6 +9,7 @@ import { Alert, AlertTitle, Paper, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { verifyPassport } from '../api/vaccination-api';
 import { PassportDetails } from './passport-details';
 import { Failed, Loading, PassportLayout } from './passport-layout';
@@ -30,6 +31,7 @@ const NOT_GENUINE: PassportVerificationView = {
  */
 export function PassportVerificationPage() {
   const { userId = '' } = useParams();
+  const { t } = useTranslation();
   const { hash } = useLocation();
   const token = decodeURIComponent(hash.replace(/^#/, ''));
   // A link cut short or typed by hand is not a passport at all: no need to ask.
@@ -64,9 +66,9 @@ export function PassportVerificationPage() {
       : { kind: 'checking' };
 
   return (
-    <PassportLayout title="Vaccination Passport Verification">
-      {check.kind === 'checking' && <Loading label="Checking the passport" />}
-      {check.kind === 'failed' && <Failed message={check.message} />}
+    <PassportLayout title={t('vaccination.verificationTitle')}>
+      {check.kind === 'checking' && <Loading label={t('vaccination.checking')} />}
+      {check.kind === 'failed' && <Failed message={translateText(check.message)} />}
       {check.kind === 'checked' && (
         <Stack spacing={3}>
           <Alert
@@ -77,9 +79,11 @@ export function PassportVerificationPage() {
             role="status"
           >
             <AlertTitle sx={{ fontWeight: 700 }}>
-              {check.result.genuine ? 'Genuine' : 'Not genuine'}
+              {check.result.genuine
+                ? t('vaccination.genuineTitle')
+                : t('vaccination.notGenuineTitle')}
             </AlertTitle>
-            {check.result.message}
+            {translateText(check.result.message)}
           </Alert>
           {check.result.data && (
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>

@@ -8,21 +8,25 @@ import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type FormEvent, useRef, useState } from 'react';
 import { fieldErrors } from '../../../shared/field-errors';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { recordVaccination } from '../api/vaccination-api';
 
 type Field = 'vaccine_kind' | 'vaccine_name' | 'administered_on' | 'lot_number' | 'dose_number';
 
-const LABELS: Record<Field, string> = {
-  vaccine_kind: 'Vaccine kind',
-  vaccine_name: 'Vaccine name',
-  administered_on: 'Date given',
-  lot_number: 'Lot number',
-  dose_number: 'Dose number',
-};
+const LABELS = {
+  vaccine_kind: 'vaccination.vaccineKind',
+  vaccine_name: 'vaccination.vaccineName',
+  administered_on: 'vaccination.dateGiven',
+  lot_number: 'vaccination.lotNumber',
+  dose_number: 'vaccination.doseNumber',
+} as const satisfies Record<Field, string>;
 
-const KIND_LABELS: Record<VaccineKind, string> = { Covid: 'Covid', Other: 'Other' };
+const KIND_LABELS = {
+  Covid: 'vaccination.kindCovid',
+  Other: 'vaccination.other',
+} as const satisfies Record<VaccineKind, string>;
 
 const emptyDose = (): Record<Field, string> => ({
   vaccine_kind: 'Covid',
@@ -44,6 +48,7 @@ export function RecordVaccinationForm(props: {
   const commandId = useRef(crypto.randomUUID());
   const record = useCommand(recordVaccination);
   const today = DateTime.local().toISODate();
+  const { t } = useTranslation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,14 +81,14 @@ export function RecordVaccinationForm(props: {
   const field = (name: Field, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
       id={`vaccination-${name}`}
-      label={LABELS[name]}
+      label={t(LABELS[name])}
       value={values[name]}
       onChange={(e) => {
         setValues((v) => ({ ...v, [name]: e.target.value }));
         setErrors((found) => ({ ...found, [name]: undefined }));
       }}
       error={!!errors[name]}
-      helperText={errors[name] ?? extra.helperText}
+      helperText={errors[name] ? translateText(errors[name]) : extra.helperText}
       required
       fullWidth
       size="small"
@@ -97,7 +102,7 @@ export function RecordVaccinationForm(props: {
       spacing={2}
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label="Record a vaccination"
+      aria-label={t('vaccination.recordTitle')}
       data-testid="record-vaccination-form"
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -105,7 +110,7 @@ export function RecordVaccinationForm(props: {
           select: true,
           children: VACCINE_KINDS.map((kind) => (
             <MenuItem key={kind} value={kind}>
-              {KIND_LABELS[kind]}
+              {t(KIND_LABELS[kind])}
             </MenuItem>
           )),
         })}
@@ -125,7 +130,7 @@ export function RecordVaccinationForm(props: {
           slotProps: { htmlInput: { min: 1, max: 20, step: 1 } },
         })}
       </Stack>
-      {record.error && <Alert severity="error">{record.error}</Alert>}
+      {record.error && <Alert severity="error">{translateText(record.error)}</Alert>}
       <Button
         type="submit"
         variant="contained"
@@ -133,7 +138,7 @@ export function RecordVaccinationForm(props: {
         sx={{ alignSelf: 'flex-end', whiteSpace: 'nowrap' }}
         data-testid="record-vaccination-submit"
       >
-        Record vaccination
+        {t('vaccination.recordButton')}
       </Button>
     </Stack>
   );

@@ -2,6 +2,7 @@ import type { PracticePatientView, VaccinationView } from '@medbook/contracts';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { PatientFinder } from '../../../shared/front-desk/patient-finder';
 import { patientName } from '../../../shared/front-desk/patient-text';
 import { vaccinationsOf } from '../api/vaccination-api';
@@ -11,13 +12,15 @@ import { RecordVaccinationForm } from './record-vaccination-form';
 /** The practice records a dose: find the patient, see their record, add what was given. */
 export function RecordVaccinationPage({ practiceId }: { practiceId: string }) {
   const [patient, setPatient] = useState<PracticePatientView | null>(null);
+  const { t } = useTranslation();
+  const title = t('vaccination.vaccinations');
   useEffect(() => {
-    document.title = 'Vaccinations | MedBook';
-  }, []);
+    document.title = `${title} | MedBook`;
+  }, [title]);
   return (
     <Box sx={{ maxWidth: 900 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        Vaccinations
+        {title}
       </Typography>
       {patient ? (
         <PatientVaccinations
@@ -28,7 +31,7 @@ export function RecordVaccinationPage({ practiceId }: { practiceId: string }) {
         />
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography sx={{ mb: 2 }}>Find the patient who was vaccinated.</Typography>
+          <Typography sx={{ mb: 2 }}>{t('vaccination.findPatient')}</Typography>
           <PatientFinder practiceId={practiceId} onPicked={setPatient} autoFocus />
         </Paper>
       )}
@@ -42,6 +45,7 @@ function PatientVaccinations(props: {
   onChangePatient: () => void;
 }) {
   const { patient } = props;
+  const { t } = useTranslation();
   const [record, setRecord] = useState<VaccinationView[] | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(
@@ -69,38 +73,46 @@ function PatientVaccinations(props: {
               {patientName(patient)}
             </Typography>
             {patient.birth_date && (
-              <Typography color="text.secondary">Born {calendarDay(patient.birth_date)}</Typography>
+              <Typography color="text.secondary">
+                {t('vaccination.born', { date: calendarDay(patient.birth_date) })}
+              </Typography>
             )}
           </Box>
           <Button
             onClick={props.onChangePatient}
             sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
           >
-            Another patient
+            {t('vaccination.anotherPatient')}
           </Button>
         </Stack>
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
+            {translateText(error)}
           </Alert>
         )}
         {record && record.length === 0 && (
           <Typography color="text.secondary" sx={{ mt: 2 }}>
-            No vaccination recorded yet.
+            {t('vaccination.noneRecorded')}
           </Typography>
         )}
         {record && record.length > 0 && (
           <Box
             component="ul"
             sx={{ pl: 2.5, mb: 0 }}
-            aria-label="Recorded vaccinations"
+            aria-label={t('vaccination.recordedVaccinations')}
             data-testid="vaccination-record"
           >
             {record.map((v) => (
               <li key={v.vaccination_id}>
-                {v.vaccine_name} ({v.vaccine_kind === 'Covid' ? 'COVID-19' : 'Other'}), dose{' '}
-                {v.dose_number}, {calendarDay(v.administered_on)}, lot {v.lot_number}, at{' '}
-                {v.practice_name}
+                {t('vaccination.recordLine', {
+                  vaccine: v.vaccine_name,
+                  kind:
+                    v.vaccine_kind === 'Covid' ? t('vaccination.covid') : t('vaccination.other'),
+                  dose: v.dose_number,
+                  date: calendarDay(v.administered_on),
+                  lot: v.lot_number,
+                  practice: v.practice_name,
+                })}
               </li>
             ))}
           </Box>
@@ -108,7 +120,7 @@ function PatientVaccinations(props: {
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          Record a vaccination
+          {t('vaccination.recordTitle')}
         </Typography>
         <RecordVaccinationForm
           practiceId={props.practiceId}

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n';
 import { currentUser } from '../../../shared/session';
 import { passportOutcome } from '../passport-outcome';
 import { rememberPassportVisitor } from '../passport-visitor';
@@ -10,10 +11,11 @@ import { useFamilyPassports } from './use-family-passports';
 export function VaccinePassportPage() {
   const user = currentUser()!;
   const state = useFamilyPassports(user.id);
-  if (state.kind === 'loading') return <Loading label="Loading your vaccination passport" />;
+  const { t } = useTranslation();
+  if (state.kind === 'loading') return <Loading label={t('vaccination.loadingPassport')} />;
   if (state.kind === 'failed') {
     return (
-      <PassportLayout title="Vaccination Passport">
+      <PassportLayout title={t('vaccination.passportTitle')}>
         <Failed message={state.message} />
       </PassportLayout>
     );
@@ -22,7 +24,7 @@ export function VaccinePassportPage() {
   const outcome = passportOutcome(state.people);
   if (outcome.kind !== 'own') return <Navigate to={outcome.to} replace />;
   return (
-    <PassportLayout title="Vaccination Passport">
+    <PassportLayout title={t('vaccination.passportTitle')}>
       <PassportCard passport={outcome.person.passport!} />
     </PassportLayout>
   );
