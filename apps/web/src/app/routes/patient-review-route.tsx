@@ -3,9 +3,8 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { LoginPage } from '../../features/account/components/login-page';
 import { SignUpPage } from '../../features/account/components/signup-page';
 import { reviewAppointmentOf, reviewPath } from '../../features/reviews/review-paths';
+import { useTranslation } from '../../shared/i18n';
 import { currentUser, rememberRedirect } from '../../shared/session';
-
-const INTRO = 'Log in to review your visit.';
 
 /**
  * The spec's patient-review login variant (/patient-review?appointmentId=...): a signed-in patient
@@ -19,10 +18,11 @@ export function PatientReviewLogin() {
     ? reviewAppointmentOf(new URLSearchParams({ appointmentId: fromPath }))
     : reviewAppointmentOf(params);
   const user = currentUser();
+  const { t } = useTranslation();
   if (!appointmentId) {
     return (
       <Alert severity="error" sx={{ maxWidth: 560, mx: 'auto' }}>
-        This review link is not complete. Please open the link from your message again.
+        {t('reviews.incompleteLink')}
       </Alert>
     );
   }
@@ -35,7 +35,7 @@ export function PatientReviewLogin() {
         sx={{ maxWidth: 420, mx: 'auto', mb: 2 }}
         data-testid="review-login-intro"
       >
-        {INTRO}
+        {t('reviews.loginIntro')}
       </Alert>
       <LoginPage />
     </Box>

@@ -4,6 +4,7 @@ import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
 import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
+import { reviews } from './locales/reviews';
 import { search } from './locales/search';
 import { shell } from './locales/shell';
 import { telehealth } from './locales/telehealth';
@@ -24,6 +25,7 @@ const bundles = {
   telehealth,
   waitlist,
   vaccination,
+  reviews,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -1,13 +1,16 @@
 import type { PracticeReviewView } from '@medbook/contracts';
 import { Box, Link, Paper, Rating, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
+import { useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 
 /** The practice's reviews (its survey responses), latest first; read-only. */
 export function PracticeReviewsList({ reviews }: { reviews: readonly PracticeReviewView[] }) {
+  const { t } = useTranslation();
   if (reviews.length === 0) {
     return (
       <Typography color="text.secondary" data-testid="reviews-empty">
-        No reviews yet.
+        {t('reviews.noReviews')}
       </Typography>
     );
   }
@@ -24,14 +27,21 @@ export function PracticeReviewsList({ reviews }: { reviews: readonly PracticeRev
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Rating value={review.rating} readOnly size="small" aria-hidden />
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {review.rating} of 5
+                  {t('reviews.ofFive', { rating: review.rating })}
                 </Typography>
               </Stack>
               <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
-                {review.patient_name ?? 'A patient'} · {review.provider_name ?? 'Provider'}
+                {review.patient_name ?? t('reviews.aPatient')} ·{' '}
+                {review.provider_name ?? t('reviews.provider')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Visit of {DateTime.fromISO(review.start_date).toFormat('MMM d, y')}
+                {t('reviews.visitOf', {
+                  date: formatDate(DateTime.fromISO(review.start_date), 'MMM d, y', {
+                    month: 'short',
+                    day: 'numeric',
+                    year: 'numeric',
+                  }),
+                })}
               </Typography>
             </Stack>
             {review.comment && (
@@ -47,7 +57,7 @@ export function PracticeReviewsList({ reviews }: { reviews: readonly PracticeRev
                 variant="body2"
                 sx={{ display: 'inline-block', mt: 1 }}
               >
-                Survey link (opens in a new tab)
+                {t('reviews.surveyLinkNewTab')}
               </Link>
             )}
           </Paper>

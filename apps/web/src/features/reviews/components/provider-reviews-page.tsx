@@ -13,6 +13,8 @@ import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { reviewsApi } from '../api/reviews-api';
 
 const initials = (name: string) =>
@@ -32,6 +34,7 @@ export function ProviderReviewsPage() {
   const { providerId = '' } = useParams();
   const [view, setView] = useState<ProviderReviewsView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     reviewsApi.providerReviews(providerId).then(setView, (caught: unknown) => {
@@ -42,14 +45,14 @@ export function ProviderReviewsPage() {
   if (error) {
     return (
       <Alert severity="error" sx={{ maxWidth: 720, mx: 'auto' }}>
-        {error}
+        {translateText(error)}
       </Alert>
     );
   }
   if (!view) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading reviews" />
+        <CircularProgress aria-label={t('reviews.loadingReviews')} />
       </Box>
     );
   }
@@ -88,8 +91,8 @@ export function ProviderReviewsPage() {
           <Rating value={view.rating ?? 0} precision={0.1} readOnly aria-hidden />
           <Typography sx={{ fontWeight: 600 }}>
             {view.rating === null
-              ? 'No reviews yet'
-              : `${view.rating.toFixed(1)} of 5 (${count} ${count === 1 ? 'review' : 'reviews'})`}
+              ? t('reviews.noReviewsYet')
+              : t('reviews.ratingSummary', { rating: view.rating.toFixed(1), count })}
           </Typography>
         </Stack>
       </Paper>
@@ -101,7 +104,7 @@ export function ProviderReviewsPage() {
             component="h2"
             sx={{ fontWeight: 600, mb: 2 }}
           >
-            Latest reviews
+            {t('reviews.latestReviews')}
           </Typography>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {view.reviews.map((review, index) => (
@@ -114,10 +117,15 @@ export function ProviderReviewsPage() {
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <Rating value={review.rating} readOnly size="small" aria-hidden />
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {review.rating} of 5
+                      {t('reviews.ofFive', { rating: review.rating })}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      · {DateTime.fromISO(review.reviewed_at).toFormat('MMM d, y')}
+                      ·{' '}
+                      {formatDate(DateTime.fromISO(review.reviewed_at), 'MMM d, y', {
+                        month: 'short',
+                        day: 'numeric',
+                        year: 'numeric',
+                      })}
                     </Typography>
                   </Stack>
                   {review.comment && (

@@ -1,9 +1,9 @@
-import { REVIEW_MESSAGES } from '@medbook/contracts';
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { reviewsApi } from '../api/reviews-api';
 
@@ -14,6 +14,7 @@ import { reviewsApi } from '../api/reviews-api';
 export function ReputationSsoPage() {
   const location = useLocation();
   const user = currentUser();
+  const { t } = useTranslation();
   const [problem, setProblem] = useState<{ notSetUp: boolean; message: string } | null>(null);
 
   useEffect(() => {
@@ -36,17 +37,17 @@ export function ReputationSsoPage() {
     <Box sx={{ maxWidth: 640, mx: 'auto' }}>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-          Reputation Management
+          {t('reviews.reputationTitle')}
         </Typography>
         {!problem && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress size={24} aria-hidden />
-            <Typography>Signing you in to reputation management…</Typography>
+            <Typography>{t('reviews.signingIn')}</Typography>
           </Box>
         )}
         {problem && (
           <Alert severity={problem.notSetUp ? 'info' : 'error'} data-testid="reputation-problem">
-            {problem.notSetUp ? REVIEW_MESSAGES.reputationNotSetUp : problem.message}
+            {problem.notSetUp ? t('reviews.reputationNotSetUp') : translateText(problem.message)}
           </Alert>
         )}
       </Paper>

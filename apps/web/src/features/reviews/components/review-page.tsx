@@ -15,6 +15,8 @@ import { DateTime } from 'luxon';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { currentUser } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
 import { reviewsApi } from '../api/reviews-api';
@@ -33,6 +35,7 @@ export function ReviewPage() {
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
   const [tried, setTried] = useState(false);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!user) return;
@@ -54,7 +57,7 @@ export function ReviewPage() {
     setSending(true);
     try {
       const { position } = await reviewsApi.review(appointmentId, rating, comment);
-      toast.success('Thank you for your review.');
+      toast.success(t('reviews.thanksToast'));
       setVisit(await reviewsApi.visit(appointmentId, position));
     } catch (caught) {
       setError(errorMessageOf(caught));
@@ -73,31 +76,39 @@ export function ReviewPage() {
         sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}
       >
         <Typography id="review-title" variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          How was your visit?
+          {t('reviews.howWasVisit')}
         </Typography>
         {visit && when && (
           <Typography color="text.secondary" sx={{ mt: 0.5 }} data-testid="review-visit">
-            {visit.provider_name ?? 'Your provider'} · {when.toFormat('EEEE, MMMM d, y · h:mm a')}
+            {visit.provider_name ?? t('reviews.yourProvider')} ·{' '}
+            {formatDate(when, 'EEEE, MMMM d, y · h:mm a', {
+              weekday: 'long',
+              month: 'long',
+              day: 'numeric',
+              year: 'numeric',
+              hour: 'numeric',
+              minute: '2-digit',
+            })}
           </Typography>
         )}
         {error && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="review-error">
-            {error}
+            {translateText(error)}
           </Alert>
         )}
         {!visit && !error && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading the visit" />
+            <CircularProgress aria-label={t('reviews.loadingVisit')} />
           </Box>
         )}
         {visit && !visit.completed && (
           <Alert severity="info" sx={{ mt: 2 }}>
-            A visit can be reviewed once it has taken place.
+            {t('reviews.notYetTakenPlace')}
           </Alert>
         )}
         {visit?.review && (
           <Alert severity="success" sx={{ mt: 2 }} data-testid="review-thanks">
-            Thank you: you rated this visit {visit.review.rating} of 5.
+            {t('reviews.ratedThanks', { rating: visit.review.rating })}
           </Alert>
         )}
         {visit?.completed && !visit.review && (
@@ -110,7 +121,7 @@ export function ReviewPage() {
           >
             <Box>
               <Typography id="rating-label" component="p" sx={{ fontWeight: 600 }}>
-                Your rating
+                {t('reviews.yourRating')}
               </Typography>
               <Rating
                 name="visit-rating"
@@ -122,12 +133,12 @@ export function ReviewPage() {
               />
               {tried && !rating && (
                 <Typography variant="body2" color="error" role="alert">
-                  Please choose from 1 to 5 stars.
+                  {t('reviews.chooseStars')}
                 </Typography>
               )}
             </Box>
             <TextField
-              label="Comment (optional)"
+              label={t('reviews.commentOptional')}
               multiline
               minRows={3}
               value={comment}
@@ -144,7 +155,7 @@ export function ReviewPage() {
               data-testid="review-send"
               sx={{ alignSelf: 'flex-start' }}
             >
-              Send review
+              {t('reviews.sendReview')}
             </Button>
           </Stack>
         )}
@@ -156,7 +167,7 @@ export function ReviewPage() {
               rel="noopener noreferrer"
               data-testid="review-survey-link"
             >
-              Take the survey from your care provider (opens in a new tab)
+              {t('reviews.takeProviderSurvey')}
             </Link>
           </Typography>
         )}

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { reviewsApi } from '../api/reviews-api';
 
@@ -42,6 +43,7 @@ export function SurveySettingsForm({
   const [form, setForm] = useState(() => formOf(settings));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const id = settings.provider_id;
   const set = <K extends keyof SurveySettingsDto>(key: K, value: SurveySettingsDto[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -52,7 +54,7 @@ export function SurveySettingsForm({
     setError(null);
     try {
       const { position } = await reviewsApi.saveSettings(id, form);
-      toast.success('Survey settings saved.');
+      toast.success(t('reviews.saved'));
       onSaved(position);
     } catch (caught) {
       setError(errorMessageOf(caught));
@@ -77,7 +79,7 @@ export function SurveySettingsForm({
       <Stack spacing={2} sx={{ mt: 2 }}>
         {error && (
           <Alert severity="error" data-testid="survey-settings-error">
-            {error}
+            {translateText(error)}
           </Alert>
         )}
         <FormControlLabel
@@ -89,21 +91,21 @@ export function SurveySettingsForm({
               slotProps={{ input: { 'data-testid': 'post-visit-survey' } as object }}
             />
           }
-          label="Send a survey after each visit"
+          label={t('reviews.sendSurvey')}
         />
         <TextField
-          label="Survey link"
+          label={t('reviews.surveyLink')}
           type="url"
           value={form.survey_link_base}
           onChange={(e) => set('survey_link_base', e.target.value)}
           disabled={!editable}
-          helperText="Each visit's link adds its appointment id to this address."
+          helperText={t('reviews.surveyLinkHelp')}
           slotProps={{
             htmlInput: { maxLength: SURVEY_LINK_MAX, 'data-testid': 'survey-link-base' },
           }}
         />
         <TextField
-          label="What to expect during Survey"
+          label={t('reviews.instructions')}
           multiline
           minRows={2}
           value={form.patient_survey_instructions}
@@ -124,7 +126,7 @@ export function SurveySettingsForm({
               disabled={!editable}
             />
           }
-          label="Ask the patient for a review after each visit"
+          label={t('reviews.askReview')}
         />
         <FormControlLabel
           control={
@@ -134,10 +136,10 @@ export function SurveySettingsForm({
               disabled={!editable}
             />
           }
-          label="Reputation management"
+          label={t('reviews.reputation')}
         />
         <TextField
-          label="Reputation business id"
+          label={t('reviews.businessId')}
           value={form.reputation_business_id}
           onChange={(e) => set('reputation_business_id', e.target.value)}
           disabled={!editable}
@@ -156,7 +158,7 @@ export function SurveySettingsForm({
             sx={{ alignSelf: 'flex-start' }}
             data-testid="survey-settings-save"
           >
-            Save
+            {t('reviews.save')}
           </Button>
         )}
       </Stack>

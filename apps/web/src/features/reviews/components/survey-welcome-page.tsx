@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES, type SurveyInfoView } from '@medbook/contracts';
+import type { SurveyInfoView } from '@medbook/contracts';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import {
   Alert,
@@ -16,6 +16,8 @@ import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { currentUser, signedOut } from '../../../shared/session';
 import { api } from '../../../shared/api-client';
 import { reviewsApi } from '../api/reviews-api';
@@ -33,6 +35,7 @@ export function SurveyWelcomePage() {
   const { appointmentId = '' } = useParams();
   const [info, setInfo] = useState<SurveyInfoView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     let live = true;
@@ -57,7 +60,7 @@ export function SurveyWelcomePage() {
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto' }}>
         <Alert severity="info" data-testid="survey-error">
-          {error}
+          {translateText(error)}
         </Alert>
       </Box>
     );
@@ -65,7 +68,7 @@ export function SurveyWelcomePage() {
   if (!info) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading the survey" />
+        <CircularProgress aria-label={t('reviews.loadingSurvey')} />
       </Box>
     );
   }
@@ -83,10 +86,10 @@ export function SurveyWelcomePage() {
           sx={{ fontWeight: 700 }}
           data-testid="survey-welcome"
         >
-          {REVIEW_MESSAGES.welcome} {info.patient.name.first_name}
+          {t('reviews.welcome')} {info.patient.name.first_name}
         </Typography>
         <Typography sx={{ mt: 1 }} color="text.secondary">
-          {REVIEW_MESSAGES.takeSurvey}
+          {t('reviews.takeSurvey')}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center' }}>
           <Avatar
@@ -106,7 +109,18 @@ export function SurveyWelcomePage() {
             <Typography data-testid="survey-practice">{info.practice.name}</Typography>
             <Typography variant="body2" color="text.secondary" data-testid="survey-when">
               <time dateTime={info.start_date}>
-                {when.toFormat('EEEE, MMMM d, y')} · {when.toFormat('h:mm a ZZZZ')}
+                {formatDate(when, 'EEEE, MMMM d, y', {
+                  weekday: 'long',
+                  month: 'long',
+                  day: 'numeric',
+                  year: 'numeric',
+                })}{' '}
+                ·{' '}
+                {formatDate(when, 'h:mm a ZZZZ', {
+                  hour: 'numeric',
+                  minute: '2-digit',
+                  timeZoneName: 'short',
+                })}
               </time>
             </Typography>
           </Box>
@@ -129,7 +143,7 @@ export function SurveyWelcomePage() {
         </Stack>
         <Divider sx={{ my: 3 }} />
         <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-          {REVIEW_MESSAGES.whatToExpect}
+          {t('reviews.whatToExpect')}
         </Typography>
         {instructions && (
           <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }} data-testid="survey-instructions">
@@ -145,9 +159,9 @@ export function SurveyWelcomePage() {
           rel="noopener noreferrer"
           endIcon={<OpenInNew aria-hidden />}
           data-testid="start-survey"
-          aria-label={`${REVIEW_MESSAGES.startSurvey} (opens in a new tab)`}
+          aria-label={t('reviews.opensNewTab', { label: t('reviews.startSurvey') })}
         >
-          {REVIEW_MESSAGES.startSurvey}
+          {t('reviews.startSurvey')}
         </Button>
       </Paper>
     </Box>

@@ -3,6 +3,7 @@ import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { reviewsApi } from '../api/reviews-api';
 import { PracticeReviewsList } from './practice-reviews-list';
@@ -45,6 +46,7 @@ function SurveysPage({ user, practiceId }: { user: UserView; practiceId: string 
   const [reviews, setReviews] = useState<PracticeReviewView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const staff = user.type === 'Staff';
+  const { t } = useTranslation();
 
   const load = useCallback(
     (position?: number) => {
@@ -66,12 +68,12 @@ function SurveysPage({ user, practiceId }: { user: UserView; practiceId: string 
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-        Surveys
+        {t('reviews.surveysTitle')}
       </Typography>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <Alert severity="error">{translateText(error)}</Alert>}
       {!error && (!settings || !reviews) && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading surveys" />
+          <CircularProgress aria-label={t('reviews.loadingSurveys')} />
         </Box>
       )}
       {settings && reviews && (
@@ -84,10 +86,10 @@ function SurveysPage({ user, practiceId }: { user: UserView; practiceId: string 
                 component="h2"
                 sx={{ fontWeight: 600, mb: 2 }}
               >
-                Survey and reputation settings
+                {t('reviews.settingsTitle')}
               </Typography>
               {settings.length === 0 && (
-                <Typography color="text.secondary">No providers in the practice yet.</Typography>
+                <Typography color="text.secondary">{t('reviews.noProviders')}</Typography>
               )}
               <Stack spacing={2}>
                 {settings.map((s) => (
@@ -108,7 +110,7 @@ function SurveysPage({ user, practiceId }: { user: UserView; practiceId: string 
               component="h2"
               sx={{ fontWeight: 600, mb: 2 }}
             >
-              Survey responses and reviews
+              {t('reviews.responsesTitle')}
             </Typography>
             <PracticeReviewsList reviews={reviews} />
           </Box>

@@ -4,6 +4,7 @@ import RateReview from '@mui/icons-material/RateReview';
 import { Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../../shared/i18n';
 import { reviewsApi } from '../api/reviews-api';
 import { reviewPath } from '../review-paths';
 
@@ -20,6 +21,7 @@ function myVisits(): Promise<VisitFeedbackView[]> {
 /** A past visit's survey link and review (the patient dashboard's card, composed by the route). */
 export function VisitFeedbackLinks({ appointmentId }: { appointmentId: string }) {
   const [visit, setVisit] = useState<VisitFeedbackView | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     let live = true;
     void myVisits().then((visits) => {
@@ -40,14 +42,14 @@ export function VisitFeedbackLinks({ appointmentId }: { appointmentId: string })
           rel="noopener noreferrer"
           endIcon={<OpenInNew aria-hidden />}
           data-testid="visit-survey-link"
-          aria-label="Take the survey (opens in a new tab)"
+          aria-label={t('reviews.opensNewTab', { label: t('reviews.takeSurveyButton') })}
         >
-          Take the survey
+          {t('reviews.takeSurveyButton')}
         </Button>
       )}
       {visit.review ? (
         <Typography variant="body2" color="text.secondary" data-testid="visit-rated">
-          You rated this visit {visit.review.rating} of 5
+          {t('reviews.youRated', { rating: visit.review.rating })}
         </Typography>
       ) : (
         <Button
@@ -57,7 +59,7 @@ export function VisitFeedbackLinks({ appointmentId }: { appointmentId: string })
           startIcon={<RateReview aria-hidden />}
           data-testid="visit-review-link"
         >
-          Leave a review
+          {t('reviews.leaveReview')}
         </Button>
       )}
     </>
