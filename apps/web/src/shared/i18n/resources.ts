@@ -2,6 +2,7 @@ import type { Bundle } from './types';
 import { account } from './locales/account';
 import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
+import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
 import { reviews } from './locales/reviews';
@@ -26,6 +27,7 @@ const bundles = {
   waitlist,
   vaccination,
   reviews,
+  checkIn,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -23,6 +23,8 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
 import { digitalCheckInApi, uploadInsuranceCard } from '../api/digital-check-in-api';
@@ -40,6 +42,7 @@ export type CardFormRenderer = (props: {
 }) => ReactNode;
 
 function Section(props: { title: string; done: boolean; children: ReactNode; testId: string }) {
+  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -51,7 +54,9 @@ function Section(props: { title: string; done: boolean; children: ReactNode; tes
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {props.title}
         </Typography>
-        {props.done && <Chip icon={<CheckCircle />} color="success" size="small" label="Done" />}
+        {props.done && (
+          <Chip icon={<CheckCircle />} color="success" size="small" label={t('checkIn.done')} />
+        )}
       </Stack>
       {props.children}
     </Paper>
@@ -69,6 +74,7 @@ export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardF
   const appointmentId = params.get('aptId') ?? '';
   const user = currentUser();
   const [refresh, refresh$] = useObservableCallback<number | void>();
+  const { t } = useTranslation();
   const shown = useObservableState(
     useMemo(() => settled(patientCheckIn$(appointmentId, refresh$)), [appointmentId, refresh$]),
   );
@@ -77,12 +83,12 @@ export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardF
     return <Navigate to="/login" replace />;
   }
   if (shown?.error) {
-    return <Alert severity="error">{errorMessageOf(shown.error)}</Alert>;
+    return <Alert severity="error">{translateText(errorMessageOf(shown.error))}</Alert>;
   }
   const view = shown?.value;
-  if (!view) return <CircularProgress aria-label="Loading check-in" />;
+  if (!view) return <CircularProgress aria-label={t('checkIn.loading')} />;
   if (!view.settings.digital_check_in_enabled) {
-    return <Alert severity="info">{M.unableToCheckIn}</Alert>;
+    return <Alert severity="info">{t('checkIn.messages.unableToCheckIn')}</Alert>;
   }
   const unsigned = view.consents.some((c) => c.required && !c.signed);
   if (props.stage === 'copay-payment' && unsigned) {
@@ -93,16 +99,18 @@ export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardF
       <Navigate to={`/patient/copay-payment?aptId=${encodeURIComponent(appointmentId)}`} replace />
     );
   }
-  const when = DateTime.fromISO(view.start_date, { zone: view.time_zone }).toFormat(
+  const when = formatDate(
+    DateTime.fromISO(view.start_date, { zone: view.time_zone }),
     "ccc, MMM d 'at' h:mm a",
+    { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   );
   return (
     <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
       <div>
         <Typography variant="h4" component="h1">
-          Digital check-in
+          {t('checkIn.title')}
         </Typography>
-        <Typography color="text.secondary">Your visit on {when}</Typography>
+        <Typography color="text.secondary">{t('checkIn.yourVisit', { when })}</Typography>
       </div>
       {props.stage === 'consent' ? (
         <>
@@ -121,7 +129,7 @@ export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardF
               void navigate(`/patient/copay-payment?aptId=${encodeURIComponent(appointmentId)}`)
             }
           >
-            Continue
+            {t('checkIn.continue')}
           </Button>
         </>
       ) : (
@@ -144,6 +152,14 @@ export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardF
 
 type Consent = DigitalCheckInView['consents'][number];
 
+const signedAt = (iso: string) =>
+  formatDate(DateTime.fromISO(iso), 'MMM d, h:mm a', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
 function ConsentStep(props: {
   view: DigitalCheckInView;
   consent: Consent;
@@ -154,6 +170,7 @@ function ConsentStep(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const changed = useCallback((s: Signature | null) => setSignature(s), []);
+  const { t } = useTranslation();
   const sign = async () => {
     if (!signature) return setError(M.signatureRequired);
     setBusy(true);
@@ -188,14 +205,14 @@ function ConsentStep(props: {
   return (
     <Section title={consent.title} done={consent.signed !== null} testId="consent-step">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Version {consent.version}
-        {consent.required ? ' · Required' : ''}
+        {t('checkIn.version', { version: consent.version })}
+        {consent.required ? t('checkIn.required') : ''}
       </Typography>
       <Typography
         component="div"
         sx={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto', mb: 2 }}
         tabIndex={0}
-        aria-label={`${consent.title} text`}
+        aria-label={t('checkIn.consentText', { title: consent.title })}
       >
         {consent.text}
       </Typography>
@@ -206,25 +223,28 @@ function ConsentStep(props: {
           sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
         >
           <Typography>
-            Signed{' '}
-            {consent.signed.kind === 'typed' ? `as ${consent.signed.typed_name}` : 'by drawing'} on{' '}
-            {DateTime.fromISO(consent.signed.signed_at).toFormat('MMM d, h:mm a')}
+            {consent.signed.kind === 'typed'
+              ? t('checkIn.signedTyped', {
+                  name: consent.signed.typed_name ?? '',
+                  date: signedAt(consent.signed.signed_at),
+                })
+              : t('checkIn.signedDrawn', { date: signedAt(consent.signed.signed_at) })}
           </Typography>
           <Button color="error" variant="outlined" disabled={busy} onClick={() => void remove()}>
-            Delete signature
+            {t('checkIn.deleteSignature')}
           </Button>
         </Stack>
       ) : (
         <Stack spacing={1.5}>
           <SignatureField id={id} onChange={changed} />
-          {error && <Alert severity="error">{error}</Alert>}
+          {error && <Alert severity="error">{translateText(error)}</Alert>}
           <Button
             variant="contained"
             disabled={busy}
             onClick={() => void sign()}
             sx={{ alignSelf: 'flex-start' }}
           >
-            Sign consent
+            {t('checkIn.signConsent')}
           </Button>
         </Stack>
       )}
@@ -241,6 +261,7 @@ function CopayStep(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [commandId] = useState(() => crypto.randomUUID());
+  const { t } = useTranslation();
   const pay = async (card: CardDto) => {
     setBusy(true);
     setError(null);
@@ -261,16 +282,18 @@ function CopayStep(props: {
   };
   const amount = `$${view.copay.due.toFixed(2)}`;
   return (
-    <Section title="Copay" done={view.copay.paid} testId="copay-step">
+    <Section title={t('checkIn.copay')} done={view.copay.paid} testId="copay-step">
       {view.copay.paid ? (
-        <Typography>Copay of ${view.copay.amount_paid.toFixed(2)} paid.</Typography>
+        <Typography>
+          {t('checkIn.copayPaidOf', { amount: `$${view.copay.amount_paid.toFixed(2)}` })}
+        </Typography>
       ) : (
         <Stack spacing={1.5}>
-          <Typography>Copay due: {amount}</Typography>
+          <Typography>{t('checkIn.copayDue', { amount })}</Typography>
           {props.cardForm({
-            submitLabel: `Pay ${amount}`,
+            submitLabel: t('checkIn.pay', { amount }),
             busy,
-            error,
+            error: error && translateText(error),
             onSubmit: (card) => void pay(card),
           })}
         </Stack>
@@ -283,6 +306,7 @@ function InsuranceStep(props: { view: DigitalCheckInView; onChanged: (p: number)
   const { view, onChanged } = props;
   const [busy, setBusy] = useState<InsuranceCardSide | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const upload = async (side: InsuranceCardSide, file: File | undefined) => {
     if (!file) return;
     setBusy(side);
@@ -299,9 +323,13 @@ function InsuranceStep(props: { view: DigitalCheckInView; onChanged: (p: number)
   };
   const sides: InsuranceCardSide[] = ['front', 'back'];
   return (
-    <Section title="Insurance card" done={view.insurance_cards.length >= 2} testId="insurance-step">
+    <Section
+      title={t('checkIn.insuranceCard')}
+      done={view.insurance_cards.length >= 2}
+      testId="insurance-step"
+    >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        A photo of each side: JPEG, PNG or PDF, 5 MB at most.
+        {t('checkIn.insuranceHelp')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {sides.map((side) => {
@@ -313,7 +341,9 @@ function InsuranceStep(props: { view: DigitalCheckInView; onChanged: (p: number)
                 component="label"
                 disabled={busy !== null}
               >
-                {held ? `Replace ${side}` : `Upload ${side}`}
+                {held
+                  ? t(side === 'front' ? 'checkIn.replaceFront' : 'checkIn.replaceBack')
+                  : t(side === 'front' ? 'checkIn.uploadFront' : 'checkIn.uploadBack')}
                 <input
                   hidden
                   type="file"
@@ -324,7 +354,9 @@ function InsuranceStep(props: { view: DigitalCheckInView; onChanged: (p: number)
               </Button>
               {held && (
                 <Typography variant="body2">
-                  {side === 'front' ? 'Front' : 'Back'} uploaded ({Math.ceil(held.size / 1024)} kB)
+                  {t(side === 'front' ? 'checkIn.frontUploaded' : 'checkIn.backUploaded', {
+                    size: Math.ceil(held.size / 1024),
+                  })}
                 </Typography>
               )}
             </Stack>
@@ -333,7 +365,7 @@ function InsuranceStep(props: { view: DigitalCheckInView; onChanged: (p: number)
       </Stack>
       {error && (
         <Alert severity="error" sx={{ mt: 1.5 }}>
-          {error}
+          {translateText(error)}
         </Alert>
       )}
     </Section>
@@ -349,6 +381,7 @@ function FormsStep(props: {
   const [forms, setForms] = useState<CustomFormView[] | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const open = async () => setForms(await digitalCheckInApi.customForms(view.calendar_id));
   const submit = async (form: CustomFormView) => {
     setBusy(true);
@@ -369,12 +402,12 @@ function FormsStep(props: {
   };
   const form = forms?.[0];
   return (
-    <Section title="Forms" done={view.forms.done} testId="forms-step">
+    <Section title={t('checkIn.forms')} done={view.forms.done} testId="forms-step">
       {view.forms.done ? (
-        <Typography>Your answers are with the practice.</Typography>
+        <Typography>{t('checkIn.answersSent')}</Typography>
       ) : !form ? (
         <Button variant="outlined" onClick={() => void open()}>
-          Answer the forms
+          {t('checkIn.answerForms')}
         </Button>
       ) : (
         <Stack spacing={1.5}>
@@ -392,10 +425,10 @@ function FormsStep(props: {
               {q.kind === 'yes_no'
                 ? [
                     <MenuItem key="yes" value="yes">
-                      Yes
+                      {t('checkIn.yes')}
                     </MenuItem>,
                     <MenuItem key="no" value="no">
-                      No
+                      {t('checkIn.no')}
                     </MenuItem>,
                   ]
                 : undefined}
@@ -407,7 +440,7 @@ function FormsStep(props: {
             onClick={() => void submit(form)}
             sx={{ alignSelf: 'flex-start' }}
           >
-            Send answers
+            {t('checkIn.sendAnswers')}
           </Button>
         </Stack>
       )}
@@ -419,7 +452,8 @@ function ArriveStep(props: { view: DigitalCheckInView; onChanged: (p: number) =>
   const { view, onChanged } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const label = view.settings.i_have_arrived_text.trim() || 'I have arrived';
+  const { t } = useTranslation();
+  const label = view.settings.i_have_arrived_text.trim() || t('checkIn.iHaveArrived');
   const arrive = async () => {
     setBusy(true);
     setError(null);
@@ -433,15 +467,15 @@ function ArriveStep(props: { view: DigitalCheckInView; onChanged: (p: number) =>
     }
   };
   return (
-    <Section title="Arrival" done={view.arrived} testId="arrive-step">
+    <Section title={t('checkIn.arrival')} done={view.arrived} testId="arrive-step">
       {view.arrived ? (
         <Typography>
-          {view.settings.ready_for_patient_text.trim() || 'You are checked in. Please take a seat.'}
+          {view.settings.ready_for_patient_text.trim() || t('checkIn.checkedIn')}
         </Typography>
       ) : (
         <Stack spacing={1.5}>
-          <Typography>When you are at the practice, let them know you are here.</Typography>
-          {error && <Alert severity="error">{error}</Alert>}
+          <Typography>{t('checkIn.letThemKnow')}</Typography>
+          {error && <Alert severity="error">{translateText(error)}</Alert>}
           <Button
             variant="contained"
             disabled={busy}

@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 
 export type Signature =
   | { readonly kind: 'drawn'; readonly drawn_png: string }
@@ -19,6 +20,7 @@ export function SignatureField(props: {
   const [typed, setTyped] = useState('');
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const pad = useRef<SignaturePad | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (kind !== 'drawn' || !canvas.current) return;
@@ -58,10 +60,20 @@ export function SignatureField(props: {
       <Tabs
         value={kind}
         onChange={(_e, next: 'drawn' | 'typed') => choose(next)}
-        aria-label="Signature kind"
+        aria-label={t('checkIn.signatureKind')}
       >
-        <Tab value="drawn" label="Draw" id={`${id}-draw-tab`} aria-controls={`${id}-draw`} />
-        <Tab value="typed" label="Type" id={`${id}-type-tab`} aria-controls={`${id}-type`} />
+        <Tab
+          value="drawn"
+          label={t('checkIn.draw')}
+          id={`${id}-draw-tab`}
+          aria-controls={`${id}-draw`}
+        />
+        <Tab
+          value="typed"
+          label={t('checkIn.type')}
+          id={`${id}-type-tab`}
+          aria-controls={`${id}-type`}
+        />
       </Tabs>
       {kind === 'drawn' ? (
         <Stack spacing={1} id={`${id}-draw`} role="tabpanel" aria-labelledby={`${id}-draw-tab`}>
@@ -69,7 +81,7 @@ export function SignatureField(props: {
             component="canvas"
             ref={canvas}
             data-testid="signature-canvas"
-            aria-label="Signature pad: draw your signature"
+            aria-label={t('checkIn.signaturePad')}
             role="img"
             sx={{
               width: '100%',
@@ -83,7 +95,7 @@ export function SignatureField(props: {
           />
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary">
-              Sign above with your finger or mouse.
+              {t('checkIn.signAbove')}
             </Typography>
             <Button
               size="small"
@@ -92,14 +104,14 @@ export function SignatureField(props: {
                 onChange(null);
               }}
             >
-              Clear
+              {t('checkIn.clear')}
             </Button>
           </Stack>
         </Stack>
       ) : (
         <Box id={`${id}-type`} role="tabpanel" aria-labelledby={`${id}-type-tab`}>
           <TextField
-            label="Type your full name"
+            label={t('checkIn.typeName')}
             value={typed}
             fullWidth
             slotProps={{ htmlInput: { maxLength: 100 } }}
