@@ -5,6 +5,7 @@ import { calendar } from './locales/calendar';
 import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
+import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
 import { search } from './locales/search';
 import { shell } from './locales/shell';
@@ -28,6 +29,7 @@ const bundles = {
   vaccination,
   reviews,
   checkIn,
+  resourcesSearch,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

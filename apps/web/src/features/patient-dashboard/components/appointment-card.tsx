@@ -86,7 +86,7 @@ export function AppointmentCard(props: Props) {
               </Typography>
               <StatusChip status={a.status} />
               {a.is_lab_test_appointment && (
-                <Chip size="small" variant="outlined" label="Lab test" />
+                <Chip size="small" variant="outlined" label={t('resourcesSearch.labTest')} />
               )}
               {forMember && a.patient_name && (
                 <Chip

@@ -5,6 +5,7 @@ import MeetingRoom from '@mui/icons-material/MeetingRoom';
 import PrecisionManufacturing from '@mui/icons-material/PrecisionManufacturing';
 import { Avatar, Box, Chip, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 
 const ICONS = { Room: MeetingRoom, Lab: Biotech, Equipment: PrecisionManufacturing } as const;
 
@@ -20,6 +21,7 @@ export function ResourceCard({
     resource.facilities.find((f) => f.facility_id === resource.nearest_facility?.facility_id) ??
     resource.facilities[0];
   const Icon = ICONS[resource.resource_type] ?? MeetingRoom;
+  const { t } = useTranslation();
   return (
     <Paper
       component="article"
@@ -45,7 +47,11 @@ export function ResourceCard({
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
             {resource.name}
           </Typography>
-          <Chip size="small" label={resource.resource_type} sx={{ mt: 0.5 }} />
+          <Chip
+            size="small"
+            label={t(`resourcesSearch.types.${resource.resource_type}`)}
+            sx={{ mt: 0.5 }}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {resource.practice_name}
           </Typography>
@@ -55,7 +61,8 @@ export function ResourceCard({
               <Typography variant="body2">
                 {facility.name}, {facility.address.address1}, {facility.address.city},{' '}
                 {facility.address.state} {facility.address.zip_code}
-                {facility.distance !== null && ` · ${facility.distance} mi`}
+                {facility.distance !== null &&
+                  ` · ${t('resourcesSearch.miles', { distance: facility.distance })}`}
               </Typography>
             </Box>
           )}

@@ -15,12 +15,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { defer } from 'rxjs';
 import { settled } from '../../../live/settled';
 import { errorMessageOf, UNEXPECTED_ERROR } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { searchResources } from '../api/resource-search-api';
 import { DEFAULT_FILTER, filterFromQuery, searchPath } from '../search-params';
 import { ResourceCard } from './resource-card';
 import { mapPlacesOf, ResultsMapToggle } from './results-map';
 import { SearchFilterBar } from './search-filter-bar';
 import { SearchForToggle } from './search-for-toggle';
+
+const isResourceType = (value: string): value is (typeof RESOURCE_TYPES)[number] =>
+  (RESOURCE_TYPES as readonly string[]).includes(value);
 
 /** Resources (rooms, labs, equipment) found by the filter in the address, a page at a time. */
 export function ResourceResultsPage({
@@ -30,6 +34,7 @@ export function ResourceResultsPage({
 }) {
   const { search } = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const filter = useMemo(
     () => ({ ...DEFAULT_FILTER, ...filterFromQuery(new URLSearchParams(search)) }),
     [search],
@@ -37,22 +42,26 @@ export function ResourceResultsPage({
   const result = useObservableState(
     useMemo(() => settled(defer(() => searchResources(filter))), [filter]),
   );
+  const title = t('resourcesSearch.title');
   useEffect(() => {
-    document.title = 'Find a Room, Lab or Equipment | Schedule Online';
-  }, []);
+    document.title = title;
+  }, [title]);
   const found: ResourceSearchResult | undefined = result?.value;
   const places = useMemo(
     () =>
       mapPlacesOf(
         (found?.resources ?? []).map((r) => ({
           facilities: r.facilities,
-          entry: { id: r.id, name: r.name, kind: r.resource_type },
+          entry: { id: r.id, name: r.name, kind: t(`resourcesSearch.types.${r.resource_type}`) },
         })),
       ),
-    [found],
+    [found, t],
   );
   const pages = found ? Math.max(1, Math.ceil(found.count / found.page_size)) : 1;
   const type = filter.resource_type ?? '';
+  const heading = isResourceType(type)
+    ? t(`resourcesSearch.headings.${type}`)
+    : t('resourcesSearch.resources');
   return (
     <Box>
       <Box sx={{ mb: 3 }}>
@@ -63,7 +72,7 @@ export function ResourceResultsPage({
         <TextField
           select
           size="small"
-          label="Resource type"
+          label={t('resourcesSearch.resourceType')}
           value={type}
           onChange={(e) =>
             void navigate(
@@ -72,33 +81,34 @@ export function ResourceResultsPage({
           }
           sx={{ minWidth: 180, mb: 2 }}
         >
-          <MenuItem value="">All types</MenuItem>
-          {RESOURCE_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {t}
+          <MenuItem value="">{t('resourcesSearch.allTypes')}</MenuItem>
+          {RESOURCE_TYPES.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {t(`resourcesSearch.types.${kind}`)}
             </MenuItem>
           ))}
         </TextField>
       </Box>
       {result?.error ? (
-        <Alert severity="error">{errorMessageOf(result.error, UNEXPECTED_ERROR)}</Alert>
+        <Alert severity="error">
+          {translateText(errorMessageOf(result.error, UNEXPECTED_ERROR))}
+        </Alert>
       ) : !found ? (
         <Box sx={{ textAlign: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading..." />
+          <CircularProgress aria-label={t('search.loading')} />
         </Box>
       ) : (
         <>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
-            {type ? `${type}s` : 'Rooms, labs & equipment'}
-            {filter.text_field ? ` near ${filter.text_field}` : ''}
+            {filter.text_field
+              ? t('resourcesSearch.near', { heading, place: filter.text_field })
+              : heading}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="result-count">
-            {found.count === 1 ? '1 resource' : `${found.count} resources`}
+            {t('resourcesSearch.count', { count: found.count })}
           </Typography>
           <ResultsMapToggle places={places} />
-          {found.resources.length === 0 && (
-            <Alert severity="info">No Result Found. Try a different search.</Alert>
-          )}
+          {found.resources.length === 0 && <Alert severity="info">{t('search.noResult')}</Alert>}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {found.resources.map((resource) => (
               <ResourceCard
@@ -115,7 +125,15 @@ export function ResourceResultsPage({
                 page={found.page_no}
                 color="primary"
                 getItemAriaLabel={(kind, page) =>
-                  kind === 'page' ? `Page ${page ?? ''}` : `Go to ${kind} page`
+                  kind === 'page'
+                    ? t('search.page', { page: page ?? '' })
+                    : kind === 'first'
+                      ? t('search.goToFirst')
+                      : kind === 'last'
+                        ? t('search.goToLast')
+                        : kind === 'next'
+                          ? t('search.goToNext')
+                          : t('search.goToPrevious')
                 }
                 onChange={(_e, page) =>
                   void navigate(

@@ -4,6 +4,7 @@ import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import type { Map as LeafletMap, Marker } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api-client';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 /** Who or what is found at a facility: a provider or a resource of the results. */
 export interface MapEntry {
@@ -68,7 +69,9 @@ const escapeHtml = (text: string): string =>
 const popupHtml = (place: MapPlace): string =>
   `<strong>${escapeHtml(place.name)}</strong><br><span>${escapeHtml(place.address)}</span>` +
   `<ul style="margin:6px 0 0;padding-left:18px">${place.entries
-    .map((e) => `<li>${escapeHtml(e.name)} <small>(${escapeHtml(e.kind)})</small></li>`)
+    .map(
+      (e) => `<li>${escapeHtml(e.name)} <small>(${escapeHtml(translateText(e.kind))})</small></li>`,
+    )
     .join('')}</ul>`;
 
 const label = (place: MapPlace): string =>
@@ -82,6 +85,8 @@ function LeafletResultsMap({ places }: { places: readonly MapPlace[] }) {
   const element = useRef<HTMLDivElement | null>(null);
   const markers = useRef(new Map<string, Marker>());
   const [failed, setFailed] = useState(false);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   useEffect(() => {
     const container = element.current;
     if (!container) return;
@@ -131,14 +136,14 @@ function LeafletResultsMap({ places }: { places: readonly MapPlace[] }) {
       gone = true;
       map?.remove();
     };
-  }, [places]);
-  if (failed) return <Alert severity="error">The map could not be loaded.</Alert>;
+  }, [places, language]);
+  if (failed) return <Alert severity="error">{t('resourcesSearch.mapFailed')}</Alert>;
   return (
     <>
       <Box
         ref={element}
         role="region"
-        aria-label="Map of the results"
+        aria-label={t('resourcesSearch.mapRegion')}
         data-testid="results-map"
         sx={{
           height: { xs: 300, md: 420 },
@@ -166,7 +171,7 @@ function LeafletResultsMap({ places }: { places: readonly MapPlace[] }) {
         }}
       />
       <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
-        Locations on the map
+        {t('resourcesSearch.locations')}
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 3 }} data-testid="map-list">
         {places.map((place) => (
@@ -181,7 +186,8 @@ function LeafletResultsMap({ places }: { places: readonly MapPlace[] }) {
               {place.name}
             </Link>
             <Typography variant="body2" color="text.secondary">
-              {place.address} · {place.entries.map((e) => `${e.name} (${e.kind})`).join(', ')}
+              {place.address} ·{' '}
+              {place.entries.map((e) => `${e.name} (${translateText(e.kind)})`).join(', ')}
             </Typography>
           </li>
         ))}
@@ -193,6 +199,7 @@ function LeafletResultsMap({ places }: { places: readonly MapPlace[] }) {
 /** The Map button (spec: the header's "Map button"): shows the results on a map, or hides it. */
 export function ResultsMapToggle({ places }: { places: readonly MapPlace[] }) {
   const [shown, setShown] = useState(false);
+  const { t } = useTranslation();
   return (
     <>
       <Button
@@ -203,12 +210,12 @@ export function ResultsMapToggle({ places }: { places: readonly MapPlace[] }) {
         onClick={() => setShown((s) => !s)}
         sx={{ mb: 2 }}
       >
-        Map
+        {t('resourcesSearch.map')}
       </Button>
       {shown && (
         <Paper id="results-map" variant="outlined" sx={{ p: 2, mb: 2, borderRadius: 3 }}>
           {places.length === 0 ? (
-            <Typography color="text.secondary">No location to show on the map.</Typography>
+            <Typography color="text.secondary">{t('resourcesSearch.noLocation')}</Typography>
           ) : (
             <LeafletResultsMap places={places} />
           )}
