@@ -5,6 +5,7 @@ import { Box, Button, IconButton, Menu, MenuItem, useMediaQuery } from '@mui/mat
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { headerLinksShown, isWorkspaceType } from '../features/practice-workspace/workspace-rules';
+import { translateText, useTranslation } from '../shared/i18n';
 import { siteMenu, type SiteMenuEntry } from './site-menu-rules';
 
 /**
@@ -17,6 +18,8 @@ export function SiteMenu({ user }: { user: UserView | null }) {
   const { pathname } = useLocation();
   const burger = useMediaQuery('(max-width: 1199.98px)');
   const [anchor, setAnchor] = useState<{ el: HTMLElement; which: string } | null>(null);
+  // The rules name each entry in English; shown in the chosen language.
+  const { t } = useTranslation();
   if (user && isWorkspaceType(user.type) && user.practice_id) return null;
   const entries = siteMenu(user, pathname, headerLinksShown(pathname));
   if (entries.length === 0) return null;
@@ -24,14 +27,14 @@ export function SiteMenu({ user }: { user: UserView | null }) {
   const items = (entry: SiteMenuEntry) =>
     (entry.items ?? [{ label: entry.label, to: entry.to! }]).map((item) => (
       <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
-        {item.label}
+        {translateText(item.label)}
       </MenuItem>
     ));
   if (burger) {
     return (
       <>
         <IconButton
-          aria-label="Menu"
+          aria-label={t('settings.menu.menu')}
           onClick={(e) => setAnchor({ el: e.currentTarget, which: 'burger' })}
           data-testid="site-burger"
         >
@@ -44,7 +47,7 @@ export function SiteMenu({ user }: { user: UserView | null }) {
     );
   }
   return (
-    <Box component="nav" aria-label="Site" sx={{ display: 'flex', gap: 0.5 }}>
+    <Box component="nav" aria-label={t('settings.menu.site')} sx={{ display: 'flex', gap: 0.5 }}>
       {entries.map((entry) =>
         entry.items ? (
           <Box key={entry.label}>
@@ -55,7 +58,7 @@ export function SiteMenu({ user }: { user: UserView | null }) {
               onClick={(e) => setAnchor({ el: e.currentTarget, which: entry.label })}
               sx={{ fontWeight: 600, whiteSpace: 'nowrap', textTransform: 'none', fontSize: 16 }}
             >
-              {entry.label}
+              {translateText(entry.label)}
             </Button>
             <Menu anchorEl={anchor?.el} open={anchor?.which === entry.label} onClose={close}>
               {items(entry)}
@@ -70,7 +73,7 @@ export function SiteMenu({ user }: { user: UserView | null }) {
             variant={entry.emphasis ? 'outlined' : 'text'}
             sx={{ fontWeight: 600, whiteSpace: 'nowrap', textTransform: 'none', fontSize: 16 }}
           >
-            {entry.label}
+            {translateText(entry.label)}
           </Button>
         ),
       )}

@@ -8,6 +8,7 @@ import { home } from './locales/home';
 import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
 import { search } from './locales/search';
+import { settings } from './locales/settings';
 import { shell } from './locales/shell';
 import { telehealth } from './locales/telehealth';
 import { vaccination } from './locales/vaccination';
@@ -30,6 +31,7 @@ const bundles = {
   reviews,
   checkIn,
   resourcesSearch,
+  settings,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

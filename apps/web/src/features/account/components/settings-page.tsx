@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { api } from '../../../shared/api-client';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { currentUser, hashPassword, rememberRedirect } from '../../../shared/session';
 import { settingsPath } from '../../../shared/role-paths';
 import { settingsLinks } from '../settings-links';
@@ -17,6 +18,7 @@ import { PASSWORD_CHECKS, PasswordRules } from './password-rules';
 export function SettingsPage() {
   const location = useLocation();
   const user = currentUser();
+  const { t } = useTranslation();
   if (!user) {
     rememberRedirect(location.pathname);
     return <Navigate to="/login" replace />;
@@ -28,7 +30,7 @@ export function SettingsPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
       <Typography variant="h4" component="h1">
-        Settings
+        {t('settings.title')}
       </Typography>
       {links.length > 0 && (
         <Box
@@ -47,9 +49,9 @@ export function SettingsPage() {
               <Card variant="outlined" sx={{ height: '100%' }}>
                 <CardActionArea component={RouterLink} to={link.to} sx={{ p: 2, height: '100%' }}>
                   <Typography component="h2" variant="h6">
-                    {link.title}
+                    {translateText(link.title)}
                   </Typography>
-                  <Typography color="text.secondary">{link.explanation}</Typography>
+                  <Typography color="text.secondary">{translateText(link.explanation)}</Typography>
                 </CardActionArea>
               </Card>
             </li>
@@ -66,6 +68,7 @@ function ChangePassword() {
   const [next, setNext] = useState('');
   const [state, setState] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!current) return setState({ ok: false, message: VALIDATION_MESSAGES.required });
@@ -93,17 +96,17 @@ function ChangePassword() {
   return (
     <Card variant="outlined" component="section" aria-labelledby="change-password" sx={{ p: 2 }}>
       <Typography id="change-password" component="h2" variant="h6" sx={{ mb: 2 }}>
-        Change password
+        {t('settings.changePassword')}
       </Typography>
       <Stack component="form" spacing={2} noValidate onSubmit={(e) => void submit(e)}>
         <PasswordField
-          label="Current password"
+          label={t('settings.currentPassword')}
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
         <PasswordField
-          label="New password"
+          label={t('settings.newPassword')}
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.target.value)}
@@ -111,10 +114,12 @@ function ChangePassword() {
         />
         <PasswordRules id="new-password-rules" password={next} />
         <Box role="status" aria-live="polite">
-          {state && <Alert severity={state.ok ? 'success' : 'error'}>{state.message}</Alert>}
+          {state && (
+            <Alert severity={state.ok ? 'success' : 'error'}>{translateText(state.message)}</Alert>
+          )}
         </Box>
         <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
-          Change password
+          {t('settings.changePassword')}
         </Button>
       </Stack>
     </Card>

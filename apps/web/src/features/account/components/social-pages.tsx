@@ -12,6 +12,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, nameProblem, normalizeName } from '@medbook/contracts';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { exchangeSocialTicket, socialSignUp } from '../api/account-api';
 import { completeSignIn, rememberRedirect } from '../after-sign-in';
@@ -23,6 +24,7 @@ export function SocialLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     const redirect = params.get('redirect');
     if (redirect) rememberRedirect(redirect);
@@ -37,9 +39,9 @@ export function SocialLoginPage() {
   return (
     <Box sx={{ textAlign: 'center', py: 8 }}>
       {error ? (
-        <Alert severity="error">{error}</Alert>
+        <Alert severity="error">{translateText(error)}</Alert>
       ) : (
-        <CircularProgress aria-label="Signing in" />
+        <CircularProgress aria-label={t('settings.signingIn')} />
       )}
     </Box>
   );
@@ -55,6 +57,7 @@ export function SocialSignUpPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const { formRef, announce, region } = useErrorAnnouncer();
+  const { t } = useTranslation();
   // The one name rule of sign-up and the API (libs/contracts person-rules).
   const firstError = submitted ? (nameProblem(firstName) ?? undefined) : undefined;
   const lastError = submitted ? (nameProblem(lastName) ?? undefined) : undefined;
@@ -65,10 +68,10 @@ export function SocialSignUpPage() {
     event.preventDefault();
     setSubmitted(true);
     const problems = [
-      ['First Name', nameProblem(firstName)],
-      ['Last Name', nameProblem(lastName)],
-      ['Terms of Use', terms ? null : AUTH_MESSAGES.termsRequired],
-    ] as const;
+      [t('account.firstName'), nameProblem(firstName)],
+      [t('account.lastName'), nameProblem(lastName)],
+      [t('account.terms'), terms ? null : AUTH_MESSAGES.termsRequired],
+    ].map(([label, problem]) => [label!, problem && translateText(problem)] as const);
     if (problems.some(([, problem]) => problem)) {
       announce(problems);
       return;
@@ -95,31 +98,36 @@ export function SocialSignUpPage() {
         elevation={2}
       >
         <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
-          Create New Account
+          {t('account.createAccount')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {params.get('email')} · {params.get('socialLoginProvider')}
         </Typography>
         {region}
         <Stack spacing={2}>
-          {error && <Alert severity="error">{error}</Alert>}
+          {error && <Alert severity="error">{translateText(error)}</Alert>}
           <TextField
-            label="First Name"
+            label={t('account.firstName')}
             value={firstName}
             onChange={(e) => setFirstName(e.target.value)}
             error={!!firstError}
-            helperText={firstError}
+            helperText={firstError && translateText(firstError)}
           />
           <TextField
-            label="Last Name"
+            label={t('account.lastName')}
             value={lastName}
             onChange={(e) => setLastName(e.target.value)}
             error={!!lastError}
-            helperText={lastError}
+            helperText={lastError && translateText(lastError)}
           />
-          <TermsConsent id="social-signup" checked={terms} onChange={setTerms} error={termsError} />
+          <TermsConsent
+            id="social-signup"
+            checked={terms}
+            onChange={setTerms}
+            error={termsError && translateText(termsError)}
+          />
           <Button type="submit" variant="contained">
-            Sign Up
+            {t('account.signUp')}
           </Button>
         </Stack>
       </Paper>
