@@ -5,6 +5,7 @@ import { calendar } from './locales/calendar';
 import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
+import { landing } from './locales/landing';
 import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
 import { search } from './locales/search';
@@ -32,6 +33,7 @@ const bundles = {
   checkIn,
   resourcesSearch,
   settings,
+  landing,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
 import { fieldErrors } from '../../../shared/field-errors';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { landingApi } from '../api/landing-api';
 
 type Field = keyof DemoRequestDto;
@@ -31,6 +32,7 @@ export function DemoRequestForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [state, setState] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const form = (): Partial<DemoRequestDto> => ({
     ...values,
     phone: values.phone.trim() || undefined,
@@ -61,7 +63,7 @@ export function DemoRequestForm() {
     onChange: (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [name]: e.target.value })),
     error: !!errors[name],
-    helperText: errors[name] ?? ' ',
+    helperText: errors[name] ? translateText(errors[name]) : ' ',
     size: 'small' as const,
     fullWidth: true,
     sx: redStar,
@@ -70,7 +72,7 @@ export function DemoRequestForm() {
     <Stack
       component="form"
       noValidate
-      aria-label="Request a Demo"
+      aria-label={t('landing.sections.demo')}
       onSubmit={(e) => void submit(e)}
       spacing={0.5}
       sx={{ bgcolor: 'background.paper', p: { xs: 2, sm: 3 }, borderRadius: 2, maxWidth: 560 }}
@@ -79,19 +81,21 @@ export function DemoRequestForm() {
         {FIELDS.map((f) => (
           <TextField
             key={f.name}
-            label={f.label}
+            label={translateText(f.label)}
             required={f.required}
             type={f.type}
             {...field(f.name)}
           />
         ))}
       </Box>
-      <TextField label="Message" multiline minRows={3} {...field('message')} />
+      <TextField label={t('landing.demo.message')} multiline minRows={3} {...field('message')} />
       <Box role="status" aria-live="polite">
-        {state && <Alert severity={state.ok ? 'success' : 'error'}>{state.message}</Alert>}
+        {state && (
+          <Alert severity={state.ok ? 'success' : 'error'}>{translateText(state.message)}</Alert>
+        )}
       </Box>
       <Button type="submit" variant="contained" size="large" disabled={busy}>
-        Request a Demo
+        {t('landing.sections.demo')}
       </Button>
     </Stack>
   );

@@ -25,6 +25,7 @@ import {
   sectionOf,
   WHEEL_THROTTLE_MS,
 } from '../landing-rules';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { CONTACT, HERO, PITCH, SECTION_COPY } from './landing-copy';
 import { DemoRequestForm } from './demo-request-form';
 
@@ -44,6 +45,8 @@ export function LandingPage() {
   const [active, setActive] = useState(() => sectionOf(search) ?? 1);
   const activeRef = useRef(active);
   const lastWheel = useRef(0);
+  // The copy is written in English (landing-copy, the spec's names); shown in the chosen language.
+  const { t } = useTranslation();
 
   const goTo = useCallback((section: number) => {
     const id = clampSection(section);
@@ -127,7 +130,7 @@ export function LandingPage() {
         <Toolbar sx={{ gap: 1, minHeight: HEADER_HEIGHT }}>
           <IconButton
             edge="start"
-            aria-label="Open the menu"
+            aria-label={t('landing.openMenu')}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
             data-testid="landing-menu"
@@ -141,16 +144,16 @@ export function LandingPage() {
             </Typography>
           </Stack>
           <Button variant="contained" onClick={findDoctor} sx={{ whiteSpace: 'nowrap' }}>
-            Find a Top Doctor
+            {t('landing.findTopDoctor')}
           </Button>
         </Toolbar>
       </AppBar>
       <Drawer
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
-        slotProps={{ paper: { 'aria-label': 'Menu' } as object }}
+        slotProps={{ paper: { 'aria-label': t('landing.menu') } as object }}
       >
-        <Box component="nav" aria-label="Landing sections" sx={{ width: 280 }}>
+        <Box component="nav" aria-label={t('landing.sectionsNav')} sx={{ width: 280 }}>
           <List component="div">
             {LANDING_SECTIONS.map((section) => (
               <ListItemButton
@@ -162,7 +165,7 @@ export function LandingPage() {
                   goTo(section.id);
                 }}
               >
-                <ListItemText primary={section.title} />
+                <ListItemText primary={translateText(section.title)} />
               </ListItemButton>
             ))}
           </List>
@@ -171,7 +174,7 @@ export function LandingPage() {
       {wide && (
         <Box
           component="nav"
-          aria-label="Section dots"
+          aria-label={t('landing.dotsNav')}
           sx={{
             position: 'fixed',
             right: 16,
@@ -187,7 +190,7 @@ export function LandingPage() {
             <IconButton
               key={section.id}
               size="small"
-              aria-label={section.title}
+              aria-label={translateText(section.title)}
               aria-current={active === section.id ? 'true' : undefined}
               onClick={() => goTo(section.id)}
               data-testid="landing-dot"
@@ -229,7 +232,7 @@ export function LandingPage() {
               scrollMarginTop: 0,
             }}
           >
-            <SectionBody id={section.id} title={section.title} goTo={goTo} />
+            <SectionBody id={section.id} title={translateText(section.title)} goTo={goTo} />
           </Box>
         ))}
       </Box>
@@ -247,6 +250,7 @@ function SectionBody({
   goTo: (section: number) => void;
 }) {
   const titleId = `${anchorOf(id)}-title`;
+  const { t } = useTranslation();
   if (id === 1) {
     return (
       <Stack spacing={3} sx={{ maxWidth: 760 }}>
@@ -258,10 +262,13 @@ function SectionBody({
           component="p"
           sx={{ fontWeight: 800, fontSize: { xs: 32, md: 48 } }}
         >
-          {HERO}
+          {translateText(HERO)}
         </Typography>
         <Typography color="text.secondary" sx={{ fontSize: 18 }}>
-          One platform for {PITCH.slice(0, -1).join(', ')} and {PITCH.at(-1)}.
+          {t('landing.onePlatform', {
+            items: PITCH.slice(0, -1).map(translateText).join(', '),
+            last: translateText(PITCH.at(-1)!),
+          })}
         </Typography>
         <Button
           variant="contained"
@@ -269,7 +276,7 @@ function SectionBody({
           onClick={() => goTo(LAST_SECTION)}
           sx={{ alignSelf: 'flex-start' }}
         >
-          Get Started
+          {t('landing.getStarted')}
         </Button>
       </Stack>
     );
@@ -284,10 +291,10 @@ function SectionBody({
         <Box component="footer" sx={{ pt: 2, color: 'text.secondary' }}>
           <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
             <Link component={RouterLink} to="/terms-of-use">
-              Terms of Use
+              {t('account.terms')}
             </Link>
             <Link component={RouterLink} to="/privacy-policy">
-              Privacy Policy
+              {t('account.privacy')}
             </Link>
           </Stack>
           <Typography variant="body2">{CONTACT.address}</Typography>
@@ -305,10 +312,10 @@ function SectionBody({
         {title}
       </Typography>
       <Typography variant="h4" component="p" sx={{ fontWeight: 700, fontSize: { xs: 26, md: 36 } }}>
-        {copy.heading}
+        {translateText(copy.heading)}
       </Typography>
       <Typography color="text.secondary" sx={{ fontSize: 18 }}>
-        {copy.text}
+        {translateText(copy.text)}
       </Typography>
       {copy.claims && (
         <Stack
@@ -320,9 +327,9 @@ function SectionBody({
           {copy.claims.map((claim) => (
             <Box component="li" key={claim.figure} data-testid="landing-claim">
               <Typography sx={{ fontWeight: 800, fontSize: 36, color: 'primary.dark' }}>
-                {claim.figure}
+                {translateText(claim.figure)}
               </Typography>
-              <Typography color="text.secondary">{claim.caption}</Typography>
+              <Typography color="text.secondary">{translateText(claim.caption)}</Typography>
             </Box>
           ))}
         </Stack>
@@ -334,7 +341,7 @@ function SectionBody({
           onClick={() => goTo(LAST_SECTION)}
           sx={{ alignSelf: 'flex-start' }}
         >
-          Contact us to reduce care gaps
+          {t('landing.contactCareGaps')}
         </Button>
       )}
     </Stack>
