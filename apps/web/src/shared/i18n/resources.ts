@@ -6,6 +6,7 @@ import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
 import { landing } from './locales/landing';
+import { legal } from './locales/legal';
 import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
 import { search } from './locales/search';
@@ -34,6 +35,7 @@ const bundles = {
   resourcesSearch,
   settings,
   landing,
+  legal,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;
