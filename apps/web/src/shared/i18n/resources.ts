@@ -5,6 +5,7 @@ import { calendar } from './locales/calendar';
 import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
 import { home } from './locales/home';
+import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
 import { legal } from './locales/legal';
 import { resourcesSearch } from './locales/resources-search';
@@ -36,6 +37,7 @@ const bundles = {
   settings,
   landing,
   legal,
+  kiosk,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

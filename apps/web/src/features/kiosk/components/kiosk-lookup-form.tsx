@@ -1,5 +1,6 @@
 import { Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { FormEvent } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 import type { KioskLookupForm, KioskLookupMode } from '../kiosk-lookup';
 
 const BIG_INPUT = { '& .MuiInputBase-input': { fontSize: '1.25rem', py: 2 } };
@@ -12,6 +13,7 @@ export function KioskLookupFormView(props: {
   onSubmit: () => void;
 }) {
   const { form, busy, onChange } = props;
+  const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -22,7 +24,7 @@ export function KioskLookupFormView(props: {
       spacing={3}
       noValidate
       onSubmit={submit}
-      aria-label="Find my appointment"
+      aria-label={t('kiosk.findAppointment')}
     >
       <ToggleButtonGroup
         exclusive
@@ -30,19 +32,19 @@ export function KioskLookupFormView(props: {
         color="primary"
         value={form.mode}
         onChange={(_, mode: KioskLookupMode | null) => mode && onChange({ ...form, mode })}
-        aria-label="How to find your appointment"
+        aria-label={t('kiosk.howToFind')}
       >
         <ToggleButton value="name" sx={{ minHeight: 64, fontSize: '1rem' }}>
-          Name and date of birth
+          {t('kiosk.byName')}
         </ToggleButton>
         <ToggleButton value="code" sx={{ minHeight: 64, fontSize: '1rem' }}>
-          Confirmation code
+          {t('kiosk.byCode')}
         </ToggleButton>
       </ToggleButtonGroup>
       {form.mode === 'name' ? (
         <>
           <TextField
-            label="Last name"
+            label={t('kiosk.lastName')}
             value={form.lastName}
             onChange={(e) => onChange({ ...form, lastName: e.target.value })}
             autoComplete="off"
@@ -50,7 +52,7 @@ export function KioskLookupFormView(props: {
             sx={BIG_INPUT}
           />
           <TextField
-            label="Date of birth"
+            label={t('kiosk.birthDate')}
             type="date"
             value={form.birthDate}
             onChange={(e) => onChange({ ...form, birthDate: e.target.value })}
@@ -62,8 +64,8 @@ export function KioskLookupFormView(props: {
         </>
       ) : (
         <TextField
-          label="Code"
-          helperText="The 8 letters and digits on your confirmation or appointment card"
+          label={t('kiosk.code')}
+          helperText={t('kiosk.codeHelp')}
           value={form.code}
           onChange={(e) => onChange({ ...form, code: e.target.value.toUpperCase() })}
           autoComplete="off"
@@ -84,7 +86,7 @@ export function KioskLookupFormView(props: {
         disabled={busy}
         sx={{ minHeight: 64, fontSize: '1.25rem' }}
       >
-        Find my appointment
+        {t('kiosk.findAppointment')}
       </Button>
     </Stack>
   );

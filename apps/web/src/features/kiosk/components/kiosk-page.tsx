@@ -4,6 +4,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api-client';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { kioskApi } from '../api/kiosk-api';
 import {
   EMPTY_LOOKUP,
@@ -31,6 +32,7 @@ export function KioskPage({ practiceId }: { practiceId: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useTranslation();
 
   const startOver = () => {
     setStage({ kind: 'find' });
@@ -91,17 +93,16 @@ export function KioskPage({ practiceId }: { practiceId: string }) {
             ref={heading}
             sx={{ textAlign: 'center', fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
           >
-            {stage.kind === 'done' ? 'You are checked in' : 'Welcome! Check in here'}
+            {stage.kind === 'done' ? t('kiosk.checkedIn') : t('kiosk.welcome')}
           </Typography>
           {stage.kind === 'find' && (
             <>
               <Typography sx={{ textAlign: 'center', fontSize: '1.1rem' }}>
-                Find today&apos;s appointment with your last name and date of birth, or with the
-                code from your confirmation.
+                {t('kiosk.intro')}
               </Typography>
               {problem && (
                 <Alert severity="warning" role="alert" sx={{ fontSize: '1.05rem' }}>
-                  {problem}
+                  {translateText(problem)}
                 </Alert>
               )}
               <KioskLookupFormView
@@ -116,11 +117,11 @@ export function KioskPage({ practiceId }: { practiceId: string }) {
             <>
               {problem && (
                 <Alert severity="warning" role="alert" sx={{ fontSize: '1.05rem' }}>
-                  {problem}
+                  {translateText(problem)}
                   {problem === BOOKING_MESSAGES.checkInUnavailable && (
                     <>
                       <br />
-                      Please ask at the front desk.
+                      {t('kiosk.askFrontDesk')}
                     </>
                   )}
                 </Alert>
@@ -136,7 +137,7 @@ export function KioskPage({ practiceId }: { practiceId: string }) {
                 onClick={startOver}
                 sx={{ minHeight: 56, fontSize: '1.1rem' }}
               >
-                Start over
+                {t('kiosk.startOver')}
               </Button>
             </>
           )}
@@ -144,7 +145,7 @@ export function KioskPage({ practiceId }: { practiceId: string }) {
             <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} role="status">
               <CheckCircleIcon color="success" sx={{ fontSize: 96 }} aria-hidden />
               <Typography variant="h5" component="p" data-testid="kiosk-done">
-                Thank you, {stage.firstName}. Please take a seat: we will call you.
+                {t('kiosk.thanks', { name: stage.firstName })}
               </Typography>
               <Button
                 variant="contained"
@@ -152,7 +153,7 @@ export function KioskPage({ practiceId }: { practiceId: string }) {
                 onClick={startOver}
                 sx={{ minHeight: 64, minWidth: 200, fontSize: '1.25rem' }}
               >
-                Done
+                {t('kiosk.done')}
               </Button>
             </Stack>
           )}

@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../../../shared/i18n';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { KioskPage } from './kiosk-page';
 
@@ -9,6 +10,7 @@ const PRACTICE_USERS = new Set(['Provider', 'Staff', 'PracticeAdmin']);
 export function KioskRoute() {
   const location = useLocation();
   const user = currentUser();
+  const { t } = useTranslation();
   if (!user) {
     rememberRedirect(location.pathname);
     return <Navigate to="/login" replace />;
@@ -16,8 +18,7 @@ export function KioskRoute() {
   if (!PRACTICE_USERS.has(user.type) || !user.practice_id) {
     return (
       <Alert severity="info" sx={{ maxWidth: 640, mx: 'auto' }}>
-        The check-in kiosk opens in a session of the practice&apos;s staff. Please sign in as a
-        staff member of the practice on this device.
+        {t('kiosk.staffOnly')}
       </Alert>
     );
   }
