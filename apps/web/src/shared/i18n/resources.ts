@@ -8,6 +8,7 @@ import { home } from './locales/home';
 import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
 import { legal } from './locales/legal';
+import { practiceProfile } from './locales/practice-profile';
 import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
 import { search } from './locales/search';
@@ -38,6 +39,7 @@ const bundles = {
   landing,
   legal,
   kiosk,
+  practiceProfile,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -12,6 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { currentUser } from '../../../shared/session';
 import { practiceProfileApi } from '../api/practice-profile-api';
 import {
@@ -33,6 +34,7 @@ interface Profile {
  */
 export function PracticeProfilePage() {
   const { practiceId = '' } = useParams();
+  const { t } = useTranslation();
   const [state, setState] = useState<{ profile?: Profile; error?: string; for: string } | null>(
     null,
   );
@@ -55,9 +57,11 @@ export function PracticeProfilePage() {
     };
   }, [practiceId]);
   if (!state || state.for !== practiceId) {
-    return <CircularProgress aria-label="Loading the practice" />;
+    return <CircularProgress aria-label={t('practiceProfile.loading')} />;
   }
-  if (!state.profile) return <Alert severity="error">{state.error}</Alert>;
+  if (!state.profile) {
+    return <Alert severity="error">{state.error && translateText(state.error)}</Alert>;
+  }
   const { practice, facilities, providers } = state.profile;
   return (
     <Stack spacing={4} data-testid="practice-profile">
@@ -72,12 +76,12 @@ export function PracticeProfilePage() {
           variant="contained"
           sx={{ alignSelf: 'flex-start', display: { xs: 'inline-flex', lg: 'none' } }}
         >
-          Manage Appointments
+          {t('practiceProfile.manageAppointments')}
         </Button>
       )}
       <Box component="section" aria-labelledby="practice-facilities">
         <Typography id="practice-facilities" variant="h5" component="h2" sx={{ mb: 1.5 }}>
-          Facilities
+          {t('practiceProfile.facilities')}
         </Typography>
         <Box component="ul" sx={grid}>
           {facilities.map((facility) => (
@@ -92,7 +96,7 @@ export function PracticeProfilePage() {
       </Box>
       <Box component="section" aria-labelledby="practice-providers">
         <Typography id="practice-providers" variant="h5" component="h2" sx={{ mb: 1.5 }}>
-          Providers
+          {t('practiceProfile.providers')}
         </Typography>
         <Box component="ul" sx={grid}>
           {providers.map((provider) => (
@@ -112,7 +116,7 @@ export function PracticeProfilePage() {
                     {provider.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {provider.specialties.join(', ')}
+                    {provider.specialties.map(translateText).join(', ')}
                   </Typography>
                 </Box>
               </Stack>
@@ -126,9 +130,9 @@ export function PracticeProfilePage() {
                 to={`/provider-search?text_field=${encodeURIComponent(provider.name)}`}
                 variant="outlined"
                 size="small"
-                aria-label={`See availability: ${provider.name}`}
+                aria-label={t('practiceProfile.seeAvailabilityOf', { name: provider.name })}
               >
-                See availability
+                {t('practiceProfile.seeAvailability')}
               </Button>
             </Card>
           ))}
