@@ -23,7 +23,14 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
     await admin.end();
   }
   const url = databaseUrl(adminUrl, name);
-  const database = connectDatabase(url, { max: options.max ?? 10, appName: name });
+  // The service's own limits answer an outage within 2 s (1 s to connect, 1.5 s for a pool
+  // place); on a loaded 2-core machine a healthy server can take longer than that to fork a
+  // backend, so tests wait up to 10 s. The outage tests connect with the service's limits.
+  const database = connectDatabase(url, {
+    max: options.max ?? 10,
+    appName: name,
+    timeouts: { connectSeconds: 10, acquireMs: 10_000 },
+  });
   return {
     ...database,
     url,
