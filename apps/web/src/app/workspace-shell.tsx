@@ -35,6 +35,7 @@ import {
 } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { translateText, useTranslation } from '../shared/i18n';
 import { NotificationBell } from '../features/practice-workspace/components/notification-bell';
 import { usePracticeCounts } from '../features/practice-workspace/components/practice-header-tools';
 import {
@@ -68,12 +69,6 @@ const ICONS: Record<NavIcon, ReactElement> = {
   'check-in-summary': <FactCheck />,
 };
 
-const ROLE_LABEL: Record<WorkspaceType, string> = {
-  Provider: 'Provider',
-  Staff: 'Front desk',
-  PracticeAdmin: 'Practice admin',
-};
-
 /**
  * The back office's shell for providers, staff and practice admins: a bar with the bell and the
  * account menu, a side navigation that stays on every workspace page (a drawer behind the menu
@@ -93,12 +88,14 @@ export function WorkspaceShell({
   const wide = useMediaQuery('(min-width: 1200px)');
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The rules name each page in English; shown in the chosen language.
+  const { t } = useTranslation();
   const { bell, requests, acceptReject, clear } = usePracticeCounts(practiceId, user);
   const items = workspaceNav(type, acceptReject, user.id);
   const active = activeNavItem(items, pathname);
 
   const nav = (
-    <Box component="nav" aria-label="Workspace" sx={{ overflowY: 'auto' }}>
+    <Box component="nav" aria-label={t('workspace.nav.workspace')} sx={{ overflowY: 'auto' }}>
       <List component="div" sx={{ px: 1 }}>
         {items.map((item) => (
           <ListItemButton
@@ -115,7 +112,7 @@ export function WorkspaceShell({
           >
             <ListItemIcon sx={{ minWidth: 38 }}>{ICONS[item.icon]}</ListItemIcon>
             <ListItemText
-              primary={item.label}
+              primary={translateText(item.label)}
               slotProps={{ primary: { sx: { fontWeight: 600, fontSize: 15 } } }}
             />
             {item.badge === 'requests' && requests > 0 && (
@@ -123,7 +120,7 @@ export function WorkspaceShell({
                 size="small"
                 color="error"
                 label={requests}
-                aria-label={`${requests} waiting`}
+                aria-label={t('workspace.nav.waiting', { count: requests })}
                 data-testid="requests-count"
                 data-count={requests}
               />
@@ -151,7 +148,7 @@ export function WorkspaceShell({
           {!wide && (
             <IconButton
               edge="start"
-              aria-label="Open the workspace menu"
+              aria-label={t('workspace.nav.openWorkspaceMenu')}
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen(true)}
               data-testid="workspace-menu"
@@ -165,7 +162,7 @@ export function WorkspaceShell({
             component={RouterLink}
             to={SCHEDULE_PATH}
             underline="none"
-            aria-label="Medbook workspace home"
+            aria-label={t('workspace.nav.workspaceHome')}
           >
             <BrandMark />
           </Link>
@@ -173,7 +170,7 @@ export function WorkspaceShell({
             component="span"
             sx={{ color: 'text.secondary', fontWeight: 600, display: { xs: 'none', sm: 'block' } }}
           >
-            {ROLE_LABEL[type]}
+            {t(`workspace.roles.${type}`)}
           </Typography>
           <Box sx={{ flex: 1 }} />
           <NotificationBell practiceId={practiceId} count={bell} onCountCleared={clear} />
@@ -189,7 +186,7 @@ export function WorkspaceShell({
           flexShrink: 0,
           '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
         }}
-        slotProps={{ paper: { 'aria-label': 'Workspace menu' } as object }}
+        slotProps={{ paper: { 'aria-label': t('workspace.nav.workspaceMenu') } as object }}
         data-testid="workspace-nav"
       >
         <Toolbar sx={{ minHeight: { xs: 56, md: 64 } }} />

@@ -17,6 +17,7 @@ import { shell } from './locales/shell';
 import { telehealth } from './locales/telehealth';
 import { vaccination } from './locales/vaccination';
 import { visits } from './locales/visits';
+import { workspace } from './locales/workspace';
 import { waitlist } from './locales/waitlist';
 
 /** Every feature's bundle under its own key: t('shell.about'), t('search.title'), … */
@@ -40,6 +41,7 @@ const bundles = {
   legal,
   kiosk,
   practiceProfile,
+  workspace,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

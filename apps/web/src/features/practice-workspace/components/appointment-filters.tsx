@@ -1,5 +1,6 @@
 import { APPOINTMENT_STATUSES } from '@medbook/contracts';
 import { Box, Button, MenuItem, type SxProps, TextField, type Theme } from '@mui/material';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import type { ListFilters } from '../workspace-rules';
 
 const VISIT_TYPES = ['Office', 'Telehealth', 'Resource'] as const;
@@ -13,12 +14,13 @@ export function AppointmentFilters(props: {
   onReset: () => void;
 }) {
   const { filters, onChange } = props;
+  const { t } = useTranslation();
   const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K]) =>
     onChange({ ...filters, [key]: value });
   return (
     <Box
       component="form"
-      aria-label="Filter appointments"
+      aria-label={t('workspace.filters.label')}
       onSubmit={(e) => e.preventDefault()}
       sx={{
         display: 'grid',
@@ -28,7 +30,7 @@ export function AppointmentFilters(props: {
       }}
     >
       <TextField
-        label="From"
+        label={t('workspace.filters.from')}
         type="date"
         size="small"
         value={filters.startDate}
@@ -36,40 +38,40 @@ export function AppointmentFilters(props: {
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-from' } }}
       />
       <TextField
-        label="To"
+        label={t('workspace.filters.to')}
         type="date"
         size="small"
         value={filters.endDate}
         error={!!props.error}
-        helperText={props.error ?? undefined}
+        helperText={props.error ? translateText(props.error) : undefined}
         onChange={(e) => set('endDate', e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-to' } }}
       />
       <FilterSelect
-        label="Status"
-        everything="All statuses"
+        label={t('workspace.filters.status')}
+        everything={t('workspace.filters.allStatuses')}
         options={APPOINTMENT_STATUSES}
         value={filters.status}
         onChange={(v) => set('status', v as ListFilters['status'])}
         testId="filter-status"
       />
       <FilterSelect
-        label="Visit type"
-        everything="All visit types"
+        label={t('workspace.filters.visitType')}
+        everything={t('workspace.filters.allVisitTypes')}
         options={VISIT_TYPES}
         value={filters.visitType}
         onChange={(v) => set('visitType', v as ListFilters['visitType'])}
       />
       <FilterSelect
-        label="Schedule type"
-        everything="All schedule types"
+        label={t('workspace.filters.scheduleType')}
+        everything={t('workspace.filters.allScheduleTypes')}
         options={SCHEDULE_TYPES}
         value={filters.scheduleType}
         onChange={(v) => set('scheduleType', v as ListFilters['scheduleType'])}
         sx={{ gridColumn: { xs: '1 / 2', md: 'auto' } }}
       />
       <Button onClick={props.onReset} sx={{ height: 40 }}>
-        Reset
+        {t('workspace.filters.reset')}
       </Button>
     </Box>
   );
@@ -105,7 +107,7 @@ function FilterSelect(props: {
       <MenuItem value="">{props.everything}</MenuItem>
       {props.options.map((s) => (
         <MenuItem key={s} value={s}>
-          {s}
+          {translateText(s)}
         </MenuItem>
       ))}
     </TextField>

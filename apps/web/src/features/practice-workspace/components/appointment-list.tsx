@@ -16,13 +16,14 @@ import {
 import type { ReactNode } from 'react';
 import { scheduleLabel, visitTime } from '../workspace-rules';
 import { StatusChip } from '../../../shared/status-chip';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 export interface ListActions {
   /** What each row offers: the status menu on the dashboard, Accept and Reject on requests. */
   readonly render: (appointment: AppointmentView) => ReactNode;
 }
 
-const patientOf = (a: AppointmentView) => a.patient_name ?? 'Unnamed patient';
+const patientOf = (a: AppointmentView) => a.patient_name ?? translateText('Unnamed patient');
 
 /** A table on wide screens; one card per appointment on a phone. */
 export function AppointmentList(props: {
@@ -32,12 +33,13 @@ export function AppointmentList(props: {
   showProvider: boolean;
 }) {
   const theme = useTheme();
+  const { t } = useTranslation();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   if (props.appointments.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 2 }}>
         <Typography color="text.secondary" data-testid="list-empty">
-          {props.empty}
+          {translateText(props.empty)}
         </Typography>
       </Paper>
     );
@@ -69,8 +71,8 @@ export function AppointmentList(props: {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {[
                 props.showProvider ? (a.provider_name ?? a.resource_name) : null,
-                a.visit_type,
-                scheduleLabel(a),
+                translateText(a.visit_type),
+                translateText(scheduleLabel(a)),
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -85,15 +87,15 @@ export function AppointmentList(props: {
   }
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
-      <Table size="small" aria-label="Appointments" data-testid="appointment-list">
+      <Table size="small" aria-label={t('workspace.appointments')} data-testid="appointment-list">
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', py: 1.5 } }}>
-            <TableCell>Date and time</TableCell>
-            <TableCell>Patient</TableCell>
-            {props.showProvider && <TableCell>Provider</TableCell>}
-            <TableCell>Visit</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t('workspace.table.dateTime')}</TableCell>
+            <TableCell>{t('workspace.table.patient')}</TableCell>
+            {props.showProvider && <TableCell>{t('workspace.table.provider')}</TableCell>}
+            <TableCell>{t('workspace.table.visit')}</TableCell>
+            <TableCell>{t('workspace.table.status')}</TableCell>
+            <TableCell align="right">{t('workspace.table.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -111,10 +113,10 @@ export function AppointmentList(props: {
                 <TableCell>{a.provider_name ?? a.resource_name ?? '-'}</TableCell>
               )}
               <TableCell>
-                {a.visit_type}
+                {translateText(a.visit_type)}
                 <Typography variant="body2" color="text.secondary" component="span">
                   {' · '}
-                  {scheduleLabel(a)}
+                  {translateText(scheduleLabel(a))}
                 </Typography>
               </TableCell>
               <TableCell>

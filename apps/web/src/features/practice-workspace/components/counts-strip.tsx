@@ -4,6 +4,7 @@ import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
 import HourglassTop from '@mui/icons-material/HourglassTop';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 
 function Tile(props: {
   label: string;
@@ -51,26 +52,27 @@ function Tile(props: {
 
 /** Today's counts (the spec's walkinCount, scheduledCount and pendingCount), live. */
 export function CountsStrip({ counts }: { counts: DoctorCounts | undefined }) {
+  const { t } = useTranslation();
   return (
     <Box
       component="section"
-      aria-label="Today"
+      aria-label={t('workspace.counts.today')}
       sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, 1fr)' }}
     >
       <Tile
-        label="Scheduled today"
+        label={t('workspace.counts.scheduled')}
         value={counts?.scheduledCount}
         icon={<EventAvailable />}
         testId="count-scheduled"
       />
       <Tile
-        label="Walk-ins today"
+        label={t('workspace.counts.walkins')}
         value={counts?.walkinCount}
         icon={<DirectionsWalk />}
         testId="count-walkin"
       />
       <Tile
-        label="Pending today"
+        label={t('workspace.counts.pending')}
         value={counts?.pendingCount}
         icon={<HourglassTop />}
         testId="count-pending"

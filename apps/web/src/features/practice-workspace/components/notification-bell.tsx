@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { concatMap, from } from 'rxjs';
+import { useTranslation } from '../../../shared/i18n';
 import { workspaceApi } from '../api/workspace-api';
 import {
   appointmentLink,
@@ -40,6 +41,7 @@ export function NotificationBell(props: {
 }) {
   const { practiceId, onCountCleared } = props;
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [now, setNow] = useState(() => DateTime.now());
@@ -93,7 +95,7 @@ export function NotificationBell(props: {
         data-count={props.count}
       >
         <Box component="span" sx={visuallyHidden}>
-          Notifications, {props.count} new
+          {t('workspace.bell.label', { count: props.count })}
         </Box>
         <Badge
           badgeContent={props.count}

@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { DateTime } from 'luxon';
+import { useTranslation } from '../../../shared/i18n';
 import { dotOf, panelDate, relativeAge, sentence } from '../notification-rules';
 
 const DOT = { online: '#2e7d32', offline: '#d32f2f' } as const;
@@ -30,6 +31,7 @@ export function NotificationPanel(props: {
   onClose: () => void;
   onOpen?: (notification: NotificationView) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ width: 350, maxWidth: 'calc(100vw - 24px)' }} data-testid="notification-panel">
       <Stack
@@ -49,20 +51,20 @@ export function NotificationPanel(props: {
           sx={{ fontWeight: 700 }}
           id="notifications-title"
         >
-          Notifications
+          {t('workspace.bell.title')}
         </Typography>
-        <IconButton aria-label="Close notifications" onClick={props.onClose} size="small">
+        <IconButton aria-label={t('workspace.bell.close')} onClick={props.onClose} size="small">
           <Close fontSize="small" />
         </IconButton>
       </Stack>
       {props.items === null && (
         <Typography sx={{ p: 3 }} color="text.secondary" role="status">
-          Loading...
+          {t('workspace.bell.loading')}
         </Typography>
       )}
       {props.items?.length === 0 && (
         <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary" role="status">
-          No notifications in the last 7 days.
+          {t('workspace.bell.none')}
         </Typography>
       )}
       {props.items && props.items.length > 0 && (

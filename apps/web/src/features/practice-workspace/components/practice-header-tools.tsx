@@ -15,6 +15,7 @@ import {
   WALK_IN_QUEUE_PATH,
   type WorkspaceType,
 } from '../workspace-rules';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { NotificationBell } from './notification-bell';
 
 /** The practice user's header: the gated menu (section 6) and the notification bell (2.12). */
@@ -72,6 +73,8 @@ function Links(props: { links: MenuLink[]; type: WorkspaceType; requests: number
   const burger = useMediaQuery('(max-width: 1199.98px)');
   const narrow = useMediaQuery('(max-width: 1499.98px)');
   const [anchor, setAnchor] = useState<{ el: HTMLElement; which: 'more' | 'burger' } | null>(null);
+  // The rules name each link in English; shown in the chosen language.
+  const { t } = useTranslation();
   const close = () => setAnchor(null);
   const label = (link: MenuLink) =>
     link.badge ? (
@@ -82,10 +85,10 @@ function Links(props: { links: MenuLink[]; type: WorkspaceType; requests: number
         data-count={props.requests}
         sx={{ mr: props.requests ? 1.25 : 0 }}
       >
-        {link.label}
+        {translateText(link.label)}
       </Badge>
     ) : (
-      link.label
+      translateText(link.label)
     );
   const item = (link: MenuLink) => (
     <MenuItem
@@ -103,7 +106,7 @@ function Links(props: { links: MenuLink[]; type: WorkspaceType; requests: number
     return (
       <>
         <IconButton
-          aria-label="Menu"
+          aria-label={t('workspace.nav.menu')}
           onClick={(e) => setAnchor({ el: e.currentTarget, which: 'burger' })}
           data-testid="workspace-burger"
         >
@@ -126,7 +129,11 @@ function Links(props: { links: MenuLink[]; type: WorkspaceType; requests: number
   const inline = more ? props.links.filter((l) => !l.more) : props.links;
   const inMore = more ? props.links.filter((l) => l.more) : [];
   return (
-    <Box component="nav" aria-label="Practice" sx={{ display: 'flex', gap: 0.5, mr: 1 }}>
+    <Box
+      component="nav"
+      aria-label={t('workspace.nav.practice')}
+      sx={{ display: 'flex', gap: 0.5, mr: 1 }}
+    >
       {inline.map((link) => (
         <Button
           key={link.to}
@@ -154,7 +161,7 @@ function Links(props: { links: MenuLink[]; type: WorkspaceType; requests: number
               data-count={props.requests}
               sx={{ mr: props.requests ? 1.25 : 0 }}
             >
-              More
+              {t('workspace.nav.more')}
             </Badge>
           </Button>
           <Menu anchorEl={anchor?.el} open={anchor?.which === 'more'} onClose={close}>

@@ -9,6 +9,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { reasonError } from '../request-decisions';
 
 /**
@@ -27,6 +28,7 @@ export function RejectDialog(props: {
   const [tried, setTried] = useState(false);
   const error = reasonError(reason);
   const plural = props.count > 1;
+  const { t } = useTranslation();
   return (
     <Dialog
       open
@@ -45,13 +47,13 @@ export function RejectDialog(props: {
         }}
       >
         <DialogTitle id="reject-title">
-          {plural ? `Reject ${props.count} requests?` : `Reject ${props.who}'s request?`}
+          {plural
+            ? t('workspace.reject.titleMany', { count: props.count })
+            : t('workspace.reject.titleOne', { who: props.who })}
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            {plural
-              ? 'Each patient sees this reason on their appointment. Their places are given back.'
-              : 'The patient sees this reason on their appointment. The place is given back.'}
+            {plural ? t('workspace.reject.textMany') : t('workspace.reject.textOne')}
           </DialogContentText>
           <TextField
             autoFocus
@@ -59,19 +61,21 @@ export function RejectDialog(props: {
             fullWidth
             multiline
             minRows={3}
-            label="Reason for the patient"
+            label={t('workspace.reject.reason')}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             error={tried && error !== null}
             helperText={
-              tried && error ? error : `${reason.trim().length}/${REJECT_REASON_MAX_LENGTH}`
+              tried && error
+                ? translateText(error)
+                : `${reason.trim().length}/${REJECT_REASON_MAX_LENGTH}`
             }
             slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={props.onClose} disabled={props.busy}>
-            Keep {plural ? 'them' : 'it'}
+            {plural ? t('workspace.reject.keepThem') : t('workspace.reject.keepIt')}
           </Button>
           <Button
             type="submit"
@@ -80,7 +84,9 @@ export function RejectDialog(props: {
             disabled={props.busy}
             data-testid="confirm-reject"
           >
-            {plural ? `Reject ${props.count}` : 'Reject'}
+            {plural
+              ? t('workspace.requests.rejectN', { count: props.count })
+              : t('workspace.requests.reject')}
           </Button>
         </DialogActions>
       </form>

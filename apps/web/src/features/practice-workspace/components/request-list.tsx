@@ -15,9 +15,10 @@ import {
   useTheme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { scheduleLabel, visitTime } from '../workspace-rules';
 
-const patientOf = (a: AppointmentView) => a.patient_name ?? 'Unnamed patient';
+const patientOf = (a: AppointmentView) => a.patient_name ?? translateText('Unnamed patient');
 
 /**
  * Pending requests, each with a checkbox for the bulk actions and its own Accept and Reject: a
@@ -33,6 +34,7 @@ export function RequestList(props: {
   readonly problemOf: (appointmentId: string) => string | null;
 }) {
   const theme = useTheme();
+  const { t } = useTranslation();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { requests, selected } = props;
   const all = requests.length > 0 && requests.every((a) => selected.has(a.appointment_id));
@@ -41,7 +43,9 @@ export function RequestList(props: {
     <Checkbox
       checked={selected.has(a.appointment_id)}
       onChange={() => props.onToggle(a.appointment_id)}
-      slotProps={{ input: { 'aria-label': `Select ${patientOf(a)}'s request` } }}
+      slotProps={{
+        input: { 'aria-label': t('workspace.requests.selectOf', { who: patientOf(a) }) },
+      }}
       data-testid="select-request"
     />
   );
@@ -49,7 +53,7 @@ export function RequestList(props: {
     const text = props.problemOf(a.appointment_id);
     return text ? (
       <Typography variant="body2" color="error" role="status" data-testid="request-problem">
-        {text}
+        {translateText(text)}
       </Typography>
     ) : null;
   };
@@ -61,10 +65,10 @@ export function RequestList(props: {
             checked={all}
             indeterminate={some}
             onChange={(e) => props.onToggleAll(e.target.checked)}
-            slotProps={{ input: { 'aria-label': 'Select every request on this page' } }}
+            slotProps={{ input: { 'aria-label': t('workspace.requests.selectEvery') } }}
             data-testid="select-all-requests"
           />
-          <Typography variant="body2">Select all</Typography>
+          <Typography variant="body2">{t('workspace.requests.selectAll')}</Typography>
         </Box>
         {requests.map((a) => (
           <Paper
@@ -84,7 +88,9 @@ export function RequestList(props: {
                   {visitTime(a)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {[a.provider_name, a.visit_type, a.reason].filter(Boolean).join(' · ')}
+                  {[a.provider_name, translateText(a.visit_type), a.reason]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
                 {problem(a)}
                 <Box sx={{ mt: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -99,7 +105,7 @@ export function RequestList(props: {
   }
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
-      <Table size="small" aria-label="Pending requests" data-testid="request-list">
+      <Table size="small" aria-label={t('workspace.requests.listLabel')} data-testid="request-list">
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', py: 1 } }}>
             <TableCell padding="checkbox">
@@ -107,15 +113,15 @@ export function RequestList(props: {
                 checked={all}
                 indeterminate={some}
                 onChange={(e) => props.onToggleAll(e.target.checked)}
-                slotProps={{ input: { 'aria-label': 'Select every request on this page' } }}
+                slotProps={{ input: { 'aria-label': t('workspace.requests.selectEvery') } }}
                 data-testid="select-all-requests"
               />
             </TableCell>
-            <TableCell>Date and time</TableCell>
-            <TableCell>Patient</TableCell>
-            <TableCell>Provider</TableCell>
-            <TableCell>Visit</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t('workspace.table.dateTime')}</TableCell>
+            <TableCell>{t('workspace.table.patient')}</TableCell>
+            <TableCell>{t('workspace.table.provider')}</TableCell>
+            <TableCell>{t('workspace.table.visit')}</TableCell>
+            <TableCell align="right">{t('workspace.table.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -135,10 +141,10 @@ export function RequestList(props: {
               </TableCell>
               <TableCell>{a.provider_name ?? '-'}</TableCell>
               <TableCell>
-                {a.visit_type}
+                {translateText(a.visit_type)}
                 <Typography variant="body2" color="text.secondary" component="span">
                   {' · '}
-                  {a.reason ?? scheduleLabel(a)}
+                  {a.reason ?? translateText(scheduleLabel(a))}
                 </Typography>
               </TableCell>
               <TableCell align="right">

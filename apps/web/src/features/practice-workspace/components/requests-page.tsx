@@ -9,6 +9,7 @@ import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { workspaceApi } from '../api/workspace-api';
 import { unseenRequestIds } from '../notification-rules';
@@ -87,31 +88,34 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
   const chosen = requests.filter((a) => selected.has(a.appointment_id));
   const pages = page ? Math.max(1, Math.ceil(page.total_records / PAGE_SIZE)) : 1;
   if (page && pageNo > pages) setPageNo(pages);
+  const { t } = useTranslation();
   const problemOf = (id: string) => failures.find((f) => f.appointmentId === id)?.text ?? null;
   return (
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1">
-          Appointment requests
+          {t('workspace.requests.title')}
         </Typography>
         <Typography color="text.secondary" data-testid="requests-summary">
           {page
-            ? `${page.total_records} pending ${page.total_records === 1 ? 'request' : 'requests'}`
-            : 'Loading...'}
+            ? t('workspace.requests.pending', { count: page.total_records })
+            : t('workspace.requests.loading')}
         </Typography>
       </div>
-      {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
+      {error !== undefined && (
+        <Alert severity="error">{translateText(errorMessageOf(error))}</Alert>
+      )}
       {failures.length > 0 && (
         <Alert severity="warning" onClose={() => setFailures([])} data-testid="request-failures">
           {failures.length === 1
-            ? failures[0]!.text
-            : `${failures.length} requests could not be decided; each says why on its row.`}
+            ? translateText(failures[0]!.text)
+            : t('workspace.requests.failures', { count: failures.length })}
         </Alert>
       )}
       {page && requests.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 2 }}>
           <Typography color="text.secondary" data-testid="list-empty">
-            No pending requests. New requests appear here as patients send them.
+            {t('workspace.requests.none')}
           </Typography>
         </Paper>
       )}
@@ -120,12 +124,12 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
           <Box
             sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
             role="toolbar"
-            aria-label="Selected requests"
+            aria-label={t('workspace.requests.selectedToolbar')}
           >
             <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} aria-live="polite">
               {chosen.length === 0
-                ? 'Select requests to accept or reject several at once.'
-                : `${chosen.length} selected`}
+                ? t('workspace.requests.selectHint')
+                : t('workspace.requests.selected', { count: chosen.length })}
             </Typography>
             {chosen.length > 0 && (
               <>
@@ -136,7 +140,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
                   onClick={() => void decide(chosen, 'Accepted')}
                   data-testid="accept-selected"
                 >
-                  Accept {chosen.length}
+                  {t('workspace.requests.acceptN', { count: chosen.length })}
                 </Button>
                 <Button
                   size="small"
@@ -146,7 +150,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
                   onClick={() => setRejecting(chosen)}
                   data-testid="reject-selected"
                 >
-                  Reject {chosen.length}
+                  {t('workspace.requests.rejectN', { count: chosen.length })}
                 </Button>
               </>
             )}
@@ -172,10 +176,12 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
                   variant="contained"
                   disabled={busy}
                   onClick={() => void decide([a], 'Accepted')}
-                  aria-label={`Accept ${a.patient_name ?? 'patient'}'s request`}
+                  aria-label={t('workspace.requests.acceptOf', {
+                    who: a.patient_name ?? t('workspace.patient'),
+                  })}
                   data-testid="accept-request"
                 >
-                  Accept
+                  {t('workspace.requests.accept')}
                 </Button>
                 <Button
                   size="small"
@@ -183,10 +189,12 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
                   color="error"
                   disabled={busy}
                   onClick={() => setRejecting([a])}
-                  aria-label={`Reject ${a.patient_name ?? 'patient'}'s request`}
+                  aria-label={t('workspace.requests.rejectOf', {
+                    who: a.patient_name ?? t('workspace.patient'),
+                  })}
                   data-testid="reject-request"
                 >
-                  Reject
+                  {t('workspace.requests.reject')}
                 </Button>
               </>
             )}
@@ -204,7 +212,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
       )}
       {rejecting && (
         <RejectDialog
-          who={rejecting[0]?.patient_name ?? 'the patient'}
+          who={rejecting[0]?.patient_name ?? t('workspace.thePatient')}
           count={rejecting.length}
           busy={busy}
           onClose={() => setRejecting(null)}

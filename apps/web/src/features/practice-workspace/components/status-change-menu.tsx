@@ -2,6 +2,7 @@ import type { AppointmentStatus, AppointmentView } from '@medbook/contracts';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { nextStatuses } from '../workspace-rules';
 
 /** The changes the transition table allows from the appointment's status; none when final. */
@@ -11,9 +12,10 @@ export function StatusChangeMenu(props: {
   onChange: (status: AppointmentStatus) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { t } = useTranslation();
   const options = nextStatuses(props.appointment.status);
   if (options.length === 0) return null;
-  const who = props.appointment.patient_name ?? 'patient';
+  const who = props.appointment.patient_name ?? t('workspace.patient');
   return (
     <>
       <Button
@@ -22,12 +24,12 @@ export function StatusChangeMenu(props: {
         endIcon={<ExpandMore />}
         disabled={props.busy}
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={`Change status of ${who}'s appointment`}
+        aria-label={t('workspace.changeStatusOf', { who })}
         aria-haspopup="menu"
         data-testid="change-status"
         sx={{ whiteSpace: 'nowrap' }}
       >
-        Change status
+        {t('workspace.changeStatus')}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {options.map((status) => (
@@ -38,7 +40,7 @@ export function StatusChangeMenu(props: {
               props.onChange(status);
             }}
           >
-            {status}
+            {translateText(status)}
           </MenuItem>
         ))}
       </Menu>

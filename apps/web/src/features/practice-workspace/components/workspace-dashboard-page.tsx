@@ -13,6 +13,8 @@ import { NEVER } from 'rxjs';
 import { connection$ } from '../../../live/live-socket';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { workspaceApi } from '../api/workspace-api';
@@ -31,11 +33,6 @@ import { RejectDialog } from './reject-dialog';
 import { StatusChangeMenu } from './status-change-menu';
 
 const PAGE_SIZE = 10;
-const TITLES: Record<WorkspaceType, string> = {
-  Provider: 'Your appointments',
-  Staff: "The practice's appointments",
-  PracticeAdmin: "The practice's appointments",
-};
 
 /** The provider's, staff member's and practice admin's home: today's counts and the list, live. */
 export function WorkspaceDashboardPage({
@@ -58,6 +55,7 @@ export function WorkspaceDashboardPage({
   const [rejecting, setRejecting] = useState<AppointmentView | null>(null);
   const [changed, changed$] = useObservableCallback<void>();
   const invalid = rangeError(filters);
+  const { t } = useTranslation();
 
   const counts$ = useMemo(
     () =>
@@ -96,7 +94,7 @@ export function WorkspaceDashboardPage({
     setBusy(null);
     if (!outcome.ok) return toast.error(outcome.error);
     setRejecting(null);
-    toast.success(`Status changed to ${status}.`);
+    toast.success(t('workspace.statusChanged', { status: translateText(status) }));
     changed();
   };
 
@@ -110,10 +108,11 @@ export function WorkspaceDashboardPage({
       >
         <div>
           <Typography variant="h4" component="h1" data-testid="dashboard-greeting">
-            Welcome, {user.name.first_name}
+            {t('workspace.welcome', { name: user.name.first_name })}
           </Typography>
           <Typography color="text.secondary">
-            {DateTime.now().toFormat('EEEE, MMMM d')} · {TITLES[type]}
+            {formatDate(DateTime.now(), 'EEEE, MMMM d', DATE_FORMATS.weekdayMonthDay)} ·{' '}
+            {t(`workspace.titles.${type}`)}
           </Typography>
         </div>
         <Box>
@@ -121,7 +120,7 @@ export function WorkspaceDashboardPage({
             size="small"
             variant="outlined"
             color={connection === 'live' ? 'success' : 'default'}
-            label={connection === 'live' ? 'Live updates on' : 'Reconnecting…'}
+            label={connection === 'live' ? t('workspace.live') : t('workspace.reconnecting')}
             data-testid="live-state"
           />
         </Box>
@@ -130,7 +129,7 @@ export function WorkspaceDashboardPage({
       {aside}
       <Stack spacing={2} component="section" aria-labelledby="list-title">
         <Typography id="list-title" variant="h6" component="h2">
-          Appointments
+          {t('workspace.appointments')}
           {page && (
             <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
               ({page.total_records})
@@ -149,12 +148,14 @@ export function WorkspaceDashboardPage({
             setPageNo(1);
           }}
         />
-        {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
+        {error !== undefined && (
+          <Alert severity="error">{translateText(errorMessageOf(error))}</Alert>
+        )}
         {page && (
           <AppointmentList
             appointments={page.appointments}
             showProvider={type !== 'Provider'}
-            empty="No appointments match these filters."
+            empty={t('workspace.noMatch')}
             actions={{
               render: (a) => (
                 <>
@@ -185,7 +186,7 @@ export function WorkspaceDashboardPage({
       </Stack>
       {rejecting && (
         <RejectDialog
-          who={rejecting.patient_name ?? 'the patient'}
+          who={rejecting.patient_name ?? t('workspace.thePatient')}
           count={1}
           busy={busy === rejecting.appointment_id}
           onClose={() => setRejecting(null)}
