@@ -27,15 +27,27 @@ import { Link as RouterLink } from 'react-router';
 import { connection$ } from '../../../live/live-socket';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { checkInSummary$ } from '../streams/check-in-summary.stream';
 
 export const DIGITAL_CHECK_IN_SETTINGS_PATH = '/practice-admin/digital-checkin/settings';
 
+const timeOf = (row: CheckInSummaryRow) =>
+  formatDate(DateTime.fromISO(row.start_date, { zone: row.time_zone }), 'h:mm a', {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
 function Mark(props: { done: boolean; label: string }) {
+  const { t } = useTranslation();
   return props.done ? (
-    <CheckCircle color="success" titleAccess={`${props.label}: done`} />
+    <CheckCircle color="success" titleAccess={t('checkIn.summary.done', { label: props.label })} />
   ) : (
-    <RadioButtonUnchecked color="disabled" titleAccess={`${props.label}: not yet`} />
+    <RadioButtonUnchecked
+      color="disabled"
+      titleAccess={t('checkIn.summary.notYet', { label: props.label })}
+    />
   );
 }
 
@@ -43,6 +55,7 @@ function Mark(props: { done: boolean; label: string }) {
 export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean }) {
   const [date, setDate] = useState(() => DateTime.now().toISODate());
   const [, refresh$] = useObservableCallback<void>();
+  const { t } = useTranslation();
   const shown = useObservableState(
     useMemo(
       () => settled(checkInSummary$(props.practiceId, date, refresh$)),
@@ -62,16 +75,14 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
       >
         <div>
           <Typography variant="h4" component="h1">
-            Check-In Summary
+            {t('checkIn.summary.title')}
           </Typography>
-          <Typography color="text.secondary">
-            Each patient of the day and where their check-in stands.
-          </Typography>
+          <Typography color="text.secondary">{t('checkIn.summary.intro')}</Typography>
         </div>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <TextField
             type="date"
-            label="Day"
+            label={t('checkIn.summary.day')}
             size="small"
             value={date}
             onChange={(event) => event.target.value && setDate(event.target.value)}
@@ -79,28 +90,30 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
           />
           {props.admin && (
             <Button component={RouterLink} to={DIGITAL_CHECK_IN_SETTINGS_PATH} size="small">
-              Settings
+              {t('checkIn.summary.settings')}
             </Button>
           )}
           <Chip
             size="small"
             color={connection === 'live' ? 'success' : 'default'}
-            label={connection === 'live' ? 'Live' : 'Connecting…'}
+            label={
+              connection === 'live' ? t('checkIn.summary.live') : t('checkIn.summary.connecting')
+            }
           />
         </Stack>
       </Stack>
       {shown?.error ? (
-        <Alert severity="error">{errorMessageOf(shown.error)}</Alert>
+        <Alert severity="error">{translateText(errorMessageOf(shown.error))}</Alert>
       ) : !rows ? (
-        <CircularProgress aria-label="Loading the summary" />
+        <CircularProgress aria-label={t('checkIn.summary.loading')} />
       ) : rows.length === 0 ? (
-        <Alert severity="info">No patients on this day.</Alert>
+        <Alert severity="info">{t('checkIn.summary.none')}</Alert>
       ) : narrow ? (
         <Stack
           spacing={1.5}
           component="ul"
           sx={{ listStyle: 'none', p: 0, m: 0 }}
-          aria-label="Check-In Summary"
+          aria-label={t('checkIn.summary.title')}
         >
           {rows.map((row) => (
             <SummaryCard key={row.appointment_id} row={row} />
@@ -108,17 +121,19 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
         </Stack>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Check-In Summary">
+          <Table size="small" aria-label={t('checkIn.summary.title')}>
             <TableHead>
               <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Patient</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Provider</TableCell>
-                <TableCell align="center">Consents</TableCell>
-                <TableCell align="center">Copay</TableCell>
-                <TableCell align="center">Insurance card</TableCell>
-                <TableCell align="center">Forms</TableCell>
-                <TableCell align="center">Arrived</TableCell>
+                <TableCell>{t('checkIn.summary.time')}</TableCell>
+                <TableCell>{t('checkIn.summary.patient')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {t('checkIn.summary.provider')}
+                </TableCell>
+                <TableCell align="center">{t('checkIn.summary.consents')}</TableCell>
+                <TableCell align="center">{t('checkIn.summary.copay')}</TableCell>
+                <TableCell align="center">{t('checkIn.summary.insuranceCard')}</TableCell>
+                <TableCell align="center">{t('checkIn.summary.forms')}</TableCell>
+                <TableCell align="center">{t('checkIn.summary.arrived')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -134,11 +149,12 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
 }
 
 function SummaryCard({ row }: { row: CheckInSummaryRow }) {
+  const { t } = useTranslation();
   const steps: [string, string, boolean][] = [
-    ['copay', 'Copay', row.copay_paid],
-    ['insurance', 'Insurance card', row.insurance_card],
-    ['forms', 'Forms', row.forms_done],
-    ['arrived', 'Arrived', row.arrived],
+    ['copay', t('checkIn.summary.copay'), row.copay_paid],
+    ['insurance', t('checkIn.summary.insuranceCard'), row.insurance_card],
+    ['forms', t('checkIn.summary.forms'), row.forms_done],
+    ['arrived', t('checkIn.summary.arrived'), row.arrived],
   ];
   return (
     <Paper
@@ -152,11 +168,10 @@ function SummaryCard({ row }: { row: CheckInSummaryRow }) {
         sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}
       >
         <Box component="span" sx={{ fontWeight: 500 }}>
-          {row.patient_name || 'Patient'}
+          {row.patient_name || t('checkIn.summary.patient')}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {DateTime.fromISO(row.start_date, { zone: row.time_zone }).toFormat('h:mm a')} ·{' '}
-          {row.status}
+          {timeOf(row)} · {translateText(row.status)}
         </Typography>
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -164,7 +179,10 @@ function SummaryCard({ row }: { row: CheckInSummaryRow }) {
           size="small"
           data-testid="summary-consents"
           color={row.consents_signed >= row.consents_required ? 'success' : 'default'}
-          label={`Consents ${row.consents_signed}/${row.consents_required}`}
+          label={t('checkIn.summary.consentsCount', {
+            signed: row.consents_signed,
+            required: row.consents_required,
+          })}
         />
         {steps.map(([id, label, done]) => (
           <Chip
@@ -185,17 +203,16 @@ function SummaryCard({ row }: { row: CheckInSummaryRow }) {
 
 function SummaryRow({ row }: { row: CheckInSummaryRow }) {
   const consentsDone = row.consents_signed >= row.consents_required;
+  const { t } = useTranslation();
   return (
     <TableRow data-testid={`summary-row-${row.appointment_id}`}>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {DateTime.fromISO(row.start_date, { zone: row.time_zone }).toFormat('h:mm a')}
-      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeOf(row)}</TableCell>
       <TableCell>
         <Box component="span" sx={{ fontWeight: 500 }}>
-          {row.patient_name || 'Patient'}
+          {row.patient_name || t('checkIn.summary.patient')}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {row.status}
+          {translateText(row.status)}
         </Typography>
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
@@ -206,20 +223,23 @@ function SummaryRow({ row }: { row: CheckInSummaryRow }) {
           size="small"
           color={consentsDone ? 'success' : 'default'}
           label={`${row.consents_signed}/${row.consents_required}`}
-          aria-label={`Consents signed: ${row.consents_signed} of ${row.consents_required}`}
+          aria-label={t('checkIn.summary.consentsSigned', {
+            signed: row.consents_signed,
+            required: row.consents_required,
+          })}
         />
       </TableCell>
       <TableCell align="center" data-testid="summary-copay" data-done={row.copay_paid}>
-        <Mark done={row.copay_paid} label="Copay" />
+        <Mark done={row.copay_paid} label={t('checkIn.summary.copay')} />
       </TableCell>
       <TableCell align="center" data-testid="summary-insurance" data-done={row.insurance_card}>
-        <Mark done={row.insurance_card} label="Insurance card" />
+        <Mark done={row.insurance_card} label={t('checkIn.summary.insuranceCard')} />
       </TableCell>
       <TableCell align="center" data-testid="summary-forms" data-done={row.forms_done}>
-        <Mark done={row.forms_done} label="Forms" />
+        <Mark done={row.forms_done} label={t('checkIn.summary.forms')} />
       </TableCell>
       <TableCell align="center" data-testid="summary-arrived" data-done={row.arrived}>
-        <Mark done={row.arrived} label="Arrived" />
+        <Mark done={row.arrived} label={t('checkIn.summary.arrived')} />
       </TableCell>
     </TableRow>
   );

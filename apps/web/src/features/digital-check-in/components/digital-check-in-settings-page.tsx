@@ -1,7 +1,6 @@
 import {
   type ConsentDocumentView,
   DEFAULT_DIGITAL_CHECK_IN_SETTINGS,
-  DIGITAL_CHECK_IN_FLAG_LABELS,
   DIGITAL_CHECK_IN_FLAGS,
   DIGITAL_CHECK_IN_MESSAGES as M,
   type DigitalCheckInSettings,
@@ -22,6 +21,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { digitalCheckInApi, practiceProviders } from '../api/digital-check-in-api';
 
@@ -29,6 +29,7 @@ import { digitalCheckInApi, practiceProviders } from '../api/digital-check-in-ap
 export function DigitalCheckInSettingsPage(props: { practiceId: string }) {
   const [providers, setProviders] = useState<DirectoryEntryView[] | null>(null);
   const [providerId, setProviderId] = useState('');
+  const { t } = useTranslation();
   useEffect(() => {
     practiceProviders(props.practiceId).then(
       (found) => {
@@ -42,21 +43,19 @@ export function DigitalCheckInSettingsPage(props: { practiceId: string }) {
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1">
-          Digital check-in settings
+          {t('checkIn.settings.title')}
         </Typography>
-        <Typography color="text.secondary">
-          What patients do before they arrive, per provider.
-        </Typography>
+        <Typography color="text.secondary">{t('checkIn.settings.intro')}</Typography>
       </div>
       {!providers ? (
-        <CircularProgress aria-label="Loading providers" />
+        <CircularProgress aria-label={t('checkIn.settings.loadingProviders')} />
       ) : providers.length === 0 ? (
-        <Alert severity="info">The practice has no providers yet.</Alert>
+        <Alert severity="info">{t('checkIn.settings.noProviders')}</Alert>
       ) : (
         <>
           <TextField
             select
-            label="Provider"
+            label={t('checkIn.settings.provider')}
             value={providerId}
             onChange={(event) => setProviderId(event.target.value)}
             sx={{ maxWidth: 360 }}
@@ -80,6 +79,7 @@ function SettingsForm({ providerId }: { providerId: string }) {
   const [copay, setCopay] = useState('0');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     digitalCheckInApi.settings(providerId).then(
       (found) => {
@@ -89,11 +89,11 @@ function SettingsForm({ providerId }: { providerId: string }) {
       (cause: unknown) => setError(errorMessageOf(cause)),
     );
   }, [providerId]);
-  if (error && !settings) return <Alert severity="error">{error}</Alert>;
-  if (!settings) return <CircularProgress aria-label="Loading settings" />;
+  if (error && !settings) return <Alert severity="error">{translateText(error)}</Alert>;
+  if (!settings) return <CircularProgress aria-label={t('checkIn.settings.loadingSettings')} />;
   const save = async () => {
     const amount = Number(copay);
-    if (!Number.isFinite(amount) || amount < 0) return setError('Enter a copay of 0 or more.');
+    if (!Number.isFinite(amount) || amount < 0) return setError(t('checkIn.settings.copayInvalid'));
     setBusy(true);
     setError(null);
     try {
@@ -137,7 +137,7 @@ function SettingsForm({ providerId }: { providerId: string }) {
       aria-labelledby="dci-settings-title"
     >
       <Typography id="dci-settings-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Settings
+        {t('checkIn.settings.settings')}
       </Typography>
       <Grid container spacing={0.5}>
         {DIGITAL_CHECK_IN_FLAGS.map((flag) => (
@@ -149,31 +149,31 @@ function SettingsForm({ providerId }: { providerId: string }) {
                   onChange={(event) => setSettings({ ...settings, [flag]: event.target.checked })}
                 />
               }
-              label={DIGITAL_CHECK_IN_FLAG_LABELS[flag]}
+              label={t(`checkIn.settings.flags.${flag}`)}
             />
           </Grid>
         ))}
       </Grid>
       <Stack spacing={2} sx={{ mt: 2 }}>
         <TextField
-          label="Copay amount"
+          label={t('checkIn.settings.copayAmount')}
           type="number"
           value={copay}
           onChange={(event) => setCopay(event.target.value)}
           slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
           sx={{ maxWidth: 200 }}
         />
-        {text('i_have_arrived_text', 'I have arrived text')}
-        {text('ready_for_patient_text', 'Ready for patient text')}
-        {text('visit_instructions', 'Visit instructions')}
-        {error && <Alert severity="error">{error}</Alert>}
+        {text('i_have_arrived_text', t('checkIn.settings.arrivedText'))}
+        {text('ready_for_patient_text', t('checkIn.settings.readyText'))}
+        {text('visit_instructions', t('checkIn.settings.visitInstructions'))}
+        {error && <Alert severity="error">{translateText(error)}</Alert>}
         <Button
           variant="contained"
           disabled={busy}
           onClick={() => void save()}
           sx={{ alignSelf: 'flex-start' }}
         >
-          Save settings
+          {t('checkIn.settings.save')}
         </Button>
       </Stack>
     </Paper>
@@ -194,6 +194,7 @@ function ConsentsEditor({ practiceId }: { practiceId: string }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const load = (position?: number) =>
     digitalCheckInApi
       .consents(practiceId, position)
@@ -227,10 +228,10 @@ function ConsentsEditor({ practiceId }: { practiceId: string }) {
       aria-labelledby="consents-title"
     >
       <Typography id="consents-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Consents
+        {t('checkIn.settings.consents')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        A changed text is a new version: patients sign it again.
+        {t('checkIn.settings.consentsHelp')}
       </Typography>
       <Stack
         spacing={1}
@@ -247,8 +248,8 @@ function ConsentsEditor({ practiceId }: { practiceId: string }) {
             sx={{ alignItems: 'center', justifyContent: 'space-between' }}
           >
             <Typography>
-              {c.title} · version {c.version}
-              {c.required ? ' · required' : ''}
+              {t('checkIn.settings.consentLine', { title: c.title, version: c.version })}
+              {c.required ? t('checkIn.settings.requiredSuffix') : ''}
             </Typography>
             <Button
               size="small"
@@ -261,21 +262,21 @@ function ConsentsEditor({ practiceId }: { practiceId: string }) {
                 })
               }
             >
-              Edit
+              {t('checkIn.settings.edit')}
             </Button>
           </Stack>
         ))}
       </Stack>
       <Stack spacing={2}>
         <TextField
-          label="Consent title"
+          label={t('checkIn.settings.consentTitle')}
           value={draft.title}
           onChange={(e) => setDraft({ ...draft, title: e.target.value })}
           slotProps={{ htmlInput: { maxLength: 200 } }}
           required
         />
         <TextField
-          label="Consent text"
+          label={t('checkIn.settings.consentText')}
           value={draft.text}
           onChange={(e) => setDraft({ ...draft, text: e.target.value })}
           multiline
@@ -289,18 +290,20 @@ function ConsentsEditor({ practiceId }: { practiceId: string }) {
               onChange={(e) => setDraft({ ...draft, required: e.target.checked })}
             />
           }
-          label="Required before the visit"
+          label={t('checkIn.settings.requiredBefore')}
         />
-        {error && <Alert severity="error">{error}</Alert>}
+        {error && <Alert severity="error">{translateText(error)}</Alert>}
         <Stack direction="row" spacing={1}>
           <Button
             variant="contained"
             disabled={busy || !draft.title.trim() || !draft.text.trim()}
             onClick={() => void save()}
           >
-            {draft.consentId ? 'Save new version' : 'Add consent'}
+            {draft.consentId ? t('checkIn.settings.saveVersion') : t('checkIn.settings.addConsent')}
           </Button>
-          {draft.consentId && <Button onClick={() => setDraft(EMPTY)}>Cancel</Button>}
+          {draft.consentId && (
+            <Button onClick={() => setDraft(EMPTY)}>{t('checkIn.settings.cancel')}</Button>
+          )}
         </Stack>
       </Stack>
     </Paper>
