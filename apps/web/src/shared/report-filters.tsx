@@ -1,6 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslation } from './i18n';
 
 // The frame the practice's report pages share (the audit trail, the analytics): a heading with
 // its explanation and an Export CSV button, then a panel of filters in a grid.
@@ -14,6 +15,7 @@ export function ReportHeader({
   readonly explanation: string;
   readonly onExport: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -32,7 +34,7 @@ export function ReportHeader({
         onClick={onExport}
         sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
       >
-        Export CSV
+        {t('reports.exportCsv')}
       </Button>
     </Stack>
   );

@@ -9,6 +9,7 @@ import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
 import { legal } from './locales/legal';
 import { practiceProfile } from './locales/practice-profile';
+import { reports } from './locales/reports';
 import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
 import { search } from './locales/search';
@@ -42,6 +43,7 @@ const bundles = {
   kiosk,
   practiceProfile,
   workspace,
+  reports,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

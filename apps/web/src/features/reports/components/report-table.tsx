@@ -12,7 +12,31 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import type { ReportPeriod } from '@medbook/contracts';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { luxonLocale } from '../../../shared/i18n/dates';
 import { periodLabel, statusColumns } from '../report-rules';
+
+/** A period's first day in the chosen language (English: the rules' own words). */
+function usePeriodText(): (period: ReportPeriod, start: string) => string {
+  const { t } = useTranslation();
+  const locale = luxonLocale();
+  return (period, start) => {
+    if (locale === 'en-US') return periodLabel(period, start);
+    const date = new Date(`${start}T12:00:00Z`);
+    const format = (options: Intl.DateTimeFormatOptions) =>
+      date.toLocaleDateString(locale, { ...options, timeZone: 'UTC' });
+    if (period === 'day') {
+      return format({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+    }
+    if (period === 'week') {
+      return t('reports.weekOf', {
+        date: format({ month: 'short', day: 'numeric', year: 'numeric' }),
+      });
+    }
+    return format({ month: 'long', year: 'numeric' });
+  };
+}
 
 /**
  * A row per period and provider: the total and a column per status that holds any visit. A phone
@@ -21,10 +45,12 @@ import { periodLabel, statusColumns } from '../report-rules';
 export function ReportTable({ report }: { report: AppointmentReport }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const statuses = statusColumns(report);
+  const { t } = useTranslation();
+  const periodText = usePeriodText();
   if (report.rows.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">No appointments in this range.</Typography>
+        <Typography color="text.secondary">{t('reports.none')}</Typography>
       </Paper>
     );
   }
@@ -36,7 +62,7 @@ export function ReportTable({ report }: { report: AppointmentReport }) {
         {report.rows.map((row) => (
           <Paper key={key(row)} variant="outlined" component="section" sx={{ p: 2 }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-              {periodLabel(report.period, row.period_start)}
+              {periodText(report.period, row.period_start)}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
               {row.provider_name}: <strong>{row.total}</strong>
@@ -44,17 +70,17 @@ export function ReportTable({ report }: { report: AppointmentReport }) {
             <Typography variant="body2" color="text.secondary">
               {statuses
                 .filter((s) => row.by_status[s])
-                .map((s) => `${s} ${row.by_status[s]}`)
+                .map((s) => `${translateText(s)} ${row.by_status[s]}`)
                 .join(' · ')}
             </Typography>
           </Paper>
         ))}
         <Paper variant="outlined" component="section" sx={{ p: 2 }} data-testid="report-total">
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-            Total: {report.totals.total}
+            {t('reports.totalOf', { total: report.totals.total })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {statuses.map((s) => `${s} ${report.totals.by_status[s]}`).join(' · ')}
+            {statuses.map((s) => `${translateText(s)} ${report.totals.by_status[s]}`).join(' · ')}
           </Typography>
         </Paper>
       </Stack>
@@ -62,15 +88,15 @@ export function ReportTable({ report }: { report: AppointmentReport }) {
   }
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Appointments by period and provider">
+      <Table size="small" aria-label={t('reports.tableLabel')}>
         <TableHead>
           <TableRow>
-            <TableCell>Period</TableCell>
-            <TableCell>Provider</TableCell>
-            <TableCell align="right">Total</TableCell>
+            <TableCell>{t('reports.period')}</TableCell>
+            <TableCell>{t('reports.provider')}</TableCell>
+            <TableCell align="right">{t('reports.total')}</TableCell>
             {statuses.map((status) => (
               <TableCell key={status} align="right">
-                {status}
+                {translateText(status)}
               </TableCell>
             ))}
           </TableRow>
@@ -78,7 +104,7 @@ export function ReportTable({ report }: { report: AppointmentReport }) {
         <TableBody>
           {report.rows.map((row) => (
             <TableRow key={key(row)} data-testid="report-row">
-              <TableCell>{periodLabel(report.period, row.period_start)}</TableCell>
+              <TableCell>{periodText(report.period, row.period_start)}</TableCell>
               <TableCell sx={{ whiteSpace: 'pre-line' }}>{row.provider_name}</TableCell>
               <TableCell align="right">{row.total}</TableCell>
               {statuses.map((status) => (
@@ -90,7 +116,7 @@ export function ReportTable({ report }: { report: AppointmentReport }) {
           ))}
           <TableRow data-testid="report-total">
             <TableCell component="th" scope="row" colSpan={2} sx={{ fontWeight: 700 }}>
-              Total
+              {t('reports.total')}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 700 }}>
               {report.totals.total}

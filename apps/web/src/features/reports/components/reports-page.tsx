@@ -7,10 +7,11 @@ import {
 import { Alert, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { ChoiceFilter, DayFilter, FilterPanel, ReportHeader } from '../../../shared/report-filters';
 import { toast } from '../../../shared/toast';
 import { reportsApi } from '../api/reports-api';
-import { defaultReportFilters, PERIOD_LABELS, type ReportFilters } from '../report-rules';
+import { defaultReportFilters, type ReportFilters } from '../report-rules';
 import { ReportTable } from './report-table';
 
 /**
@@ -31,6 +32,7 @@ export function ReportsPage({
     error: string | null;
   } | null>(null);
   const generation = useRef(0);
+  const { t } = useTranslation();
 
   // The report for these filters; an answer for older filters is dropped.
   useEffect(() => {
@@ -64,50 +66,50 @@ export function ReportsPage({
   return (
     <Stack spacing={3}>
       <ReportHeader
-        title="Reports"
-        explanation={
-          ownProvider
-            ? 'Your appointments by period and status, on the days of the visits.'
-            : "The practice's appointments by period, provider and status, on the days of the visits."
-        }
+        title={t('reports.title')}
+        explanation={ownProvider ? t('reports.ownExplanation') : t('reports.practiceExplanation')}
         onExport={() => void exportCsv()}
       />
       <FilterPanel columns={ownProvider ? 4 : 5}>
-        <DayFilter label="From" value={filters.from} onChange={(from) => change({ from })} />
-        <DayFilter label="To" value={filters.to} onChange={(to) => change({ to })} />
+        <DayFilter
+          label={t('reports.from')}
+          value={filters.from}
+          onChange={(from) => change({ from })}
+        />
+        <DayFilter label={t('reports.to')} value={filters.to} onChange={(to) => change({ to })} />
         <TextField
           select
           size="small"
-          label="Period"
+          label={t('reports.period')}
           value={filters.period}
           onChange={(e) => change({ period: e.target.value as ReportPeriod })}
         >
           {REPORT_PERIODS.map((period) => (
             <MenuItem key={period} value={period}>
-              {PERIOD_LABELS[period]}
+              {t(`reports.periods.${period}`)}
             </MenuItem>
           ))}
         </TextField>
         {!ownProvider && (
           <ChoiceFilter
-            label="Provider"
+            label={t('reports.provider')}
             value={filters.providerId}
             onChange={(providerId) => change({ providerId })}
-            anyLabel="All providers"
+            anyLabel={t('reports.allProviders')}
             options={(report?.providers ?? []).map((p) => ({ value: p.id, label: p.name }))}
           />
         )}
         <ChoiceFilter
-          label="Status"
+          label={t('reports.status')}
           value={filters.status}
           onChange={(status) => change({ status })}
-          anyLabel="All statuses"
-          options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }))}
+          anyLabel={t('reports.allStatuses')}
+          options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: translateText(s) }))}
         />
       </FilterPanel>
-      {answer?.error && <Alert severity="error">{answer.error}</Alert>}
+      {answer?.error && <Alert severity="error">{translateText(answer.error)}</Alert>}
       {loading && !report && (
-        <CircularProgress aria-label="Loading the report" sx={{ alignSelf: 'center' }} />
+        <CircularProgress aria-label={t('reports.loading')} sx={{ alignSelf: 'center' }} />
       )}
       {report && (
         <Stack aria-busy={loading} data-testid="appointments-report">
