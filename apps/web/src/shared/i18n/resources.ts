@@ -20,6 +20,7 @@ import { vaccination } from './locales/vaccination';
 import { visits } from './locales/visits';
 import { workspace } from './locales/workspace';
 import { waitlist } from './locales/waitlist';
+import { walkIn } from './locales/walk-in';
 
 /** Every feature's bundle under its own key: t('shell.about'), t('search.title'), … */
 const bundles = {
@@ -44,6 +45,7 @@ const bundles = {
   practiceProfile,
   workspace,
   reports,
+  walkIn,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { PatientFinder } from '../../../shared/front-desk/patient-finder';
 import { patientDetails, patientName } from '../../../shared/front-desk/patient-text';
 import {
@@ -61,6 +62,7 @@ export function AddWalkInDialog(props: {
   const commandId = useRef(crypto.randomUUID());
   const add = useCommand(walkInQueueApi.addWalkIn);
   const { practiceId, providerId } = props;
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!props.open) return;
@@ -92,7 +94,9 @@ export function AddWalkInDialog(props: {
       command_id: commandId.current,
     });
     if (!outcome.ok) return;
-    toast.success(`${patientName(patient)} is in ${calendar.name}'s queue.`);
+    toast.success(
+      t('walkIn.dialog.added', { patient: patientName(patient), calendar: calendar.name }),
+    );
     props.onAdded(outcome.result.position);
   };
 
@@ -105,14 +109,14 @@ export function AddWalkInDialog(props: {
       fullScreen={phone}
       aria-labelledby="add-walk-in-title"
     >
-      <DialogTitle id="add-walk-in-title">Add walk-in</DialogTitle>
+      <DialogTitle id="add-walk-in-title">{t('walkIn.addWalkIn')}</DialogTitle>
       <DialogContent>
-        {loadError && <Alert severity="error">{loadError}</Alert>}
-        {!calendars && !loadError && <CircularProgress aria-label="Loading calendars" />}
+        {loadError && <Alert severity="error">{translateText(loadError)}</Alert>}
+        {!calendars && !loadError && (
+          <CircularProgress aria-label={t('walkIn.dialog.loadingCalendars')} />
+        )}
         {calendars && calendars.length === 0 && (
-          <Alert severity="info">
-            No provider calendar takes bookings: a practice admin opens one under Calendars.
-          </Alert>
+          <Alert severity="info">{t('walkIn.dialog.noCalendar')}</Alert>
         )}
         {calendars && calendars.length > 0 && !patient && (
           <Stack sx={{ pt: 1 }}>
@@ -133,13 +137,13 @@ export function AddWalkInDialog(props: {
                 {patientDetails(patient)}
               </Typography>
               <Button size="small" onClick={() => setPatient(null)}>
-                Change
+                {t('walkIn.dialog.change')}
               </Button>
             </Stack>
             {calendars.length > 1 && (
               <TextField
                 select
-                label="Provider"
+                label={t('walkIn.dialog.provider')}
                 value={calendarId}
                 onChange={(e) => {
                   setCalendarId(e.target.value);
@@ -161,12 +165,12 @@ export function AddWalkInDialog(props: {
               onChange={setReason}
               autoFocus
             />
-            {add.error && <Alert severity="error">{add.error}</Alert>}
+            {add.error && <Alert severity="error">{translateText(add.error)}</Alert>}
           </Stack>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onClose}>Cancel</Button>
+        <Button onClick={props.onClose}>{t('walkIn.dialog.cancel')}</Button>
         {patient && (
           <Button
             type="submit"
@@ -174,7 +178,7 @@ export function AddWalkInDialog(props: {
             variant="contained"
             disabled={add.pending || !calendar}
           >
-            Add to queue
+            {t('walkIn.dialog.addToQueue')}
           </Button>
         )}
       </DialogActions>

@@ -1,4 +1,3 @@
-import { PATIENTS_IN_QUEUE_DIALOG, patientsInQueueText } from '@medbook/contracts';
 import CloseIcon from '@mui/icons-material/Close';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import {
@@ -12,6 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { useTranslation } from '../../../shared/i18n';
 
 /** Spec 2.13: shown before a provider with waiting walk-ins logs out. */
 export function PatientsInQueueDialog(props: {
@@ -21,7 +21,7 @@ export function PatientsInQueueDialog(props: {
   onLogout: () => void;
   onStay: () => void;
 }) {
-  const text = PATIENTS_IN_QUEUE_DIALOG;
+  const { t } = useTranslation();
   return (
     <Dialog
       open={props.open}
@@ -31,10 +31,10 @@ export function PatientsInQueueDialog(props: {
       slotProps={{ paper: { sx: { width: 420, maxWidth: 'calc(100% - 32px)', borderRadius: 3 } } }}
     >
       <DialogTitle id="patients-in-queue-title" sx={{ pr: 6, fontWeight: 700 }}>
-        {text.title}
+        {t('walkIn.leave.title')}
       </DialogTitle>
       <IconButton
-        aria-label="Close"
+        aria-label={t('walkIn.leave.close')}
         onClick={props.onStay}
         sx={{ position: 'absolute', right: 8, top: 8 }}
         data-testid="patients-in-queue-close"
@@ -48,18 +48,18 @@ export function PatientsInQueueDialog(props: {
           </Avatar>
           <div>
             <Typography sx={{ fontWeight: 600 }} data-testid="patients-in-queue-count">
-              {patientsInQueueText(props.count)}
+              {t('walkIn.leave.count', { count: props.count })}
             </Typography>
-            <Typography color="text.secondary">{text.question}</Typography>
+            <Typography color="text.secondary">{t('walkIn.leave.question')}</Typography>
           </div>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
         <Button variant="outlined" onClick={props.onLogout} disabled={props.busy}>
-          {text.logout}
+          {t('walkIn.leave.logout')}
         </Button>
         <Button variant="contained" onClick={props.onStay} autoFocus>
-          {text.stay}
+          {t('walkIn.leave.stay')}
         </Button>
       </DialogActions>
     </Dialog>

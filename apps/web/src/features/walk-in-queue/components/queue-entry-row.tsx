@@ -1,6 +1,8 @@
 import type { AppointmentStatus, WalkInQueueEntry } from '@medbook/contracts';
 import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { queueActions } from '../queue-actions';
 
 const STATUS_COLORS: Partial<Record<AppointmentStatus, 'primary' | 'success' | 'warning'>> = {
@@ -16,9 +18,10 @@ export function QueueEntryRow(props: {
   onMove: (appointmentId: string, status: AppointmentStatus) => void;
 }) {
   const { entry } = props;
+  const { t } = useTranslation();
   const name =
     `${entry.patient_name.first_name ?? ''} ${entry.patient_name.last_name ?? ''}`.trim() ||
-    'Patient';
+    t('walkIn.patient');
   const arrived = DateTime.fromISO(entry.arrived_at);
   return (
     <Box
@@ -45,7 +48,11 @@ export function QueueEntryRow(props: {
               bgcolor: entry.queue_index !== null ? 'primary.main' : 'grey.400',
               fontWeight: 700,
             }}
-            aria-label={entry.queue_index !== null ? `Number ${entry.queue_index}` : 'In visit'}
+            aria-label={
+              entry.queue_index !== null
+                ? t('walkIn.number', { index: entry.queue_index })
+                : t('walkIn.inVisit')
+            }
           >
             {entry.queue_index ?? '•'}
           </Avatar>
@@ -54,12 +61,15 @@ export function QueueEntryRow(props: {
               {name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Arrived {arrived.toFormat('h:mm a')} · {entry.visit_type} visit
+              {t('walkIn.arrived', {
+                time: formatDate(arrived, 'h:mm a', { hour: 'numeric', minute: '2-digit' }),
+                visitType: translateText(entry.visit_type),
+              })}
             </Typography>
           </Box>
           <Chip
             size="small"
-            label={entry.status}
+            label={translateText(entry.status)}
             color={STATUS_COLORS[entry.status] ?? 'default'}
             variant={STATUS_COLORS[entry.status] ? 'filled' : 'outlined'}
             data-testid="queue-status"
@@ -73,10 +83,10 @@ export function QueueEntryRow(props: {
               variant={n === queueActions(entry.status).length - 1 ? 'contained' : 'outlined'}
               disabled={props.busy}
               onClick={() => props.onMove(entry.appointment_id, action.status)}
-              aria-label={`${action.label}: ${name}`}
+              aria-label={t('walkIn.actionOf', { action: translateText(action.label), name })}
               sx={{ whiteSpace: 'nowrap', m: '0 !important' }}
             >
-              {action.label}
+              {translateText(action.label)}
             </Button>
           ))}
         </Stack>

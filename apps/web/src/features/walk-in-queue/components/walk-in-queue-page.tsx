@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { connection$ } from '../../../live/live-socket';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { walkInQueueApi } from '../api/walk-in-queue-api';
@@ -39,13 +40,14 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
   const changeStatus = useCommand(walkInQueueApi.changeStatus);
   // Each opening of "Add walk-in" starts empty: the dialog is mounted afresh.
   const [adding, setAdding] = useState(0);
+  const { t } = useTranslation();
 
   const move = async (appointmentId: string, status: AppointmentStatus) => {
     setBusy(appointmentId);
     const outcome = await changeStatus.run(appointmentId, status);
     setBusy(null);
     if (!outcome.ok) return toast.error(outcome.error);
-    toast.success(`Status changed to ${status}.`);
+    toast.success(t('walkIn.statusChanged', { status: translateText(status) }));
     refresh();
   };
 
@@ -58,12 +60,10 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
       >
         <div>
           <Typography variant="h4" component="h1">
-            Walk-in queue
+            {t('walkIn.title')}
           </Typography>
           <Typography color="text.secondary">
-            {props.providerId
-              ? 'Your walk-in patients, in order of arrival.'
-              : "The practice's walk-in patients, in order of arrival."}
+            {props.providerId ? t('walkIn.ownIntro') : t('walkIn.practiceIntro')}
           </Typography>
         </div>
         <Stack
@@ -79,7 +79,7 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
             size="small"
             color={connection === 'live' ? 'success' : 'default'}
             variant="outlined"
-            label={connection === 'live' ? 'Live' : 'Reconnecting…'}
+            label={connection === 'live' ? t('walkIn.live') : t('walkIn.reconnecting')}
             data-testid="queue-connection"
           />
           <Button
@@ -87,7 +87,7 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
             startIcon={<PersonAdd />}
             onClick={() => setAdding((n) => Math.abs(n) + 1)}
           >
-            Add walk-in
+            {t('walkIn.addWalkIn')}
           </Button>
         </Stack>
       </Stack>
@@ -104,15 +104,15 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
           }}
         />
       )}
-      {error !== undefined && <Alert severity="error">{errorMessageOf(error)}</Alert>}
-      {!board && error === undefined && <CircularProgress aria-label="Loading the queue" />}
+      {error !== undefined && (
+        <Alert severity="error">{translateText(errorMessageOf(error))}</Alert>
+      )}
+      {!board && error === undefined && <CircularProgress aria-label={t('walkIn.loading')} />}
       {board && board.queues.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="queue-empty">
           <DirectionsWalk color="disabled" sx={{ fontSize: 40 }} aria-hidden />
-          <Typography sx={{ fontWeight: 600, mt: 1 }}>No patients in queue</Typography>
-          <Typography color="text.secondary">
-            Walk-in patients appear here as soon as they arrive.
-          </Typography>
+          <Typography sx={{ fontWeight: 600, mt: 1 }}>{t('walkIn.empty')}</Typography>
+          <Typography color="text.secondary">{t('walkIn.emptyHint')}</Typography>
         </Paper>
       )}
       {board?.queues.map((queue) => (
@@ -137,11 +137,12 @@ function ProviderQueue(props: {
   const { queue } = props;
   const waiting = queue.entries.filter((e) => e.queue_index !== null);
   const seeing = queue.entries.filter((e) => e.queue_index === null);
+  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
       component="section"
-      aria-label={`Queue of ${queue.provider_name ?? 'provider'}`}
+      aria-label={t('walkIn.queueOf', { name: queue.provider_name ?? t('walkIn.provider') })}
       data-testid="provider-queue"
       sx={{ borderRadius: 2, overflow: 'hidden' }}
     >
@@ -159,12 +160,12 @@ function ProviderQueue(props: {
         }}
       >
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {props.showName ? (queue.provider_name ?? 'Provider') : 'Waiting line'}
+          {props.showName ? (queue.provider_name ?? t('walkIn.provider')) : t('walkIn.waitingLine')}
         </Typography>
         <Chip
           color="primary"
           size="small"
-          label={`${queue.patients_in_queue} waiting`}
+          label={t('walkIn.waiting', { count: queue.patients_in_queue })}
           data-testid="patients-in-queue"
         />
       </Stack>
@@ -180,7 +181,7 @@ function ProviderQueue(props: {
       </Box>
       {waiting.length === 0 && (
         <Typography color="text.secondary" sx={{ px: 2, py: 2 }}>
-          Nobody is waiting.
+          {t('walkIn.nobodyWaiting')}
         </Typography>
       )}
       {seeing.length > 0 && (
@@ -191,7 +192,7 @@ function ProviderQueue(props: {
             color="text.secondary"
             sx={{ px: 2, pt: 1.5, display: 'block' }}
           >
-            In progress
+            {t('walkIn.inProgress')}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="in-progress">
             {seeing.map((entry) => (
