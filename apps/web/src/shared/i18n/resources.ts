@@ -9,6 +9,7 @@ import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
 import { legal } from './locales/legal';
 import { practiceProfile } from './locales/practice-profile';
+import { practiceWaitlists } from './locales/practice-waitlists';
 import { reports } from './locales/reports';
 import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
@@ -46,6 +47,7 @@ const bundles = {
   workspace,
   reports,
   walkIn,
+  practiceWaitlists,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -18,6 +18,8 @@ import {
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 import { practiceWaitlistsApi } from '../api/practice-waitlists-api';
 import { freeSlots, patientLabel, slotLabel } from '../waitlist-lines';
 
@@ -43,6 +45,9 @@ export function OfferSlotDialog(props: {
     readonly error?: string;
   } | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const shortDay = (iso: string) =>
+    formatDate(DateTime.fromISO(iso), 'LLL d', { month: 'short', day: 'numeric' });
 
   useEffect(() => {
     let live = true;
@@ -71,15 +76,16 @@ export function OfferSlotDialog(props: {
       aria-labelledby="offer-title"
       data-testid="offer-dialog"
     >
-      <DialogTitle id="offer-title">Offer a slot to {patientLabel(item)}</DialogTitle>
+      <DialogTitle id="offer-title">
+        {t('practiceWaitlists.offerTo', { who: patientLabel(item) })}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          The slot is held for {patientLabel(item)}, who can book it from their waiting list until
-          the offer expires. Then it goes to the next in line.
+          {t('practiceWaitlists.offerText', { who: patientLabel(item) })}
         </DialogContentText>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <IconButton
-            aria-label="Earlier days"
+            aria-label={t('practiceWaitlists.earlier')}
             onClick={() => shift(-5)}
             disabled={from <= today}
             size="small"
@@ -87,29 +93,42 @@ export function OfferSlotDialog(props: {
             <ChevronLeft />
           </IconButton>
           <Typography variant="subtitle2" component="p" aria-live="polite">
-            {DateTime.fromISO(from).toFormat('LLL d')} –{' '}
-            {DateTime.fromISO(from).plus({ days: 4 }).toFormat('LLL d')}
+            {shortDay(from)} –{' '}
+            {shortDay(DateTime.fromISO(from).plus({ days: 4 }).toISODate() ?? from)}
           </Typography>
-          <IconButton aria-label="Later days" onClick={() => shift(5)} size="small">
+          <IconButton
+            aria-label={t('practiceWaitlists.later')}
+            onClick={() => shift(5)}
+            size="small"
+          >
             <ChevronRight />
           </IconButton>
         </Stack>
-        {failed && <Alert severity="error">{failed}</Alert>}
+        {failed && <Alert severity="error">{translateText(failed)}</Alert>}
         {!week && !failed && (
           <Typography color="text.secondary" sx={{ py: 2 }} role="status">
-            Loading...
+            {t('practiceWaitlists.loading')}
           </Typography>
         )}
         {week && days.length === 0 && (
           <Typography color="text.secondary" sx={{ py: 2 }} data-testid="no-free-slots">
-            No free slot in these days. Try later days.
+            {t('practiceWaitlists.noFreeSlot')}
           </Typography>
         )}
-        <Stack spacing={1.5} sx={{ mt: 1 }} role="radiogroup" aria-label="Free slots">
+        <Stack
+          spacing={1.5}
+          sx={{ mt: 1 }}
+          role="radiogroup"
+          aria-label={t('practiceWaitlists.freeSlots')}
+        >
           {days.map((day) => (
             <Box key={day.day}>
               <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
-                {DateTime.fromISO(day.day).toFormat('cccc, LLLL d')}
+                {formatDate(
+                  DateTime.fromISO(day.day),
+                  'cccc, LLLL d',
+                  DATE_FORMATS.weekdayMonthDay,
+                )}
               </Typography>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 {day.time_slots.map((slot) => {
@@ -119,8 +138,10 @@ export function OfferSlotDialog(props: {
                       key={slot.start_date}
                       role="radio"
                       aria-checked={picked}
-                      label={DateTime.fromISO(slot.start_date, zone ? { zone } : {}).toFormat(
+                      label={formatDate(
+                        DateTime.fromISO(slot.start_date, zone ? { zone } : {}),
                         'h:mm a',
+                        DATE_FORMATS.time,
                       )}
                       color={picked ? 'primary' : 'default'}
                       variant={picked ? 'filled' : 'outlined'}
@@ -142,7 +163,7 @@ export function OfferSlotDialog(props: {
           </Typography>
         )}
         <Button onClick={props.onClose} disabled={props.busy}>
-          Cancel
+          {t('practiceWaitlists.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -150,7 +171,7 @@ export function OfferSlotDialog(props: {
           onClick={() => chosen && props.onOffer(chosen)}
           data-testid="confirm-offer"
         >
-          Offer this slot
+          {t('practiceWaitlists.offerThis')}
         </Button>
       </DialogActions>
     </Dialog>

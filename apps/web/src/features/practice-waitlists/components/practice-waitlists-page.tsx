@@ -21,6 +21,8 @@ import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { toast } from '../../../shared/toast';
 import { practiceWaitlistsApi } from '../api/practice-waitlists-api';
 import { practiceWaitlists$ } from '../streams/practice-waitlists.stream';
@@ -50,6 +52,7 @@ export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
   const [busy, setBusy] = useState(false);
   const lines = useMemo(() => (listed?.value ? linesOf(listed.value) : null), [listed]);
   const waiting = listed?.value?.length ?? 0;
+  const { t } = useTranslation();
 
   const run = async (work: () => Promise<{ position: number }>, done: string) => {
     setBusy(true);
@@ -69,24 +72,24 @@ export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1">
-          Waitlists
+          {t('practiceWaitlists.title')}
         </Typography>
         <Typography color="text.secondary" data-testid="waitlists-summary">
           {lines
-            ? `${waiting} ${waiting === 1 ? 'patient waits' : 'patients wait'} on ${lines.length} ${
-                lines.length === 1 ? 'calendar' : 'calendars'
-              }`
-            : 'Loading...'}
+            ? t('practiceWaitlists.summary', {
+                patients: t('practiceWaitlists.patients', { count: waiting }),
+                calendars: t('practiceWaitlists.calendars', { count: lines.length }),
+              })
+            : t('practiceWaitlists.loading')}
         </Typography>
       </div>
       {listed?.error !== undefined && (
-        <Alert severity="error">{errorMessageOf(listed.error)}</Alert>
+        <Alert severity="error">{translateText(errorMessageOf(listed.error))}</Alert>
       )}
       {lines?.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 2 }}>
           <Typography color="text.secondary" data-testid="waitlists-empty">
-            Nobody is waiting. Patients join a calendar&apos;s waiting list when it has no free
-            slot.
+            {t('practiceWaitlists.empty')}
           </Typography>
         </Paper>
       )}
@@ -108,7 +111,7 @@ export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
             void run(
               () =>
                 practiceWaitlistsApi.offer(action.item.calendar_id, action.item.patient_id, start),
-              `Slot offered to ${patientLabel(action.item)}.`,
+              t('practiceWaitlists.offered', { who: patientLabel(action.item) }),
             )
           }
         />
@@ -121,7 +124,7 @@ export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
           onRemove={() =>
             void run(
               () => practiceWaitlistsApi.remove(action.item.calendar_id, action.item.patient_id),
-              `${patientLabel(action.item)} removed from the waiting list.`,
+              t('practiceWaitlists.removed', { who: patientLabel(action.item) }),
             )
           }
         />
@@ -139,6 +142,7 @@ function LineCard(props: {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { line } = props;
+  const { t } = useTranslation();
   const headingId = `line-${line.calendarId}`;
   const actions = (item: WaitlistItemView) => {
     const open = item.offer?.status === 'Offered';
@@ -149,20 +153,20 @@ function LineCard(props: {
           variant="outlined"
           disabled={props.busy || open}
           onClick={() => props.onOffer(item)}
-          aria-label={`Offer a slot to ${patientLabel(item)}`}
+          aria-label={t('practiceWaitlists.offerTo', { who: patientLabel(item) })}
           data-testid="offer-slot-button"
         >
-          Offer a slot
+          {t('practiceWaitlists.offerSlot')}
         </Button>
         <Button
           size="small"
           color="error"
           disabled={props.busy}
           onClick={() => props.onRemove(item)}
-          aria-label={`Remove ${patientLabel(item)} from the waiting list`}
+          aria-label={t('practiceWaitlists.removeFrom', { who: patientLabel(item) })}
           data-testid="remove-button"
         >
-          Remove
+          {t('practiceWaitlists.remove')}
         </Button>
       </>
     );
@@ -179,7 +183,7 @@ function LineCard(props: {
       />
     ) : (
       <Typography variant="body2" color="text.secondary">
-        Waiting
+        {t('practiceWaitlists.waiting')}
       </Typography>
     );
   };
@@ -197,7 +201,7 @@ function LineCard(props: {
           {line.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {line.items.length} waiting
+          {t('practiceWaitlists.countWaiting', { count: line.items.length })}
         </Typography>
       </Box>
       {wide ? (
@@ -206,10 +210,10 @@ function LineCard(props: {
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
                 <TableCell sx={{ width: 48 }}>#</TableCell>
-                <TableCell>Patient</TableCell>
-                <TableCell>Waiting since</TableCell>
-                <TableCell>Offer</TableCell>
-                <TableCell align="right">Actions</TableCell>
+                <TableCell>{t('practiceWaitlists.patient')}</TableCell>
+                <TableCell>{t('practiceWaitlists.waitingSince')}</TableCell>
+                <TableCell>{t('practiceWaitlists.offer')}</TableCell>
+                <TableCell align="right">{t('practiceWaitlists.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -254,7 +258,12 @@ function LineCard(props: {
               <Typography variant="body2" color="text.secondary">
                 {[
                   patientDetails(item),
-                  `Since ${DateTime.fromISO(item.joined_at).toFormat('LLL d')}`,
+                  t('practiceWaitlists.since', {
+                    date: formatDate(DateTime.fromISO(item.joined_at), 'LLL d', {
+                      month: 'short',
+                      day: 'numeric',
+                    }),
+                  }),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

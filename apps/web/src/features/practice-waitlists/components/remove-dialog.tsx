@@ -7,6 +7,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
+import { useTranslation } from '../../../shared/i18n';
 import { patientLabel } from '../waitlist-lines';
 
 /** Asks before taking a patient off a calendar's line (they are told by email). */
@@ -17,6 +18,8 @@ export function RemoveDialog(props: {
   readonly onClose: () => void;
 }) {
   const who = patientLabel(props.item);
+  const { t } = useTranslation();
+  const calendar = props.item.calendar_name ?? t('practiceWaitlists.thisCalendar');
   return (
     <Dialog
       open
@@ -24,17 +27,18 @@ export function RemoveDialog(props: {
       aria-labelledby="remove-title"
       data-testid="remove-dialog"
     >
-      <DialogTitle id="remove-title">Remove {who} from the waiting list?</DialogTitle>
+      <DialogTitle id="remove-title">{t('practiceWaitlists.removeTitle', { who })}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {who} leaves the waiting list of {props.item.calendar_name ?? 'this calendar'}
-          {props.item.offer?.status === 'Offered' ? ', and the slot held for them is released' : ''}
-          . They are told by email.
+          {props.item.offer?.status === 'Offered'
+            ? t('practiceWaitlists.removeTextOffered', { who, calendar })
+            : t('practiceWaitlists.removeText', { who, calendar })}{' '}
+          {t('practiceWaitlists.toldByEmail')}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={props.onClose} disabled={props.busy}>
-          Keep
+          {t('practiceWaitlists.keep')}
         </Button>
         <Button
           variant="contained"
@@ -43,7 +47,7 @@ export function RemoveDialog(props: {
           disabled={props.busy}
           data-testid="confirm-remove"
         >
-          Remove
+          {t('practiceWaitlists.remove')}
         </Button>
       </DialogActions>
     </Dialog>
