@@ -1,5 +1,6 @@
 import type { Bundle } from './types';
 import { account } from './locales/account';
+import { audit } from './locales/audit';
 import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
 import { checkIn } from './locales/check-in';
@@ -48,6 +49,7 @@ const bundles = {
   reports,
   walkIn,
   practiceWaitlists,
+  audit,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -1,6 +1,8 @@
 import type { AuditEntryView } from '@medbook/contracts';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
@@ -24,8 +26,9 @@ export function AuditEntry(props: {
   withAddress?: boolean;
 }) {
   const { entry } = props;
+  const { t } = useTranslation();
   const at = DateTime.fromISO(entry.at);
-  const who = entry.actor.name ?? (entry.actor.role === 'System' ? 'Medbook' : 'Someone');
+  const who = entry.actor.name ?? (entry.actor.role === 'System' ? 'Medbook' : t('audit.someone'));
   return (
     <Box
       component="li"
@@ -44,19 +47,28 @@ export function AuditEntry(props: {
           sx={{ minWidth: { sm: 170 }, flexShrink: 0 }}
           title={entry.at}
         >
-          {at.toFormat('LLL d, yyyy · h:mm:ss a')}
+          {formatDate(at, 'LLL d, yyyy · h:mm:ss a', {
+            month: 'short',
+            day: 'numeric',
+            year: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            second: '2-digit',
+          })}
         </Typography>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>
             {who}
             <Typography component="span" variant="body2" color="text.secondary">
-              {entry.actor.role ? ` · ${entry.actor.role}` : ''}
-              {entry.actor.on_behalf_of ? ` · on behalf of ${entry.actor.on_behalf_of}` : ''}
+              {entry.actor.role ? ` · ${translateText(entry.actor.role)}` : ''}
+              {entry.actor.on_behalf_of
+                ? t('audit.onBehalfOf', { name: entry.actor.on_behalf_of })
+                : ''}
             </Typography>
           </Typography>
           <Typography data-testid="audit-summary">{entry.summary}</Typography>
           {entry.changes.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Changed fields">
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={t('audit.changedFields')}>
               {entry.changes.map((change) => (
                 <Typography component="li" variant="body2" key={change.field}>
                   {change.field.replaceAll('_', ' ')}: {shown(change.before)} →{' '}
@@ -70,9 +82,11 @@ export function AuditEntry(props: {
               <Chip
                 size="small"
                 variant="outlined"
-                label={`Patient: ${entry.patient_name ?? 'unknown'}`}
+                label={t('audit.patientChip', { name: entry.patient_name ?? t('audit.unknown') })}
                 onClick={() => props.onPatient?.(entry.patient_id!)}
-                aria-label={`Patient: ${entry.patient_name ?? 'unknown'}, show only this patient`}
+                aria-label={t('audit.patientChipLabel', {
+                  name: entry.patient_name ?? t('audit.unknown'),
+                })}
               />
             )}
             {props.withAddress !== false && (entry.ip || entry.user_agent) && (
@@ -81,7 +95,7 @@ export function AuditEntry(props: {
                 color="text.secondary"
                 sx={{ overflowWrap: 'anywhere' }}
               >
-                From {entry.ip ?? 'an unknown address'}
+                {t('audit.fromAddress', { address: entry.ip ?? t('audit.unknownAddress') })}
                 {entry.user_agent ? ` · ${entry.user_agent.slice(0, 80)}` : ''}
               </Typography>
             )}

@@ -1,21 +1,12 @@
-import { AUDIT_KINDS, type AuditEntryView, type AuditKind } from '@medbook/contracts';
+import { AUDIT_KINDS, type AuditEntryView } from '@medbook/contracts';
 import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { ChoiceFilter, DayFilter, FilterPanel, ReportHeader } from '../../../shared/report-filters';
 import { toast } from '../../../shared/toast';
 import { type AuditFilters, auditApi, NO_FILTERS } from '../api/audit-api';
 import { AuditEntry } from './audit-entry';
-
-const KIND_LABELS: Record<AuditKind, string> = {
-  appointment: 'Appointments',
-  calendar: 'Calendars',
-  meeting: 'Video visits',
-  waitlist: 'Waiting lists',
-  staff: 'Staff',
-  directory: 'Practice directory',
-  audit: 'Reading the trail',
-};
 
 /**
  * The practice's audit trail (/practice-admin/audit): who changed what and when, newest first,
@@ -31,6 +22,7 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
   const [patientName, setPatientName] = useState<string | null>(null);
   const end = useRef<HTMLDivElement | null>(null);
   const generation = useRef(0);
+  const { t } = useTranslation();
 
   /** Older lines after what is shown (the end of the list came into view, or the button). */
   const loadMore = useCallback(
@@ -109,8 +101,8 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
   return (
     <Stack spacing={3}>
       <ReportHeader
-        title="Audit trail"
-        explanation="Who changed what in your practice, and when. Reading this page is recorded too."
+        title={t('audit.title')}
+        explanation={t('audit.explanation')}
         onExport={() => void exportCsv()}
       />
       <FilterPanel
@@ -120,41 +112,50 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
             <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
               {filters.patientId && (
                 <Chip
-                  label={`Patient: ${patientName ?? filters.patientId}`}
+                  label={t('audit.patientChip', { name: patientName ?? filters.patientId })}
                   onDelete={() => change({ patientId: '' })}
                   data-testid="patient-filter"
                 />
               )}
               <Button size="small" onClick={() => change(NO_FILTERS)}>
-                Clear filters
+                {t('audit.clearFilters')}
               </Button>
             </Stack>
           )
         }
       >
         <ChoiceFilter
-          label="Kind of change"
+          label={t('audit.kind')}
           value={filters.kind}
           onChange={(kind) => change({ kind })}
-          anyLabel="Every kind"
-          options={AUDIT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+          anyLabel={t('audit.everyKind')}
+          options={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`audit.kinds.${kind}`) }))}
         />
         <ChoiceFilter
-          label="Person"
+          label={t('audit.person')}
           value={filters.actorId}
           onChange={(actorId) => change({ actorId })}
-          anyLabel="Anyone"
+          anyLabel={t('audit.anyone')}
           options={people.map((person) => ({ value: person.id, label: person.name }))}
         />
         <DayFilter
-          label="From"
+          label={t('audit.from')}
           value={filters.fromDay}
           onChange={(fromDay) => change({ fromDay })}
         />
-        <DayFilter label="To" value={filters.toDay} onChange={(toDay) => change({ toDay })} />
+        <DayFilter
+          label={t('audit.to')}
+          value={filters.toDay}
+          onChange={(toDay) => change({ toDay })}
+        />
       </FilterPanel>
-      {error && <Alert severity="error">{error}</Alert>}
-      <Box component="ul" aria-label="Audit trail" sx={{ m: 0, p: 0 }} data-testid="audit-list">
+      {error && <Alert severity="error">{translateText(error)}</Alert>}
+      <Box
+        component="ul"
+        aria-label={t('audit.title')}
+        sx={{ m: 0, p: 0 }}
+        data-testid="audit-list"
+      >
         {entries.map((entry) => (
           <AuditEntry
             key={entry.position}
@@ -168,14 +169,14 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
       </Box>
       {!loading && entries.length === 0 && !error && (
         <Typography color="text.secondary" data-testid="audit-empty">
-          Nothing was recorded for these filters.
+          {t('audit.empty')}
         </Typography>
       )}
       <div ref={end} />
-      {loading && <CircularProgress aria-label="Loading the trail" sx={{ alignSelf: 'center' }} />}
+      {loading && <CircularProgress aria-label={t('audit.loading')} sx={{ alignSelf: 'center' }} />}
       {cursor && !loading && (
         <Button onClick={() => void loadMore(cursor)} sx={{ alignSelf: 'center' }}>
-          Show older changes
+          {t('audit.older')}
         </Button>
       )}
     </Stack>
