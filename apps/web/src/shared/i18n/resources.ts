@@ -1,5 +1,6 @@
 import type { Bundle } from './types';
 import { account } from './locales/account';
+import { analytics } from './locales/analytics';
 import { audit } from './locales/audit';
 import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
@@ -50,6 +51,7 @@ const bundles = {
   walkIn,
   practiceWaitlists,
   audit,
+  analytics,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -4,6 +4,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
 import { weekLabel } from './analytics-format';
+import { useTranslation } from '../../../shared/i18n';
 
 const HEIGHT = 260;
 const asPercent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
@@ -29,20 +30,21 @@ function ChartCard({ id, title, children }: { id: string; title: string; childre
 /** Places offered against booked, and the utilisation and no-show rates, week by week. */
 export function AnalyticsCharts({ weeks }: { weeks: readonly AnalyticsWeek[] }) {
   const labels = weeks.map((w) => weekLabel(w.week_start));
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      <ChartCard id="places-chart" title="Slot places offered and booked, by week">
+      <ChartCard id="places-chart" title={t('analytics.placesChart')}>
         <BarChart
           height={HEIGHT}
           xAxis={[{ scaleType: 'band', data: labels }]}
           series={[
-            { data: weeks.map((w) => w.slots_offered), label: 'Offered' },
-            { data: weeks.map((w) => w.booked), label: 'Booked' },
+            { data: weeks.map((w) => w.slots_offered), label: t('analytics.labels.offered') },
+            { data: weeks.map((w) => w.booked), label: t('analytics.labels.booked') },
           ]}
           margin={{ left: 0, right: 8 }}
         />
       </ChartCard>
-      <ChartCard id="rates-chart" title="Utilisation and no-show rate (%), by week">
+      <ChartCard id="rates-chart" title={t('analytics.ratesChart')}>
         <LineChart
           height={HEIGHT}
           xAxis={[{ scaleType: 'point', data: labels }]}
@@ -50,7 +52,7 @@ export function AnalyticsCharts({ weeks }: { weeks: readonly AnalyticsWeek[] }) 
           series={[
             {
               data: weeks.map((w) => asPercent(w.utilisation)),
-              label: 'Utilisation',
+              label: t('analytics.labels.utilisation'),
               connectNulls: true,
               // A lone week between quiet ones is a point, not a line: marks show it.
               showMark: true,
@@ -58,7 +60,7 @@ export function AnalyticsCharts({ weeks }: { weeks: readonly AnalyticsWeek[] }) 
             },
             {
               data: weeks.map((w) => asPercent(w.no_show_rate)),
-              label: 'No-show rate',
+              label: t('analytics.labels.noShowRate'),
               connectNulls: true,
               showMark: true,
               valueFormatter: (v) => (v === null ? '–' : `${v} %`),

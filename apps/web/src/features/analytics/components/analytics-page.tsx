@@ -2,6 +2,7 @@ import type { AnalyticsPracticeView, AnalyticsReport } from '@medbook/contracts'
 import { Alert, CircularProgress, Stack } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { ChoiceFilter, DayFilter, FilterPanel, ReportHeader } from '../../../shared/report-filters';
 import { toast } from '../../../shared/toast';
 import { type AnalyticsFilters, analyticsApi, defaultFilters } from '../api/analytics-api';
@@ -35,6 +36,7 @@ export function AnalyticsPage({
     error: string | null;
   } | null>(null);
   const generation = useRef(0);
+  const { t } = useTranslation();
 
   // The report for these filters; an answer for older filters is dropped.
   useEffect(() => {
@@ -70,42 +72,46 @@ export function AnalyticsPage({
   return (
     <Stack spacing={3}>
       <ReportHeader
-        title="Analytics"
-        explanation="How the practice's slots are used, week by week (weeks start on Monday)."
+        title={t('analytics.title')}
+        explanation={t('analytics.explanation')}
         onExport={() => void exportCsv()}
       />
       <FilterPanel columns={choice ? 4 : 3}>
         {choice && (
           <ChoiceFilter
-            label="Practice"
+            label={t('analytics.practice')}
             value={practiceId}
             onChange={(id) => {
               setFilters((current) => ({ ...current, providerId: '' }));
               choice.onChange(id);
             }}
-            anyLabel="Choose a practice"
+            anyLabel={t('analytics.choosePractice')}
             options={choice.practices.map((practice) => ({
               value: practice.id,
               label: practice.name,
             }))}
           />
         )}
-        <DayFilter label="From" value={filters.from} onChange={(from) => change({ from })} />
-        <DayFilter label="To" value={filters.to} onChange={(to) => change({ to })} />
+        <DayFilter
+          label={t('analytics.from')}
+          value={filters.from}
+          onChange={(from) => change({ from })}
+        />
+        <DayFilter label={t('analytics.to')} value={filters.to} onChange={(to) => change({ to })} />
         <ChoiceFilter
-          label="Provider"
+          label={t('analytics.provider')}
           value={filters.providerId}
           onChange={(providerId) => change({ providerId })}
-          anyLabel="All providers"
+          anyLabel={t('analytics.allProviders')}
           options={(report?.providers ?? []).map((provider) => ({
             value: provider.id,
             label: provider.name,
           }))}
         />
       </FilterPanel>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <Alert severity="error">{translateText(error)}</Alert>}
       {loading && !report && (
-        <CircularProgress aria-label="Loading the analytics" sx={{ alignSelf: 'center' }} />
+        <CircularProgress aria-label={t('analytics.loading')} sx={{ alignSelf: 'center' }} />
       )}
       {report && (
         <Stack spacing={3} aria-busy={loading} data-testid="analytics-report">

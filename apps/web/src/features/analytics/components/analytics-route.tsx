@@ -3,6 +3,7 @@ import { Alert, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { DASHBOARDS } from '@medbook/contracts';
 import { analyticsApi } from '../api/analytics-api';
@@ -28,6 +29,7 @@ function OperatorAnalytics() {
   const [params, setParams] = useSearchParams();
   const [practices, setPractices] = useState<readonly AnalyticsPracticeView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     let gone = false;
     analyticsApi.practices().then(
@@ -38,10 +40,10 @@ function OperatorAnalytics() {
       gone = true;
     };
   }, []);
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!practices) return <CircularProgress aria-label="Loading the practices" />;
+  if (error) return <Alert severity="error">{translateText(error)}</Alert>;
+  if (!practices) return <CircularProgress aria-label={t('analytics.loadingPractices')} />;
   if (practices.length === 0) {
-    return <Alert severity="info">No practice has a calendar yet.</Alert>;
+    return <Alert severity="info">{t('analytics.noPractice')}</Alert>;
   }
   const chosen = params.get('practice') ?? practices[0]!.id;
   return (

@@ -1,45 +1,60 @@
 import type { AnalyticsNumbers } from '@medbook/contracts';
 import { Box, Paper, Typography } from '@mui/material';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { duration, percent } from './analytics-format';
 
 /** The range's headline numbers, each with what it is made of. */
 export function AnalyticsSummary({ totals }: { totals: AnalyticsNumbers }) {
+  const { t } = useTranslation();
   const tiles = [
     {
       label: 'Utilisation',
       value: percent(totals.utilisation),
-      detail: `${totals.booked} of ${totals.slots_offered} places booked`,
+      detail: t('analytics.details.booked', {
+        booked: totals.booked,
+        offered: totals.slots_offered,
+      }),
     },
     {
       label: 'No-show rate',
       value: percent(totals.no_show_rate),
-      detail: totals.no_shows === 1 ? '1 no-show' : `${totals.no_shows} no-shows`,
+      detail: t('analytics.details.noShows', { count: totals.no_shows }),
     },
     {
       label: 'Median lead time',
       value: duration(totals.median_lead_hours),
-      detail: 'from booking to visit',
+      detail: t('analytics.details.lead'),
     },
     {
       label: 'Cancellations',
       value: String(totals.cancellations),
-      detail: `${totals.canceled_within_24h} under a day ahead, median ${duration(totals.median_cancel_notice_hours)}`,
+      detail: t('analytics.details.cancellations', {
+        within: totals.canceled_within_24h,
+        median: duration(totals.median_cancel_notice_hours),
+      }),
     },
     {
       label: 'Median time to refill',
       value: duration(totals.median_refill_hours),
-      detail: `${totals.places_refilled} of ${totals.places_freed} freed places booked again`,
+      detail: t('analytics.details.refilled', {
+        refilled: totals.places_refilled,
+        freed: totals.places_freed,
+      }),
     },
     {
       label: 'Waitlist offers',
       value: String(totals.offers_made),
-      detail: `${totals.offers_accepted} accepted, ${totals.offers_declined} declined, ${totals.offers_expired} expired`,
+      detail: t('analytics.details.offers', {
+        accepted: totals.offers_accepted,
+        declined: totals.offers_declined,
+        expired: totals.offers_expired,
+      }),
     },
   ];
   return (
     <Box
       component="ul"
-      aria-label="The whole range"
+      aria-label={t('analytics.wholeRange')}
       sx={{
         m: 0,
         p: 0,
@@ -52,7 +67,7 @@ export function AnalyticsSummary({ totals }: { totals: AnalyticsNumbers }) {
       {tiles.map((tile) => (
         <Paper component="li" variant="outlined" key={tile.label} sx={{ p: 2 }}>
           <Typography variant="body2" color="text.secondary">
-            {tile.label}
+            {translateText(tile.label)}
           </Typography>
           <Typography variant="h5" component="p" data-testid={`summary-${tile.label}`}>
             {tile.value}

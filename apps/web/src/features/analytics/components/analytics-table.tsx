@@ -13,6 +13,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { duration, percent, weekLabel } from './analytics-format';
 
 const COLUMNS: readonly { label: string; cell: (n: AnalyticsNumbers) => string | number }[] = [
@@ -62,6 +63,7 @@ const idle = (n: AnalyticsNumbers) =>
   n.offers_made === 0;
 
 function AnalyticsCards({ weeks, totals }: AnalyticsTableProps) {
+  const { t } = useTranslation();
   const card = (key: string, label: string, numbers: AnalyticsNumbers, total = false) => (
     <Paper
       key={key}
@@ -72,11 +74,11 @@ function AnalyticsCards({ weeks, totals }: AnalyticsTableProps) {
       sx={{ p: 2 }}
     >
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        {total ? label : `Week of ${label}`}
+        {total ? label : t('analytics.weekOfLabel', { label })}
       </Typography>
       {idle(numbers) ? (
         <Typography variant="body2" color="text.secondary">
-          No slots offered, no bookings.
+          {t('analytics.idle')}
         </Typography>
       ) : (
         <Box
@@ -93,7 +95,7 @@ function AnalyticsCards({ weeks, totals }: AnalyticsTableProps) {
         >
           {COLUMNS.map((column) => (
             <Box key={column.label} sx={{ display: 'contents' }}>
-              <dt>{column.label}</dt>
+              <dt>{translateText(column.label)}</dt>
               <dd>{column.cell(numbers)}</dd>
             </Box>
           ))}
@@ -104,12 +106,13 @@ function AnalyticsCards({ weeks, totals }: AnalyticsTableProps) {
   return (
     <Stack spacing={1.5}>
       {weeks.map((week) => card(week.week_start, weekLabel(week.week_start), week))}
-      {card('total', 'Whole range', totals, true)}
+      {card('total', t('analytics.wholeRangeRow'), totals, true)}
     </Stack>
   );
 }
 
 function WideTable({ weeks, totals }: AnalyticsTableProps) {
+  const { t } = useTranslation();
   const row = (key: string, label: string, numbers: AnalyticsNumbers, total = false) => (
     <TableRow key={key} data-testid={`analytics-row-${key}`}>
       <TableCell component="th" scope="row" sx={{ fontWeight: total ? 700 : 400 }}>
@@ -127,11 +130,11 @@ function WideTable({ weeks, totals }: AnalyticsTableProps) {
       component={Paper}
       variant="outlined"
       tabIndex={0}
-      aria-label="Analytics by week (scrolls sideways)"
+      aria-label={t('analytics.byWeekScroll')}
     >
       <Table
         size="small"
-        aria-label="Analytics by week"
+        aria-label={t('analytics.byWeek')}
         // The numbers stay on one line; the long headings wrap, so a desktop shows every column.
         sx={{
           whiteSpace: 'nowrap',
@@ -141,18 +144,18 @@ function WideTable({ weeks, totals }: AnalyticsTableProps) {
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
-              Week of
+              {t('analytics.weekOf')}
             </TableCell>
             {COLUMNS.map((column) => (
               <TableCell key={column.label} component="th" scope="col" align="right">
-                {column.label}
+                {translateText(column.label)}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {weeks.map((week) => row(week.week_start, weekLabel(week.week_start), week))}
-          {row('total', 'Whole range', totals, true)}
+          {row('total', t('analytics.wholeRangeRow'), totals, true)}
         </TableBody>
       </Table>
     </TableContainer>
