@@ -20,6 +20,7 @@ import { settings } from './locales/settings';
 import { shell } from './locales/shell';
 import { telehealth } from './locales/telehealth';
 import { vaccination } from './locales/vaccination';
+import { videoVisit } from './locales/video-visit';
 import { visits } from './locales/visits';
 import { workspace } from './locales/workspace';
 import { waitlist } from './locales/waitlist';
@@ -52,6 +53,7 @@ const bundles = {
   practiceWaitlists,
   audit,
   analytics,
+  videoVisit,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

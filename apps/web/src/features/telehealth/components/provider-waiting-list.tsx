@@ -7,6 +7,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { toast } from '../../../shared/toast';
 import { meetingApi } from '../api/meeting-api';
 import { waitingPatients$ } from '../streams/meeting.stream';
@@ -22,6 +24,7 @@ export function ProviderWaitingList({ practiceId }: { practiceId: string }) {
   );
   const [now, setNow] = useState(DateTime.now());
   const [busy, setBusy] = useState<string | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     const timer = window.setInterval(() => setNow(DateTime.now()), 30_000);
     return () => window.clearInterval(timer);
@@ -53,15 +56,15 @@ export function ProviderWaitingList({ practiceId }: { practiceId: string }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <VideoCallIcon color="primary" aria-hidden />
         <Typography id="virtual-waiting-title" variant="h6" component="h2">
-          Virtual waiting room
+          {t('videoVisit.waitingRoom')}
         </Typography>
       </Stack>
       {listed?.error !== undefined && (
-        <Typography color="error">{errorMessageOf(listed.error)}</Typography>
+        <Typography color="error">{translateText(errorMessageOf(listed.error))}</Typography>
       )}
       {waiting.length === 0 ? (
         <Typography color="text.secondary" data-testid="virtual-waiting-empty">
-          No video patients are waiting.
+          {t('videoVisit.noneWaiting')}
         </Typography>
       ) : (
         <List dense data-testid="virtual-waiting">
@@ -80,15 +83,33 @@ export function ProviderWaitingList({ practiceId }: { practiceId: string }) {
                     size="small"
                     disabled={busy === a.appointment_id}
                     onClick={() => void admit(a)}
-                    aria-label={`Admit ${a.patient_name ?? 'patient'}`}
+                    aria-label={t('videoVisit.admitOf', {
+                      name: a.patient_name ?? t('videoVisit.patient'),
+                    })}
                   >
-                    Admit
+                    {t('videoVisit.admit')}
                   </Button>
                 }
               >
                 <ListItemText
-                  primary={a.patient_name ?? 'Patient'}
-                  secondary={`Visit at ${DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat('EEE, MMM d · h:mm a')} · waiting ${minutes < 1 ? 'less than a minute' : `${minutes} min`}`}
+                  primary={a.patient_name ?? t('videoVisit.patient')}
+                  secondary={t('videoVisit.waitingLine', {
+                    when: formatDate(
+                      DateTime.fromISO(a.start_date, { zone: a.time_zone }),
+                      'EEE, MMM d · h:mm a',
+                      {
+                        weekday: 'short',
+                        month: 'short',
+                        day: 'numeric',
+                        hour: 'numeric',
+                        minute: '2-digit',
+                      },
+                    ),
+                    waited:
+                      minutes < 1
+                        ? t('videoVisit.lessThanMinute')
+                        : t('videoVisit.minutes', { count: minutes }),
+                  })}
                 />
               </ListItem>
             );

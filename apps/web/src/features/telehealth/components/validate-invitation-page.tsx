@@ -2,6 +2,7 @@ import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { adoptMeetingGuest } from '../../../shared/session';
 import { meetingApi } from '../api/meeting-api';
 
@@ -14,6 +15,7 @@ export function ValidateInvitationPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const token = params.get('token') ?? '';
+  const { t } = useTranslation();
 
   useEffect(() => {
     let gone = false;
@@ -33,14 +35,14 @@ export function ValidateInvitationPage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%', textAlign: 'center' }}>
       <Typography variant="h4" component="h1">
-        Join a video visit
+        {t('videoVisit.joinTitle')}
       </Typography>
       {error ? (
         <Alert severity="error" data-testid="invitation-error" sx={{ textAlign: 'left' }}>
-          {error}
+          {translateText(error)}
         </Alert>
       ) : (
-        <CircularProgress aria-label="Checking your invitation" sx={{ mx: 'auto' }} />
+        <CircularProgress aria-label={t('videoVisit.checkingInvitation')} sx={{ mx: 'auto' }} />
       )}
     </Stack>
   );

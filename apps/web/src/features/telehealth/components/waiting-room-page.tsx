@@ -20,6 +20,8 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { connection$ } from '../../../live/live-socket';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 import { mayEnterCall } from '../streams/meeting.stream';
 import { useMeeting } from './use-meeting';
 
@@ -32,6 +34,7 @@ export function WaitingRoomPage() {
   const navigate = useNavigate();
   const { meeting, error } = useMeeting(appointmentId);
   const connection = useObservableState(connection$);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (meeting && mayEnterCall(meeting))
@@ -41,30 +44,31 @@ export function WaitingRoomPage() {
   if (error !== undefined) {
     return (
       <Alert severity="error" sx={{ maxWidth: 640, mx: 'auto' }}>
-        {errorMessageOf(error)}
+        {translateText(errorMessageOf(error))}
       </Alert>
     );
   }
-  if (!meeting) return <CircularProgress aria-label="Loading your visit" sx={{ mx: 'auto' }} />;
+  if (!meeting)
+    return <CircularProgress aria-label={t('videoVisit.loadingVisit')} sx={{ mx: 'auto' }} />;
   const inCall = meeting.participants.filter((p) => p.connections > 0);
   const start = DateTime.fromISO(meeting.start_date, { zone: meeting.time_zone });
   return (
     <Stack spacing={3} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h4" component="h1">
-          Virtual waiting room
+          {t('videoVisit.waitingRoom')}
         </Typography>
         <Chip
           size="small"
           variant="outlined"
           color={connection === 'live' ? 'success' : 'default'}
-          label={connection === 'live' ? 'Live' : 'Reconnecting…'}
+          label={connection === 'live' ? t('videoVisit.live') : t('videoVisit.reconnecting')}
         />
       </Stack>
       {meeting.status === 'ended' ? (
-        <Alert severity="info">{MEETING_MESSAGES.ended}</Alert>
+        <Alert severity="info">{t('videoVisit.messages.ended')}</Alert>
       ) : meeting.me.state === 'removed' ? (
-        <Alert severity="warning">{MEETING_MESSAGES.removed}</Alert>
+        <Alert severity="warning">{t('videoVisit.messages.removed')}</Alert>
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }} role="status">
           <HourglassTopIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
@@ -74,22 +78,27 @@ export function WaitingRoomPage() {
             sx={{ mt: 1, fontWeight: 600 }}
             data-testid="waiting-message"
           >
-            {MEETING_MESSAGES.notAdmitted}
+            {t('videoVisit.messages.notAdmitted')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Your visit with {meeting.provider_name || 'your provider'} is at{' '}
-            {start.toFormat('h:mm a ZZZZ')} on {start.toFormat('EEEE, MMMM d')}. Keep this page
-            open: you join the call as soon as you are let in.
+            {t('videoVisit.visitAt', {
+              provider: meeting.provider_name || t('videoVisit.yourProvider'),
+              time: formatDate(start, 'h:mm a ZZZZ', {
+                ...DATE_FORMATS.time,
+                timeZoneName: 'short',
+              }),
+              date: formatDate(start, 'EEEE, MMMM d', DATE_FORMATS.weekdayMonthDay),
+            })}
           </Typography>
         </Paper>
       )}
       <section aria-labelledby="in-call-title">
         <Typography id="in-call-title" variant="h6" component="h2">
-          In the call now
+          {t('videoVisit.inCallNow')}
         </Typography>
         {inCall.length === 0 ? (
           <Typography color="text.secondary" data-testid="in-call-empty">
-            Nobody has joined yet.
+            {t('videoVisit.nobodyYet')}
           </Typography>
         ) : (
           <List dense data-testid="in-call">
@@ -98,7 +107,7 @@ export function WaitingRoomPage() {
                 <ListItemAvatar>
                   <Avatar aria-hidden>{p.name.slice(0, 1)}</Avatar>
                 </ListItemAvatar>
-                <ListItemText primary={p.name} secondary={p.role === 'Guest' ? 'Guest' : p.role} />
+                <ListItemText primary={p.name} secondary={t(`videoVisit.roles.${p.role}`)} />
               </ListItem>
             ))}
           </List>
@@ -109,7 +118,7 @@ export function WaitingRoomPage() {
         to={`/meeting/readiness/${appointmentId}`}
         sx={{ alignSelf: 'flex-start' }}
       >
-        Check camera and microphone again
+        {t('videoVisit.checkAgain')}
       </Button>
     </Stack>
   );
