@@ -1,4 +1,3 @@
-import { MEETING_MESSAGES } from '@medbook/contracts';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import {
   Alert,
