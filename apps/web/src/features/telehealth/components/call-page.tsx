@@ -30,6 +30,7 @@ import { Link as RouterLink, useBlocker, useNavigate, useParams } from 'react-ro
 import { BehaviorSubject } from 'rxjs';
 import { liveSocket } from '../../../live/live-socket';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { meetingApi } from '../api/meeting-api';
 import { openMedia, savedDevices, stopMedia } from '../media/devices';
@@ -41,19 +42,22 @@ import { useMeeting } from './use-meeting';
 export function CallPage() {
   const { appointmentId = '' } = useParams();
   const { meeting, error, refresh } = useMeeting(appointmentId);
+  const { t } = useTranslation();
   if (error !== undefined) {
     return (
       <Alert severity="error" sx={{ maxWidth: 640, mx: 'auto' }}>
-        {errorMessageOf(error)}
+        {translateText(errorMessageOf(error))}
       </Alert>
     );
   }
-  if (!meeting) return <CircularProgress aria-label="Loading your visit" sx={{ mx: 'auto' }} />;
+  if (!meeting) {
+    return <CircularProgress aria-label={t('videoVisit.loadingVisit')} sx={{ mx: 'auto' }} />;
+  }
   if (meeting.status === 'ended') return <VisitEnded meeting={meeting} onReviewed={refresh} />;
   if (meeting.me.state === 'removed') {
     return (
       <Alert severity="warning" sx={{ maxWidth: 640, mx: 'auto' }}>
-        {MEETING_MESSAGES.removed}
+        {t('videoVisit.messages.removed')}
       </Alert>
     );
   }
@@ -70,6 +74,7 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
   const [tab, setTab] = useState(0);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const { t } = useTranslation();
 
   // Camera and microphone as chosen at the readiness check; without them, receive only.
   useEffect(() => {
@@ -190,9 +195,7 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
                 data-testid="call-alone"
               >
                 <Typography>
-                  {host
-                    ? 'Admit your patient from the waiting list to start talking.'
-                    : 'Waiting for the others to connect…'}
+                  {host ? t('videoVisit.call.admitToStart') : t('videoVisit.call.waitingOthers')}
                 </Typography>
               </Paper>
             )}
@@ -200,7 +203,7 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
               <VideoTile
                 key={peer.socketId}
                 stream={peer.stream}
-                label={names.get(peer.participantId) ?? 'Participant'}
+                label={names.get(peer.participantId) ?? t('videoVisit.call.participant')}
                 testId="remote-video"
                 connecting={peer.state !== 'connected'}
               />
@@ -212,10 +215,16 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
             sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
           >
             <Box sx={{ width: { xs: 120, sm: 180 } }}>
-              <VideoTile stream={local ?? null} label="You" testId="local-video" muted mirrored />
+              <VideoTile
+                stream={local ?? null}
+                label={t('videoVisit.call.you')}
+                testId="local-video"
+                muted
+                mirrored
+              />
             </Box>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Tooltip title={muted ? 'Unmute' : 'Mute'}>
+              <Tooltip title={muted ? t('videoVisit.call.unmute') : t('videoVisit.call.mute')}>
                 <span>
                   <Button
                     variant="outlined"
@@ -224,11 +233,15 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
                     aria-pressed={muted}
                     startIcon={muted ? <MicOffIcon /> : <MicIcon />}
                   >
-                    {muted ? 'Unmute' : 'Mute'}
+                    {muted ? t('videoVisit.call.unmute') : t('videoVisit.call.mute')}
                   </Button>
                 </span>
               </Tooltip>
-              <Tooltip title={cameraOff ? 'Turn camera on' : 'Turn camera off'}>
+              <Tooltip
+                title={
+                  cameraOff ? t('videoVisit.call.turnCameraOn') : t('videoVisit.call.turnCameraOff')
+                }
+              >
                 <span>
                   <Button
                     variant="outlined"
@@ -237,7 +250,7 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
                     aria-pressed={cameraOff}
                     startIcon={cameraOff ? <VideocamOffIcon /> : <VideocamIcon />}
                   >
-                    {cameraOff ? 'Camera on' : 'Camera off'}
+                    {cameraOff ? t('videoVisit.call.cameraOn') : t('videoVisit.call.cameraOff')}
                   </Button>
                 </span>
               </Tooltip>
@@ -248,7 +261,7 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
                 startIcon={<CallEndIcon />}
                 data-testid="call-leave"
               >
-                Leave
+                {t('videoVisit.call.leave')}
               </Button>
               {host && (
                 <Button
@@ -257,7 +270,7 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
                   onClick={() => setConfirmEnd(true)}
                   data-testid="call-end"
                 >
-                  End visit
+                  {t('videoVisit.call.endVisit')}
                 </Button>
               )}
             </Stack>
@@ -267,16 +280,24 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
           <Tabs
             value={tab}
             onChange={(_, value: number) => setTab(value)}
-            aria-label="Visit panels"
+            aria-label={t('videoVisit.call.panels')}
             variant="fullWidth"
           >
-            <Tab label="Chat" id="call-tab-0" aria-controls="call-panel-0" />
+            <Tab label={t('videoVisit.call.chat')} id="call-tab-0" aria-controls="call-panel-0" />
             <Tab
-              label={`People (${meeting.participants.filter((p) => p.state !== 'removed').length})`}
+              label={t('videoVisit.call.people', {
+                count: meeting.participants.filter((p) => p.state !== 'removed').length,
+              })}
               id="call-tab-1"
               aria-controls="call-panel-1"
             />
-            {staffSide && <Tab label="Notes" id="call-tab-2" aria-controls="call-panel-2" />}
+            {staffSide && (
+              <Tab
+                label={t('videoVisit.call.notes')}
+                id="call-tab-2"
+                aria-controls="call-panel-2"
+              />
+            )}
           </Tabs>
           <Box
             role="tabpanel"
@@ -291,29 +312,27 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
         </Paper>
       </Stack>
       <Dialog open={confirmEnd} onClose={() => setConfirmEnd(false)}>
-        <DialogTitle>End this visit?</DialogTitle>
+        <DialogTitle>{t('videoVisit.call.endTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            Everyone leaves the call and the visit is marked Checked-Out.
-          </DialogContentText>
+          <DialogContentText>{t('videoVisit.call.endText')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirmEnd(false)}>Keep talking</Button>
+          <Button onClick={() => setConfirmEnd(false)}>{t('videoVisit.call.keepTalking')}</Button>
           <Button color="error" variant="contained" onClick={() => void end()}>
-            End visit
+            {t('videoVisit.call.endVisit')}
           </Button>
         </DialogActions>
       </Dialog>
       <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
-        <DialogTitle>Leave the visit?</DialogTitle>
+        <DialogTitle>{t('videoVisit.call.leaveTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText data-testid="leave-guard">
-            {MEETING_MESSAGES.inProgress}
+            {t('videoVisit.messages.inProgress')}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button variant="contained" onClick={() => blocker.reset?.()}>
-            Stay in the visit
+            {t('videoVisit.call.stay')}
           </Button>
           <Button
             color="error"
@@ -322,7 +341,7 @@ function Call({ meeting, refresh }: { meeting: MeetingView; refresh: () => void 
               blocker.proceed?.();
             }}
           >
-            Leave
+            {t('videoVisit.call.leave')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -335,16 +354,17 @@ const JOINING = new BehaviorSubject<CallState>({ kind: 'joining' });
 
 function CallStateChip({ state, peers }: { state: CallState; peers: readonly RemotePeer[] }) {
   const connected = peers.some((p) => p.state === 'connected');
+  const { t } = useTranslation();
   const label =
     state.kind === 'reconnecting'
-      ? 'Reconnecting…'
+      ? t('videoVisit.call.reconnecting')
       : state.kind === 'joining'
-        ? 'Joining…'
+        ? t('videoVisit.call.joining')
         : state.kind === 'refused'
-          ? 'Not connected'
+          ? t('videoVisit.call.notConnected')
           : connected
-            ? 'Connected'
-            : 'Waiting for others';
+            ? t('videoVisit.call.connected')
+            : t('videoVisit.call.waitingForOthers');
   return (
     <Chip
       size="small"
@@ -372,6 +392,7 @@ function VideoTile(props: {
   connecting?: boolean;
 }) {
   const video = useRef<HTMLVideoElement | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     if (video.current && video.current.srcObject !== props.stream) {
       video.current.srcObject = props.stream;
@@ -394,7 +415,7 @@ function VideoTile(props: {
         playsInline
         muted={props.muted}
         data-testid={props.testId}
-        aria-label={`${props.label}'s video`}
+        aria-label={t('videoVisit.call.videoOf', { name: props.label })}
         style={{
           width: '100%',
           height: '100%',
@@ -428,12 +449,13 @@ function VisitEnded({ meeting, onReviewed }: { meeting: MeetingView; onReviewed:
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
+  const { t } = useTranslation();
   const send = async () => {
     if (!rating) return;
     setSending(true);
     try {
       await meetingApi.review(meeting.appointment_id, rating, comment);
-      toast.success('Thank you for your review.');
+      toast.success(t('reviews.thanksToast'));
       onReviewed();
     } catch (cause) {
       toast.error(errorMessageOf(cause));
@@ -444,12 +466,12 @@ function VisitEnded({ meeting, onReviewed }: { meeting: MeetingView; onReviewed:
   return (
     <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
       <Alert severity="success" data-testid="visit-ended">
-        {MEETING_MESSAGES.ended}
+        {t('videoVisit.messages.ended')}
       </Alert>
       {patient && !meeting.review && (
         <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="review-title">
           <Typography id="review-title" variant="h6" component="h2">
-            How was your visit with {meeting.provider_name}?
+            {t('videoVisit.call.howWas', { provider: meeting.provider_name })}
           </Typography>
           <Stack spacing={2} sx={{ mt: 2 }}>
             <Rating
@@ -457,10 +479,10 @@ function VisitEnded({ meeting, onReviewed }: { meeting: MeetingView; onReviewed:
               value={rating}
               onChange={(_, value) => setRating(value)}
               size="large"
-              aria-label="Your rating, 1 to 5 stars"
+              aria-label={t('videoVisit.call.ratingLabel')}
             />
             <TextField
-              label="Comment (optional)"
+              label={t('videoVisit.call.comment')}
               multiline
               minRows={3}
               value={comment}
@@ -473,19 +495,19 @@ function VisitEnded({ meeting, onReviewed }: { meeting: MeetingView; onReviewed:
               disabled={!rating || sending}
               sx={{ alignSelf: 'flex-start' }}
             >
-              Send review
+              {t('videoVisit.call.sendReview')}
             </Button>
           </Stack>
         </Paper>
       )}
       {patient && meeting.review && (
         <Typography data-testid="review-thanks">
-          Thank you: you rated this visit {meeting.review.rating} of 5.
+          {t('videoVisit.call.thanks', { rating: meeting.review.rating })}
         </Typography>
       )}
       {meeting.me.role !== 'Guest' && (
         <Button component={RouterLink} to={homeOf(meeting)} sx={{ alignSelf: 'flex-start' }}>
-          Back to the dashboard
+          {t('videoVisit.call.backToDashboard')}
         </Button>
       )}
     </Stack>
