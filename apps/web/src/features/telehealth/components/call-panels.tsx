@@ -17,6 +17,8 @@ import {
 import { DateTime } from 'luxon';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { i18n, translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 import { toast } from '../../../shared/toast';
 import { meetingApi } from '../api/meeting-api';
 
@@ -26,6 +28,7 @@ export function ChatPanel(props: { meeting: MeetingView; onSent: () => void }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLLIElement | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [meeting.chat.length]);
@@ -50,20 +53,20 @@ export function ChatPanel(props: { meeting: MeetingView; onSent: () => void }) {
       <List
         dense
         aria-live="polite"
-        aria-label="Chat messages"
+        aria-label={t('videoVisit.panels.chatMessages')}
         data-testid="chat-messages"
         sx={{ flex: 1, overflowY: 'auto', maxHeight: { xs: 240, md: 360 } }}
       >
         {meeting.chat.length === 0 && (
           <ListItem>
-            <ListItemText secondary="No messages yet." />
+            <ListItemText secondary={t('videoVisit.panels.noMessages')} />
           </ListItem>
         )}
         {meeting.chat.map((line) => (
           <ListItem key={line.message_id} disableGutters data-testid="chat-message">
             <ListItemText
               primary={line.text}
-              secondary={`${line.participant_id === meeting.me.participant_id ? 'You' : line.name} · ${DateTime.fromISO(line.sent_at).toFormat('h:mm a')}`}
+              secondary={`${line.participant_id === meeting.me.participant_id ? t('videoVisit.panels.you') : line.name} · ${formatDate(DateTime.fromISO(line.sent_at), 'h:mm a', { hour: 'numeric', minute: '2-digit' })}`}
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
             />
           </ListItem>
@@ -74,7 +77,7 @@ export function ChatPanel(props: { meeting: MeetingView; onSent: () => void }) {
         <TextField
           size="small"
           fullWidth
-          label="Message"
+          label={t('videoVisit.panels.message')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'chat-input' } }}
@@ -83,7 +86,7 @@ export function ChatPanel(props: { meeting: MeetingView; onSent: () => void }) {
           type="submit"
           color="primary"
           disabled={sending || !text.trim()}
-          aria-label="Send message"
+          aria-label={t('videoVisit.panels.send')}
         >
           <SendIcon />
         </IconButton>
@@ -95,7 +98,9 @@ export function ChatPanel(props: { meeting: MeetingView; onSent: () => void }) {
 const waitedFor = (since: string | null, now: DateTime): string => {
   if (!since) return '';
   const minutes = Math.floor(now.diff(DateTime.fromISO(since), 'minutes').minutes);
-  return minutes < 1 ? 'waiting less than a minute' : `waiting ${minutes} min`;
+  return minutes < 1
+    ? translateText('waiting less than a minute')
+    : i18n.t('videoVisit.panels.waitingMinutes', { count: minutes });
 };
 
 /** Who is waiting, who is in the call, guests invited; the provider admits, removes and invites. */
@@ -105,6 +110,7 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
   const [guestName, setGuestName] = useState('');
   const [link, setLink] = useState<string | null>(null);
   const [now, setNow] = useState(DateTime.now());
+  const { t } = useTranslation();
   useEffect(() => {
     const timer = window.setInterval(() => setNow(DateTime.now()), 30_000);
     return () => window.clearInterval(timer);
@@ -138,11 +144,11 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
       {host && (
         <section aria-labelledby="waiting-title">
           <Typography id="waiting-title" variant="subtitle2" component="h3">
-            Waiting to join ({waiting.length})
+            {t('videoVisit.panels.waitingToJoin', { count: waiting.length })}
           </Typography>
           {waiting.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
-              Nobody is waiting.
+              {t('videoVisit.panels.nobodyWaiting')}
             </Typography>
           ) : (
             <List dense data-testid="meeting-waiting">
@@ -157,18 +163,18 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
                       onClick={() =>
                         void act(
                           () => meetingApi.admit(meeting.appointment_id, p.participant_id),
-                          `${p.name} was let in.`,
+                          t('videoVisit.panels.letIn', { name: p.name }),
                         )
                       }
-                      aria-label={`Admit ${p.name}`}
+                      aria-label={t('videoVisit.panels.admitOf', { name: p.name })}
                     >
-                      Admit
+                      {t('videoVisit.panels.admit')}
                     </Button>
                   }
                 >
                   <ListItemText
                     primary={p.name}
-                    secondary={`${p.role} · ${waitedFor(p.waiting_since, now)}`}
+                    secondary={`${t(`videoVisit.roles.${p.role}`)} · ${waitedFor(p.waiting_since, now)}`}
                   />
                 </ListItem>
               ))}
@@ -178,7 +184,7 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
       )}
       <section aria-labelledby="people-title">
         <Typography id="people-title" variant="subtitle2" component="h3">
-          In this visit
+          {t('videoVisit.panels.inThisVisit')}
         </Typography>
         <List dense data-testid="meeting-people">
           {admitted.map((p) => (
@@ -193,25 +199,29 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
                     onClick={() =>
                       void act(
                         () => meetingApi.remove(meeting.appointment_id, p.participant_id),
-                        `${p.name} was removed.`,
+                        t('videoVisit.panels.removed', { name: p.name }),
                       )
                     }
-                    aria-label={`Remove ${p.name}`}
+                    aria-label={t('videoVisit.panels.removeOf', { name: p.name })}
                   >
-                    Remove
+                    {t('videoVisit.panels.remove')}
                   </Button>
                 ) : undefined
               }
             >
               <ListItemText
                 primary={
-                  p.participant_id === meeting.me.participant_id ? `${p.name} (you)` : p.name
+                  p.participant_id === meeting.me.participant_id
+                    ? t('videoVisit.panels.youSuffix', { name: p.name })
+                    : p.name
                 }
                 secondary={
                   <>
-                    {p.role}
+                    {t(`videoVisit.roles.${p.role}`)}
                     {' · '}
-                    {p.connections > 0 ? 'connected' : 'not connected'}
+                    {p.connections > 0
+                      ? t('videoVisit.panels.connected')
+                      : t('videoVisit.panels.notConnected')}
                   </>
                 }
               />
@@ -223,10 +233,10 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
       {host && (
         <section aria-labelledby="invite-title">
           <Typography id="invite-title" variant="subtitle2" component="h3">
-            Invite a guest
+            {t('videoVisit.panels.inviteGuest')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            An interpreter or a family member joins with a link that works once, for 24 hours.
+            {t('videoVisit.panels.inviteGuestHelp')}
           </Typography>
           <Box
             component="form"
@@ -236,13 +246,13 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
             <TextField
               size="small"
               fullWidth
-              label="Guest's name"
+              label={t('videoVisit.panels.guestName')}
               value={guestName}
               onChange={(e) => setGuestName(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 80 } }}
             />
             <Button type="submit" variant="outlined" disabled={guestName.trim().length < 2}>
-              Invite
+              {t('videoVisit.panels.invite')}
             </Button>
           </Box>
           {link && (
@@ -251,11 +261,11 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
               sx={{ mt: 1, '& .MuiAlert-message': { minWidth: 0 } }}
               action={
                 <IconButton
-                  aria-label="Copy invitation link"
+                  aria-label={t('videoVisit.panels.copyLink')}
                   onClick={() => {
                     void navigator.clipboard
                       ?.writeText(link)
-                      .then(() => toast.success('Link copied.'));
+                      .then(() => toast.success(t('videoVisit.panels.linkCopied')));
                   }}
                 >
                   <ContentCopyIcon fontSize="small" />
@@ -278,7 +288,11 @@ export function PeoplePanel(props: { meeting: MeetingView; onChanged: () => void
                   key={i.invitation_id}
                   size="small"
                   variant="outlined"
-                  label={`${i.name}: ${i.redeemed ? 'joined' : 'invited'}`}
+                  label={
+                    i.redeemed
+                      ? t('videoVisit.panels.joined', { name: i.name })
+                      : t('videoVisit.panels.invited', { name: i.name })
+                  }
                 />
               ))}
             </Stack>
@@ -298,6 +312,7 @@ function InviteColleague(props: { meeting: MeetingView; onInvited: () => void })
   const [colleagues, setColleagues] = useState<{ id: string; name: string }[]>([]);
   const [chosen, setChosen] = useState('');
   const [invitedLink, setInvitedLink] = useState<string | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     let gone = false;
     meetingApi.colleagues(meeting.practice_id).then(
@@ -328,19 +343,19 @@ function InviteColleague(props: { meeting: MeetingView; onInvited: () => void })
   return (
     <section aria-labelledby="colleague-title">
       <Typography id="colleague-title" variant="subtitle2" component="h3">
-        Invite a colleague
+        {t('videoVisit.panels.inviteColleague')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
         <TextField
           select
           size="small"
           fullWidth
-          label="Colleague"
+          label={t('videoVisit.panels.colleague')}
           value={chosen}
           onChange={(e) => setChosen(e.target.value)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('videoVisit.panels.choose')}</option>
           {colleagues.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -348,12 +363,12 @@ function InviteColleague(props: { meeting: MeetingView; onInvited: () => void })
           ))}
         </TextField>
         <Button variant="outlined" disabled={!chosen} onClick={() => void invite()}>
-          Invite
+          {t('videoVisit.panels.invite')}
         </Button>
       </Box>
       {invitedLink && (
         <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-          Invited. They join from {invitedLink} while signed in.
+          {t('videoVisit.panels.invitedColleague', { link: invitedLink })}
         </Typography>
       )}
     </section>
@@ -366,12 +381,13 @@ export function NotesPanel(props: { meeting: MeetingView }) {
   const [value, setValue] = useState(meeting.session_notes ?? '');
   const [saved, setSaved] = useState(meeting.session_notes ?? '');
   const [saving, setSaving] = useState(false);
+  const { t } = useTranslation();
   const save = async () => {
     setSaving(true);
     try {
       await meetingApi.notes(meeting.appointment_id, value);
       setSaved(value);
-      toast.success('Notes saved.');
+      toast.success(t('videoVisit.panels.notesSaved'));
     } catch (cause) {
       toast.error(errorMessageOf(cause));
     } finally {
@@ -383,10 +399,10 @@ export function NotesPanel(props: { meeting: MeetingView }) {
       <TextField
         multiline
         minRows={8}
-        label="Session notes"
+        label={t('videoVisit.panels.sessionNotes')}
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        helperText="Only you and staff you invite see these notes."
+        helperText={t('videoVisit.panels.notesHelp')}
         slotProps={{ htmlInput: { maxLength: 20000, 'data-testid': 'notes-input' } }}
       />
       <Button
@@ -395,7 +411,7 @@ export function NotesPanel(props: { meeting: MeetingView }) {
         disabled={saving || value === saved}
         sx={{ alignSelf: 'flex-start' }}
       >
-        {value === saved && saved ? 'Saved' : 'Save notes'}
+        {value === saved && saved ? t('videoVisit.panels.saved') : t('videoVisit.panels.saveNotes')}
       </Button>
     </Stack>
   );
