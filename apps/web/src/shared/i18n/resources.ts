@@ -6,6 +6,7 @@ import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
 import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
+import { frontDesk } from './locales/front-desk';
 import { home } from './locales/home';
 import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
@@ -54,6 +55,7 @@ const bundles = {
   audit,
   analytics,
   videoVisit,
+  frontDesk,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -25,6 +25,7 @@ import { DeskBookedPanel } from './desk-booked-panel';
 import { HoldCountdown } from './hold-countdown';
 import { SlotPicker } from './slot-picker';
 import { VisitStep } from './visit-step';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 /**
  * Booking for a patient at the desk, from a free slot of the schedule (`?calendar_id=&start=`)
@@ -45,6 +46,7 @@ export function BookForPatientPage(props: {
   const [patient, setPatient] = useState<PracticePatientView | null>(null);
   const [changingTime, setChangingTime] = useState(!calendarId || !linkedStart);
   const [chooseAgain, setChooseAgain] = useState(false);
+  const { t } = useTranslation();
 
   useEffect(() => {
     let live = true;
@@ -61,10 +63,10 @@ export function BookForPatientPage(props: {
   const desk = useDeskBooking(calendar, linkedStart);
   const start = desk.start;
 
-  if (loadError) return <Alert severity="error">{loadError}</Alert>;
-  if (!calendars) return <CircularProgress aria-label="Loading calendars" />;
+  if (loadError) return <Alert severity="error">{translateText(loadError)}</Alert>;
+  if (!calendars) return <CircularProgress aria-label={t('frontDesk.loadingCalendars')} />;
   if (calendarId && !calendar) {
-    return <Alert severity="error">This calendar is not one of your practice's calendars.</Alert>;
+    return <Alert severity="error">{t('frontDesk.notOurCalendar')}</Alert>;
   }
 
   const when = calendar && start ? slotText(start, calendar.time_zone) : null;
@@ -84,11 +86,9 @@ export function BookForPatientPage(props: {
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1">
-          Book for a patient
+          {t('frontDesk.title')}
         </Typography>
-        <Typography color="text.secondary">
-          Find the patient or register them, then book with the calendar's own rules.
-        </Typography>
+        <Typography color="text.secondary">{t('frontDesk.intro')}</Typography>
       </div>
 
       {desk.booked && calendar ? (
@@ -120,10 +120,10 @@ export function BookForPatientPage(props: {
                 }
               >
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <span>Time</span>
+                  <span>{t('frontDesk.time')}</span>
                   {timeChosen && (
                     <Button size="small" onClick={() => setChangingTime(true)}>
-                      Change
+                      {t('frontDesk.change')}
                     </Button>
                   )}
                   {desk.hold && <HoldCountdown hold={desk.hold} />}
@@ -149,10 +149,10 @@ export function BookForPatientPage(props: {
                 }
               >
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <span>Patient</span>
+                  <span>{t('frontDesk.patient')}</span>
                   {patient && (
                     <Button size="small" onClick={() => setPatient(null)}>
-                      Change
+                      {t('frontDesk.change')}
                     </Button>
                   )}
                 </Stack>
@@ -164,7 +164,7 @@ export function BookForPatientPage(props: {
               </StepContent>
             </Step>
             <Step>
-              <StepLabel>Visit</StepLabel>
+              <StepLabel>{t('frontDesk.visit')}</StepLabel>
               <StepContent>
                 {calendar && (
                   <Box sx={{ pt: 1 }}>
@@ -187,7 +187,7 @@ export function BookForPatientPage(props: {
                 desk.taken && patient && calendar ? (
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                     <Button color="inherit" size="small" onClick={() => setChooseAgain(true)}>
-                      Choose another time
+                      {t('frontDesk.chooseAnother')}
                     </Button>
                     {calendar.wait_list_enabled && (
                       <Button
@@ -195,7 +195,7 @@ export function BookForPatientPage(props: {
                         size="small"
                         onClick={() => void desk.joinWaitlist(patient)}
                       >
-                        Add to waiting list
+                        {t('frontDesk.addToWaitlist')}
                       </Button>
                     )}
                   </Stack>

@@ -5,6 +5,7 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { bookedExplanation, bookedHeadline } from '../desk-booking-outcome';
+import { translateText, useTranslation } from '../../../shared/i18n';
 
 export const SCHEDULE_PATH = '/practice/schedule';
 
@@ -21,6 +22,7 @@ export function DeskBookedPanel(props: {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const pending = props.status === 'Pending';
+  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -35,10 +37,12 @@ export function DeskBookedPanel(props: {
             <CheckCircle color="success" fontSize="large" aria-hidden />
           )}
           <Typography variant="h5" component="h2" tabIndex={-1} ref={heading}>
-            {bookedHeadline(props.status)}
+            {translateText(bookedHeadline(props.status))}
           </Typography>
         </Stack>
-        <Typography color="text.secondary">{bookedExplanation(props.status)}</Typography>
+        <Typography color="text.secondary">
+          {translateText(bookedExplanation(props.status))}
+        </Typography>
         <Stack spacing={0.5}>
           <Typography sx={{ fontWeight: 600 }}>{props.patientName}</Typography>
           <Typography>
@@ -46,17 +50,18 @@ export function DeskBookedPanel(props: {
           </Typography>
           {props.reason && <Typography color="text.secondary">{props.reason}</Typography>}
           <Typography>
-            Status: <strong data-testid="desk-booked-status">{props.status}</strong>
+            {t('frontDesk.status')}{' '}
+            <strong data-testid="desk-booked-status">{translateText(props.status)}</strong>
           </Typography>
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button variant="contained" component={RouterLink} to={SCHEDULE_PATH}>
-            Back to schedule
+            {t('frontDesk.backToSchedule')}
           </Button>
           <Button variant="outlined" component={RouterLink} to={DASHBOARDS[props.userType]}>
-            Appointments
+            {t('frontDesk.appointments')}
           </Button>
-          <Button onClick={props.onAnother}>Book another patient</Button>
+          <Button onClick={props.onAnother}>{t('frontDesk.bookAnother')}</Button>
         </Stack>
       </Stack>
     </Paper>

@@ -17,6 +17,8 @@ import { useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
 import { unambiguousTime } from '../../../shared/wall-time';
 import { deskBookingApi } from '../api/desk-booking-api';
+import { useTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/i18n/dates';
 
 const DAYS_SHOWN = 5;
 
@@ -29,6 +31,7 @@ export function SlotPicker(props: {
 }) {
   const calendar = props.calendars.find((c) => c.calendar_id === props.calendarId) ?? null;
   const zone = calendar?.time_zone ?? 'UTC';
+  const { t } = useTranslation();
   const [from, setFrom] = useState(() => DateTime.now().setZone(zone).toISODate()!);
   const key = `${calendar?.calendar_id}|${from}`;
   const [loaded, setLoaded] = useState<{
@@ -64,7 +67,7 @@ export function SlotPicker(props: {
     <Stack spacing={2}>
       <TextField
         select
-        label="Calendar"
+        label={t('frontDesk.calendar')}
         value={props.calendarId ?? ''}
         onChange={(e) => props.onCalendar(e.target.value)}
         size="small"
@@ -81,7 +84,7 @@ export function SlotPicker(props: {
         <>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <IconButton
-              aria-label="Earlier days"
+              aria-label={t('frontDesk.earlier')}
               onClick={() => shift(-DAYS_SHOWN)}
               disabled={from <= today}
             >
@@ -93,15 +96,17 @@ export function SlotPicker(props: {
                 .plus({ days: DAYS_SHOWN - 1 })
                 .toFormat('LLL d')}
             </Typography>
-            <IconButton aria-label="Later days" onClick={() => shift(DAYS_SHOWN)}>
+            <IconButton aria-label={t('frontDesk.later')} onClick={() => shift(DAYS_SHOWN)}>
               <ChevronRight />
             </IconButton>
             <Button size="small" onClick={() => setFrom(today)} disabled={from === today}>
-              Today
+              {t('frontDesk.today')}
             </Button>
           </Stack>
           {error && <Alert severity="error">{error}</Alert>}
-          {!week && !error && <CircularProgress aria-label="Loading free slots" size={28} />}
+          {!week && !error && (
+            <CircularProgress aria-label={t('frontDesk.loadingSlots')} size={28} />
+          )}
           {week && (
             <Box
               sx={{
@@ -113,7 +118,11 @@ export function SlotPicker(props: {
             >
               {days.map((day) => {
                 const free = day.time_slots.filter((s) => s.is_available);
-                const label = DateTime.fromISO(day.day).toFormat('ccc, LLL d');
+                const label = formatDate(DateTime.fromISO(day.day), 'ccc, LLL d', {
+                  weekday: 'short',
+                  month: 'short',
+                  day: 'numeric',
+                });
                 return (
                   <Stack key={day.day} spacing={0.75} role="group" aria-label={label}>
                     <Typography variant="subtitle2" sx={{ textAlign: 'center' }}>
@@ -125,7 +134,7 @@ export function SlotPicker(props: {
                         variant="body2"
                         sx={{ textAlign: 'center' }}
                       >
-                        No free slots
+                        {t('frontDesk.noFreeSlots')}
                       </Typography>
                     )}
                     {free.map((slot) => {

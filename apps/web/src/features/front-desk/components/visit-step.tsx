@@ -6,6 +6,7 @@ import {
   reasonText,
   VisitReasonFields,
 } from '../../../shared/front-desk/visit-reason-fields';
+import { useTranslation } from '../../../shared/i18n';
 
 /** The visit, then the booking itself. */
 export function VisitStep(props: {
@@ -14,12 +15,19 @@ export function VisitStep(props: {
   onBook: (reason: string) => void;
 }) {
   const [reason, setReason] = useState(NO_REASON);
+  const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onBook(reasonText(reason));
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} aria-label="Visit" sx={{ maxWidth: 560 }}>
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={submit}
+      aria-label={t('frontDesk.visit')}
+      sx={{ maxWidth: 560 }}
+    >
       <VisitReasonFields
         reasons={props.calendar.reasons}
         value={reason}
@@ -28,7 +36,7 @@ export function VisitStep(props: {
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" size="large" disabled={props.busy}>
-          Book appointment
+          {t('frontDesk.bookAppointment')}
         </Button>
       </Stack>
     </Stack>
