@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { fieldErrors } from '../field-errors';
 import { useCommand } from '../use-command';
 import { patientsApi } from './patients-api';
+import { translateText, useTranslation } from '../i18n';
 
 type Field = 'first_name' | 'last_name' | 'birth_date' | 'mobile_number' | 'email';
 
@@ -25,6 +26,7 @@ export function NewPatientForm(props: {
   onRegistered: (patient: PracticePatientView) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<Record<Field, string>>({
     first_name: props.initial.first_name,
     last_name: props.initial.last_name,
@@ -61,14 +63,14 @@ export function NewPatientForm(props: {
   const field = (name: Field, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
       id={`new-patient-${name}`}
-      label={LABELS[name]}
+      label={t(`frontDesk.newPatient.${name}`)}
       value={values[name]}
       onChange={(e) => {
         setValues((v) => ({ ...v, [name]: e.target.value }));
         setErrors((found) => ({ ...found, [name]: undefined }));
       }}
       error={!!errors[name]}
-      helperText={errors[name] ?? extra.helperText}
+      helperText={errors[name] ? translateText(errors[name]) : extra.helperText}
       required={name !== 'email'}
       fullWidth
       size="small"
@@ -82,7 +84,7 @@ export function NewPatientForm(props: {
       spacing={2}
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label="New patient"
+      aria-label={t('frontDesk.finder.newPatient')}
       data-testid="new-patient-form"
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -97,18 +99,18 @@ export function NewPatientForm(props: {
         {field('mobile_number', {
           type: 'tel',
           autoComplete: 'off',
-          helperText: 'Digits, spaces, ( ) and - ; up to 14',
+          helperText: t('frontDesk.newPatient.phoneHelp'),
         })}
       </Stack>
       {field('email', {
         type: 'email',
         autoComplete: 'off',
-        helperText: 'They can claim their account later with this address.',
+        helperText: t('frontDesk.newPatient.emailHelp'),
       })}
-      {register.error && <Alert severity="error">{register.error}</Alert>}
+      {register.error && <Alert severity="error">{translateText(register.error)}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={props.onCancel} sx={{ whiteSpace: 'nowrap' }}>
-          Back to search
+          {t('frontDesk.newPatient.backToSearch')}
         </Button>
         <Button
           type="submit"
@@ -116,7 +118,7 @@ export function NewPatientForm(props: {
           disabled={register.pending}
           sx={{ whiteSpace: 'nowrap' }}
         >
-          Register patient
+          {t('frontDesk.newPatient.register')}
         </Button>
       </Stack>
     </Stack>

@@ -21,6 +21,7 @@ import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { NewPatientForm } from './new-patient-form';
 import { MIN_QUERY, patientSearch$, type PatientSearchState } from './patient-search.stream';
 import { namesFromSearch, patientDetails, patientName } from './patient-text';
+import { translateText, useTranslation } from '../i18n';
 
 /**
  * Finds the patient at the desk: type a name, phone or birth date and pick a result (arrow keys
@@ -33,6 +34,7 @@ export function PatientFinder(props: {
 }) {
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
+  const { t } = useTranslation();
   const [type, typed$] = useObservableCallback<string>();
   const { practiceId } = props;
   const search$ = useMemo(() => patientSearch$(practiceId, typed$), [practiceId, typed$]);
@@ -81,9 +83,9 @@ export function PatientFinder(props: {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
           id={`${resultsId}-search`}
-          label="Find patient"
-          placeholder="Name, phone or birth date"
-          helperText="Birth date as M/D/YYYY. ↓ to go to the results."
+          label={t('frontDesk.finder.find')}
+          placeholder={t('frontDesk.finder.placeholder')}
+          helperText={t('frontDesk.finder.help')}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -114,29 +116,29 @@ export function PatientFinder(props: {
           onClick={() => setCreating(true)}
           sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
         >
-          New patient
+          {t('frontDesk.finder.newPatient')}
         </Button>
       </Stack>
-      {state.kind === 'searching' && <LinearProgress aria-label="Searching patients" />}
-      {state.kind === 'failed' && <Alert severity="error">{state.error}</Alert>}
+      {state.kind === 'searching' && (
+        <LinearProgress aria-label={t('frontDesk.finder.searching')} />
+      )}
+      {state.kind === 'failed' && <Alert severity="error">{translateText(state.error)}</Alert>}
       <Box id={resultsId} aria-live="polite">
         {state.kind === 'found' && patients.length === 0 && (
           <Typography color="text.secondary" sx={{ py: 1 }} data-testid="no-patients">
-            No patient matches “{state.q}”. Check the spelling, try the phone number, or register a
-            new patient.
+            {t('frontDesk.finder.noMatch', { q: state.q })}
           </Typography>
         )}
         {state.kind === 'idle' && text.trim().length < MIN_QUERY && (
           <Typography color="text.secondary" variant="body2" sx={{ py: 0.5 }}>
-            Type at least {MIN_QUERY} characters. Patients of other practices are found by their
-            full phone number, email, or name with birth date.
+            {t('frontDesk.finder.typeMore', { count: MIN_QUERY })}
           </Typography>
         )}
         {patients.length > 0 && (
           <List
             ref={listRef}
             dense
-            aria-label="Matching patients"
+            aria-label={t('frontDesk.finder.matching')}
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0 }}
             data-testid="patient-results"
           >
@@ -158,13 +160,20 @@ export function PatientFinder(props: {
                           {patientName(patient)}
                         </Typography>
                         {!patient.known_to_practice && (
-                          <Chip size="small" label="New to the practice" variant="outlined" />
+                          <Chip
+                            size="small"
+                            label={t('frontDesk.finder.newToPractice')}
+                            variant="outlined"
+                          />
                         )}
                       </Stack>
                     }
                     secondary={
                       patient.account_holder
-                        ? `${patientDetails(patient)} · Family of ${patient.account_holder}`
+                        ? t('frontDesk.finder.familyOf', {
+                            details: patientDetails(patient),
+                            holder: patient.account_holder,
+                          })
                         : patientDetails(patient)
                     }
                   />

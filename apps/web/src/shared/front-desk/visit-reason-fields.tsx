@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
+import { useTranslation } from '../i18n';
 
 /** A booking's `reason` holds at most this many characters. */
 export const REASON_MAX = 200;
@@ -24,12 +25,13 @@ export function VisitReasonFields(props: {
   autoFocus?: boolean;
 }) {
   const { reasons, value } = props;
+  const { t } = useTranslation();
   return (
     <>
       {reasons.length > 0 && (
         <TextField
           select
-          label="Visit reason"
+          label={t('frontDesk.reason.visitReason')}
           value={value.title}
           onChange={(e) => props.onChange({ ...value, title: e.target.value })}
           size="small"
@@ -41,11 +43,13 @@ export function VisitReasonFields(props: {
               {reason}
             </MenuItem>
           ))}
-          <MenuItem value={OTHER}>Other or not given</MenuItem>
+          <MenuItem value={OTHER}>{t('frontDesk.reason.other')}</MenuItem>
         </TextField>
       )}
       <TextField
-        label={reasons.length > 0 ? 'Details (optional)' : 'Reason for visit (optional)'}
+        label={
+          reasons.length > 0 ? t('frontDesk.reason.details') : t('frontDesk.reason.reasonOptional')
+        }
         value={value.details}
         onChange={(e) => props.onChange({ ...value, details: e.target.value })}
         autoFocus={props.autoFocus && reasons.length === 0}
