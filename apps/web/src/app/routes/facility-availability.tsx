@@ -5,6 +5,7 @@ import { useObservableState } from 'observable-hooks';
 import { type ReactNode, useMemo } from 'react';
 import { defer, map } from 'rxjs';
 import { api } from '../../shared/api-client';
+import { useTranslation } from '../../shared/i18n';
 
 /** The nearest facility first, then the others in the order the practice registered them. */
 export function facilitiesInOrder(provider: ProviderCardView): readonly SearchFacilityView[] {
@@ -44,6 +45,7 @@ function FacilityWeek({
   facility: SearchFacilityView;
   week: (calendarId: string) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const next = provider.next_availability;
   const known = next && next.facility_id === facility.facility_id ? next.calendar_id : null;
   const found = useObservableState(
@@ -64,7 +66,7 @@ function FacilityWeek({
   if (!found.calendarId) {
     return (
       <Typography color="text.secondary" variant="body2" sx={{ py: 1 }}>
-        No availability.
+        {t('resourcesSearch.noAvailability')}
       </Typography>
     );
   }

@@ -4,6 +4,7 @@ import { useObservableState } from 'observable-hooks';
 import { type ReactNode, useMemo } from 'react';
 import { defer } from 'rxjs';
 import { api } from '../../../shared/api-client';
+import { useTranslation } from '../../../shared/i18n';
 
 interface CalendarRef {
   readonly calendar_id: string;
@@ -23,6 +24,7 @@ export function UnavailableProvider({
   /** The live week of the calendar that takes a waiting list. */
   availability: (calendarId: string) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const facilityId =
     provider.nearest_facility?.facility_id ?? provider.primaryFacility?.facility_id;
   const calendars = useObservableState(
@@ -43,7 +45,7 @@ export function UnavailableProvider({
   if (withList) return availability(withList.calendar_id);
   return (
     <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-      No availability.
+      {t('resourcesSearch.noAvailability')}
     </Typography>
   );
 }

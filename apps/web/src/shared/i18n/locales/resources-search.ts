@@ -20,6 +20,7 @@ const en = {
   mapRegion: 'Map of the results',
   locations: 'Locations on the map',
   noLocation: 'No location to show on the map.',
+  noAvailability: 'No availability.',
 } as const;
 
 export const resourcesSearch: Bundle<typeof en> = {
@@ -43,5 +44,6 @@ export const resourcesSearch: Bundle<typeof en> = {
     mapRegion: 'Mapa de los resultados',
     locations: 'Ubicaciones en el mapa',
     noLocation: 'No hay ninguna ubicación para mostrar en el mapa.',
+    noAvailability: 'Sin disponibilidad.',
   },
 };
