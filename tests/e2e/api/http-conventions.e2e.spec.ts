@@ -66,14 +66,17 @@ it('reports database and projection state to operators at /api/v1/ops/health in 
   expect(body.data.database).toBe('up');
   expect(body.data.projections.map((p) => p.name).sort()).toEqual([
     'analytics',
+    'digital-check-in',
     'directory',
     'notifications',
     'practice-audit',
     'practices',
+    'reviews',
     'scheduling',
     'search',
     'telehealth',
     'users',
+    'vaccinations',
     'waitlist',
     'walk-in-queue',
   ]);

@@ -82,7 +82,7 @@ describe('the calendar editor', () => {
     await signInAsAdmin(admin);
 
     // Tomorrow's first two slots (offered whatever the hour now), blocked as one span.
-    const tomorrow = patient.getByRole('group').nth(1);
+    const tomorrow = patient.getByTestId('provider-card').first().getByRole('group').nth(1);
     const starts: string[] = [];
     for (const index of [0, 1]) {
       const start = await tomorrow.getByTestId('slot').nth(index).getAttribute('data-start');

@@ -137,7 +137,7 @@ describe('the calendar editor', () => {
     if (await more.count()) await more.first().click();
     const today = DateTime.now().setZone(ZONE).startOf('day');
     const offset = [1, 2, 3, 4].find((d) => today.plus({ days: d }).weekday <= 5)!;
-    const day = patient.getByRole('group').nth(offset);
+    const day = patient.getByTestId('provider-card').first().getByRole('group').nth(offset);
     await day.getByTestId('slot').first().waitFor();
     const slots = day.getByTestId('slot');
     const starts: string[] = [];

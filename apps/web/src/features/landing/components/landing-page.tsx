@@ -45,6 +45,9 @@ export function LandingPage() {
   const [active, setActive] = useState(() => sectionOf(search) ?? 1);
   const activeRef = useRef(active);
   const lastWheel = useRef(0);
+  // The section chosen in the side menu: scrolled to once the menu has closed (the open menu
+  // locks the page's scrolling, which would stop a smooth scroll started before it lets go).
+  const chosen = useRef<number | null>(null);
   // The copy is written in English (landing-copy, the spec's names); shown in the chosen language.
   const { t } = useTranslation();
 
@@ -151,7 +154,16 @@ export function LandingPage() {
       <Drawer
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
-        slotProps={{ paper: { 'aria-label': t('landing.menu') } as object }}
+        slotProps={{
+          paper: { 'aria-label': t('landing.menu') } as object,
+          transition: {
+            onExited: () => {
+              const section = chosen.current;
+              chosen.current = null;
+              if (section !== null) goTo(section);
+            },
+          },
+        }}
       >
         <Box component="nav" aria-label={t('landing.sectionsNav')} sx={{ width: 280 }}>
           <List component="div">
@@ -161,8 +173,8 @@ export function LandingPage() {
                 selected={active === section.id}
                 aria-current={active === section.id ? 'true' : undefined}
                 onClick={() => {
+                  chosen.current = section.id;
                   setMenuOpen(false);
-                  goTo(section.id);
                 }}
               >
                 <ListItemText primary={translateText(section.title)} />
