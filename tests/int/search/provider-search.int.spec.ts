@@ -165,6 +165,46 @@ describe('provider search over the demo directory', () => {
     expect(byPlace.count).toBe(within.length);
   });
 
+  it('walks every provider by distance once, at its nearest facility, page after page', async () => {
+    const hoboken = zipDirectory.byCode('07030')!;
+    const nearestMiles = (provider: DemoProvider) =>
+      Math.min(
+        ...provider.details.facility_ids.map((id) => {
+          const zip = zipDirectory.byCode(demoFacilities.get(id)!.zip_code)!;
+          return milesBetween(hoboken.latitude, hoboken.longitude, zip.latitude, zip.longitude);
+        }),
+      );
+    const byPages = async (pageSize: number) => {
+      const found: ProviderCardView[] = [];
+      for (let page_no = 1; ; page_no++) {
+        const result = await search({
+          zip_code: '07030',
+          sort_on: 'distance',
+          page_no,
+          page_size: pageSize,
+        });
+        expect(result.count).toBe(DEMO_SEARCH_PROVIDERS);
+        found.push(...result.providers);
+        if (result.providers.length < pageSize) return found;
+      }
+    };
+    const walked = await byPages(15);
+    // Each provider once, though several practise at more than one facility.
+    expect(demoProviders.some((p) => p.details.facility_ids.length > 1)).toBe(true);
+    expect(walked.map((c) => c.id).sort()).toEqual(demoProviders.map((p) => p.id).sort());
+    const expected = [...demoProviders].sort((a, b) => nearestMiles(a) - nearestMiles(b));
+    const miles = walked.map((c) => nearestMiles(demoProviders.find((p) => p.id === c.id)!));
+    expect(miles).toEqual(expected.map(nearestMiles));
+    // Ties (one facility's providers) by name.
+    for (let i = 1; i < walked.length; i++) {
+      if (miles[i] !== miles[i - 1]) continue;
+      const [a, b] = [walked[i - 1]!.name, walked[i]!.name];
+      expect(`${a.last_name} ${a.first_name}` <= `${b.last_name} ${b.first_name}`).toBe(true);
+    }
+    // Pages of another size give the same order.
+    expect((await byPages(50)).map((c) => c.id)).toEqual(walked.map((c) => c.id));
+  });
+
   it('finds by free text over names, facilities and cities', async () => {
     const inHoboken = demoProviders.filter((p) =>
       p.details.facility_ids.some((id) => demoFacilities.get(id)!.city === 'Hoboken'),

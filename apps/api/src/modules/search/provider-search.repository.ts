@@ -37,25 +37,53 @@ export interface CalendarPlaces {
 
 const EARTH_RADIUS_MILES = 3958.8;
 
+/** Pages by distance up to this many matches walk facilities outward; deeper ones sort them all. */
+const WALKED_MATCHES = 300;
+
 /** Haversine miles from a point to a row's latitude/longitude columns. */
-function milesFrom(origin: { latitude: number; longitude: number }): RawBuilder<number> {
+function milesFrom(
+  origin: { latitude: number; longitude: number },
+  table: RawBuilder<unknown> = sql``,
+): RawBuilder<number> {
   return sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-    power(sin(radians(latitude - ${origin.latitude}::float8) / 2), 2) +
-    cos(radians(${origin.latitude}::float8)) * cos(radians(latitude)) *
-    power(sin(radians(longitude - ${origin.longitude}::float8) / 2), 2)))))`;
+    power(sin(radians(${table}latitude - ${origin.latitude}::float8) / 2), 2) +
+    cos(radians(${origin.latitude}::float8)) * cos(radians(${table}latitude)) *
+    power(sin(radians(${table}longitude - ${origin.longitude}::float8) / 2), 2)))))`;
 }
 
-/** A calendar of the provider open at `now` (local weekday, hour and date range). */
-function openNow(now: Date): RawBuilder<boolean> {
-  // The local time is computed once per calendar row, not once per condition.
+/**
+ * `now` in the calendar row's zone: its date, ISO weekday and hour. OFFSET 0 keeps the subquery
+ * from being flattened, so the zone conversion runs once per calendar row rather than once per
+ * condition that reads it (it is most of what these filters cost).
+ */
+function localTime(now: Date): RawBuilder<unknown> {
+  return sql`(SELECT z.local::date AS today, extract(isodow FROM z.local)::int AS isodow,
+      extract(hour FROM z.local)::int AS hour
+    FROM (SELECT ${now.toISOString()}::timestamptz AT TIME ZONE c.time_zone AS local OFFSET 0) z)`;
+}
+
+/**
+ * A calendar of the provider open at `now` (local weekday, hour and date range). `probe`: kept
+ * a test per provider (OFFSET 0 stops PostgreSQL turning it into a join over every calendar), for
+ * a page that walks an index in its order and stops once full.
+ */
+function openNow(now: Date, probe = false): RawBuilder<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM rm_search_calendars c
-    CROSS JOIN LATERAL (SELECT ${now.toISOString()}::timestamptz AT TIME ZONE c.time_zone AS at) l
+    CROSS JOIN LATERAL ${localTime(now)} l
     WHERE c.provider_id = p.provider_id AND c.visit_type = 'Telehealth'
       AND NOT c.online_booking_disabled
-      AND extract(isodow FROM l.at)::int = ANY (c.working_days)
-      AND extract(hour FROM l.at) >= c.first_hour AND extract(hour FROM l.at) < c.last_hour
-      AND l.at::date >= c.date_from AND (c.date_to IS NULL OR l.at::date <= c.date_to))`;
+      AND l.isodow = ANY (c.working_days)
+      AND l.hour >= c.first_hour AND l.hour < c.last_hour
+      AND l.today >= c.date_from AND (c.date_to IS NULL OR l.today <= c.date_to)
+      ${probe ? sql`OFFSET 0` : sql``})`;
 }
+
+/**
+ * Walking an index in the page's order and testing 'open now' per provider pays once this many
+ * providers match (the walk then meets the page's rows within 15 x N / matches providers);
+ * fewer, and they are found by a join and sorted.
+ */
+const OPEN_NOW_WALK_FROM = 200;
 
 /** Only bookable calendars count; a date needs one working that weekday within its dates. */
 function hasCalendar(date: string | null, visitType: string | null): RawBuilder<boolean> {
@@ -108,8 +136,7 @@ function nextOpenings(now: Date, visitType: string | null): RawBuilder<unknown> 
                   ELSE (d.day + make_interval(hours => c.first_hour)) AT TIME ZONE c.time_zone
              END AS open_at
       FROM rm_search_calendars c
-      CROSS JOIN LATERAL (SELECT ${at} AT TIME ZONE c.time_zone AS local) z
-      CROSS JOIN LATERAL (SELECT z.local::date AS today, extract(hour FROM z.local)::int AS hour) l
+      CROSS JOIN LATERAL ${localTime(now)} l
       CROSS JOIN LATERAL (SELECT greatest(c.date_from, l.today) AS start) s
       CROSS JOIN LATERAL (
         SELECT s.start + min(((w - extract(isodow FROM s.start)::int + 7) % 7
@@ -210,7 +237,12 @@ export class ProviderSearchRepository {
     if (criteria.date || criteria.visitType) {
       where.push(hasCalendar(criteria.date, criteria.visitType));
     }
-    if (criteria.onlineNow) where.push(openNow(now));
+    // The same filters with 'open now' as a per-provider test, for a page walked by an index.
+    const walked = [...where];
+    if (criteria.onlineNow) {
+      where.push(openNow(now));
+      walked.push(openNow(now, true));
+    }
 
     const ctes: RawBuilder<unknown>[] = [];
     const joins: RawBuilder<unknown>[] = [];
@@ -218,20 +250,32 @@ export class ProviderSearchRepository {
     let miles = sql`NULL::float8`;
     if (origin) {
       const box = criteria.maxMiles !== null ? boundingBox(origin, criteria.maxMiles) : sql``;
-      ctes.push(sql`near AS (
-        SELECT provider_id, min(${milesFrom(origin)}) AS miles
-        FROM rm_search_provider_facilities
-        WHERE latitude IS NOT NULL ${box}
-        GROUP BY provider_id)`);
-      joins.push(
-        criteria.maxMiles !== null
-          ? sql`JOIN near ON near.provider_id = p.provider_id AND near.miles <= ${criteria.maxMiles}`
-          : sql`LEFT JOIN near ON near.provider_id = p.provider_id`,
-      );
+      if (criteria.maxMiles === null && where.length > 1) {
+        // Other filters narrow the matches: each match looks up its own facilities (an index
+        // probe), rather than every provider's distance being worked out.
+        joins.push(sql`LEFT JOIN LATERAL (
+          SELECT min(${milesFrom(origin, sql`n.`)}) AS miles FROM rm_search_provider_facilities n
+          WHERE n.provider_id = p.provider_id AND n.latitude IS NOT NULL) near ON true`);
+      } else {
+        // The distance is worked out once per facility (within the radius' box), then each
+        // provider takes its nearest.
+        ctes.push(sql`near AS (
+          SELECT pf.provider_id, min(f.miles) AS miles
+          FROM (SELECT facility_id, ${milesFrom(origin)} AS miles FROM rm_search_facilities
+                WHERE latitude IS NOT NULL ${box}) f
+          JOIN rm_search_provider_facilities pf ON pf.facility_id = f.facility_id
+          GROUP BY pf.provider_id)`);
+        joins.push(
+          criteria.maxMiles !== null
+            ? sql`JOIN near ON near.provider_id = p.provider_id AND near.miles <= ${criteria.maxMiles}`
+            : sql`LEFT JOIN near ON near.provider_id = p.provider_id`,
+        );
+      }
       miles = sql`near.miles`;
     }
     let openAt = sql`NULL::timestamptz`;
-    if (criteria.sort === 'availability' || criteria.withinDays !== null) {
+    const opening = criteria.sort === 'availability' || criteria.withinDays !== null;
+    if (opening) {
       const opens = nextOpenings(now, criteria.visitType);
       // Within N days: the opening's day, in the calendar's zone, is at most N - 1 days ahead.
       joins.push(
@@ -241,41 +285,181 @@ export class ProviderSearchRepository {
       );
       openAt = sql`opens.open_at`;
     }
-    const byName = sql`p.last_name, p.first_name, p.provider_id`;
-    const sort =
-      criteria.sort === 'distance'
-        ? sql`${miles} ASC NULLS LAST, ${byName}`
-        : criteria.sort === 'availability'
-          ? sql`${openAt} ASC NULLS LAST, ${origin ? sql`${miles} ASC NULLS LAST, ` : sql``}${byName}`
-          : byName;
     const score =
       relevance.length === 0
         ? null
         : relevance.length === 1
           ? relevance[0]!
           : sql`greatest(${sql.join(relevance, sql`, `)})`;
-    const order = score ? sql`round((${score})::numeric, 1) DESC, ${sort}` : sort;
     const offset = (criteria.pageNo - 1) * criteria.pageSize;
     const filter = sql.join(where, sql` AND `);
     const withs = ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``;
     const joined = sql.join(joins, sql` `);
-    // Two statements, not count(*) OVER (): the page can then stop at its last row (a top-N
-    // sort or an index walk) instead of sorting every match.
-    const [page, count] = await Promise.all([
-      sql<ProviderHit>`${withs}
+    const nearPages = offset + criteria.pageSize <= WALKED_MATCHES;
+    if (
+      origin &&
+      criteria.sort === 'distance' &&
+      nearPages &&
+      !score &&
+      !opening &&
+      !criteria.onlineNow
+    ) {
+      const box = criteria.maxMiles !== null ? boundingBox(origin, criteria.maxMiles) : sql``;
+      // Without a radius every match counts, whatever its distance.
+      const counted = sql<{ total: string }>`${criteria.maxMiles !== null ? withs : sql``}
+        SELECT count(*) AS total FROM rm_search_providers p
+        ${criteria.maxMiles !== null ? joined : sql``}
+        WHERE ${filter}`.execute(this.database.db);
+      const [rows, count] = await Promise.all([
+        this.nearestFirst(origin, criteria.maxMiles, box, filter, offset, criteria.pageSize),
+        counted,
+      ]);
+      return { rows, total: Number(count.rows[0]?.total ?? 0) };
+    }
+    if (criteria.onlineNow && !origin && !opening && !score) {
+      // Open now, by name: count the open providers (a join over the telehealth calendars), then
+      // walk the name index testing each provider, unless so few match that sorting them is less.
+      const { rows: counted } = await sql<{ total: string }>`
+        SELECT count(*) AS total FROM rm_search_providers p WHERE ${filter}`.execute(
+        this.database.db,
+      );
+      const total = Number(counted[0]?.total ?? 0);
+      if (total === 0 || offset >= total) return { rows: [], total };
+      const test = total >= OPEN_NOW_WALK_FROM ? sql.join(walked, sql` AND `) : filter;
+      const { rows } = await sql<ProviderHit>`
         SELECT p.provider_id, p.practice_id, pr.name AS practice_name, p.facility_ids, p.card,
-               ${miles} AS miles
+               NULL::float8 AS miles
+        FROM rm_search_providers p
+        LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id
+        WHERE ${test}
+        ORDER BY p.last_name, p.first_name, p.provider_id
+        LIMIT ${criteria.pageSize} OFFSET ${offset}`.execute(this.database.db);
+      return { rows, total };
+    }
+    const costly = origin !== null || opening || criteria.onlineNow;
+    if (!costly) {
+      // Two statements, not count(*) OVER (): the page can then stop at its last row (an index
+      // walk or a top-N sort) instead of sorting every match.
+      const order = score
+        ? sql`round((${score})::numeric, 1) DESC, p.last_name, p.first_name, p.provider_id`
+        : sql`p.last_name, p.first_name, p.provider_id`;
+      const [page, count] = await Promise.all([
+        sql<ProviderHit>`SELECT p.provider_id, p.practice_id, pr.name AS practice_name,
+                                p.facility_ids, p.card, NULL::float8 AS miles
+          FROM rm_search_providers p
+          LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id
+          WHERE ${filter}
+          ORDER BY ${order}
+          LIMIT ${criteria.pageSize} OFFSET ${offset}`.execute(this.database.db),
+        sql<{ total: string }>`SELECT count(*) AS total FROM rm_search_providers p
+          WHERE ${filter}`.execute(this.database.db),
+      ]);
+      return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+    }
+    // A distance, an opening or 'open now' is computed per match: once, in one statement, for
+    // both the page and the count. Only the sort keys are carried to the sort; the page's cards
+    // are read for its own rows.
+    const by = sql`m.last_name, m.first_name, m.provider_id`;
+    const sort =
+      criteria.sort === 'distance'
+        ? sql`m.miles ASC NULLS LAST, ${by}`
+        : criteria.sort === 'availability'
+          ? sql`m.open_at ASC NULLS LAST, ${origin ? sql`m.miles ASC NULLS LAST, ` : sql``}${by}`
+          : by;
+    const order = score ? sql`m.relevance DESC, ${sort}` : sort;
+    const { rows } = await sql<ProviderHit & { total: string }>`${withs}${
+      ctes.length > 0 ? sql`, ` : sql`WITH `
+    }matched AS MATERIALIZED (
+        SELECT p.provider_id, p.last_name, p.first_name, ${miles} AS miles, ${openAt} AS open_at,
+               ${score ? sql`round((${score})::numeric, 1)` : sql`0`} AS relevance
         FROM rm_search_providers p
         ${joined}
-        LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id
-        WHERE ${filter}
-        ORDER BY ${order}
-        LIMIT ${criteria.pageSize} OFFSET ${offset}`.execute(this.database.db),
-      sql<{ total: string }>`${withs}
-        SELECT count(*) AS total FROM rm_search_providers p ${joined}
-        WHERE ${filter}`.execute(this.database.db),
-    ]);
-    return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+        WHERE ${filter}),
+      page AS (SELECT * FROM matched m ORDER BY ${order}
+               LIMIT ${criteria.pageSize} OFFSET ${offset})
+      SELECT p.provider_id, p.practice_id, pr.name AS practice_name, p.facility_ids, p.card,
+             m.miles, t.total
+      FROM (SELECT count(*) AS total FROM matched) t
+      LEFT JOIN (page m JOIN rm_search_providers p ON p.provider_id = m.provider_id
+                 LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id) ON true
+      ORDER BY ${order}`.execute(this.database.db);
+    const total = Number(rows[0]?.total ?? 0);
+    return { rows: rows.filter((row) => row.provider_id !== null), total };
+  }
+
+  /**
+   * A page of providers by distance, nearest first, without working out every provider's
+   * distance: facilities are walked outward from the origin in growing batches (cut where the
+   * distance changes, so a batch never splits a tie), each batch's providers taken at their
+   * nearest facility, until the page is full; then, unless a radius was asked, the providers
+   * with no located facility, by name. The same order as sorting every match by
+   * (miles NULLS LAST, last name, first name, id).
+   */
+  private async nearestFirst(
+    origin: { latitude: number; longitude: number },
+    maxMiles: number | null,
+    box: RawBuilder<unknown>,
+    filter: RawBuilder<unknown>,
+    offset: number,
+    pageSize: number,
+  ): Promise<ProviderHit[]> {
+    const db = this.database.db;
+    const distance = milesFrom(origin);
+    const { rows: places } = await sql<{ facility_id: string; miles: number }>`
+      SELECT facility_id, miles FROM (
+        SELECT facility_id, ${distance} AS miles FROM rm_search_facilities
+        WHERE latitude IS NOT NULL ${box}) f
+      ${maxMiles !== null ? sql`WHERE miles <= ${maxMiles}` : sql``}
+      ORDER BY miles, facility_id`.execute(db);
+    const wanted = offset + pageSize;
+    const found: { provider_id: string; miles: number | null }[] = [];
+    let next = 0;
+    for (let size = 4; next < places.length && found.length < wanted; size *= 4) {
+      let end = Math.min(places.length, next + size);
+      while (end < places.length && places[end]!.miles === places[end - 1]!.miles) end += 1;
+      const batch = places.slice(next, end).map((place) => place.facility_id);
+      next = end;
+      // A provider's distance is its nearest facility's: one nearer than this batch's is in an
+      // earlier batch (and was taken there), so such providers are skipped here. OFFSET 0 keeps
+      // both lookups per candidate (index probes), not hash joins over every provider.
+      const { rows } = await sql<{ provider_id: string; miles: number }>`
+        SELECT x.provider_id, x.miles FROM (
+          SELECT DISTINCT ON (provider_id) provider_id, ${distance} AS miles
+          FROM rm_search_provider_facilities
+          WHERE facility_id = ANY (${sql.val(batch)}::uuid[])
+          ORDER BY provider_id, 2) x
+        CROSS JOIN LATERAL (
+          SELECT p.last_name, p.first_name FROM rm_search_providers p
+          WHERE p.provider_id = x.provider_id AND ${filter} OFFSET 0) p
+        WHERE NOT EXISTS (
+          SELECT 1 FROM rm_search_provider_facilities n
+          WHERE n.provider_id = x.provider_id AND n.latitude IS NOT NULL
+            AND ${milesFrom(origin, sql`n.`)} < x.miles OFFSET 0)
+        ORDER BY x.miles, p.last_name, p.first_name, x.provider_id
+        LIMIT ${wanted - found.length}`.execute(db);
+      found.push(...rows);
+    }
+    if (found.length < wanted && maxMiles === null) {
+      const { rows } = await sql<{ provider_id: string; miles: null }>`
+        SELECT p.provider_id, NULL::float8 AS miles FROM rm_search_providers p
+        WHERE ${filter} AND NOT EXISTS (
+          SELECT 1 FROM rm_search_provider_facilities n
+          WHERE n.provider_id = p.provider_id AND n.latitude IS NOT NULL)
+        ORDER BY p.last_name, p.first_name, p.provider_id
+        LIMIT ${pageSize} OFFSET ${Math.max(0, offset - found.length)}`.execute(db);
+      found.push(...rows);
+    }
+    const page = found.slice(offset, wanted);
+    if (page.length === 0) return [];
+    const { rows: cards } = await sql<Omit<ProviderHit, 'miles'>>`
+      SELECT p.provider_id, p.practice_id, pr.name AS practice_name, p.facility_ids, p.card
+      FROM rm_search_providers p
+      LEFT JOIN rm_search_practices pr ON pr.practice_id = p.practice_id
+      WHERE p.provider_id = ANY (${sql.val(page.map((row) => row.provider_id))}::uuid[])`.execute(
+      db,
+    );
+    const byId = new Map(cards.map((card) => [card.provider_id, card]));
+    return page.map((row) => ({ ...byId.get(row.provider_id)!, miles: row.miles }));
   }
 
   /** Providers of these with whom the patient has an appointment neither canceled nor rejected. */
@@ -363,14 +547,25 @@ export class ProviderSearchRepository {
 
   /** Providers with a telehealth calendar open now: how many, and the best ranked few. */
   async onlineNow(now: Date, limit: number): Promise<{ total: number; rows: ProviderHit[] }> {
+    // Counted and ranked on narrow rows; only the shown few carry their cards.
     const { rows } = await sql<ProviderHit & { total: string }>`
+      WITH open AS MATERIALIZED (
+        SELECT p.provider_id, p.profile_ranking, p.last_name, p.first_name
+        FROM rm_search_providers p WHERE ${openNow(now)}),
+      shown AS (SELECT * FROM open o
+                ORDER BY o.profile_ranking DESC, o.last_name, o.first_name, o.provider_id
+                LIMIT ${limit})
       SELECT p.provider_id, p.practice_id, NULL AS practice_name, p.facility_ids, p.card,
-             NULL::float8 AS miles, count(*) OVER () AS total
-      FROM rm_search_providers p
-      WHERE ${openNow(now)}
-      ORDER BY p.profile_ranking DESC, p.last_name, p.first_name, p.provider_id
-      LIMIT ${limit}`.execute(this.database.db);
-    return { total: Number(rows[0]?.total ?? 0), rows };
+             NULL::float8 AS miles, t.total
+      FROM (SELECT count(*) AS total FROM open) t
+      LEFT JOIN (shown o JOIN rm_search_providers p ON p.provider_id = o.provider_id) ON true
+      ORDER BY o.profile_ranking DESC, o.last_name, o.first_name, o.provider_id`.execute(
+      this.database.db,
+    );
+    return {
+      total: Number(rows[0]?.total ?? 0),
+      rows: rows.filter((row) => row.provider_id !== null),
+    };
   }
 }
 
