@@ -51,6 +51,15 @@ export interface ProjectionParkedMessage extends Positioned {
   readonly parked_position: number;
 }
 
+/** A projection failed to apply an event (ops room), after each attempt: it is stuck on it. */
+export interface ProjectionFailingMessage extends Positioned {
+  readonly name: string;
+  /** Global position of the event it cannot apply. */
+  readonly failing_position: number;
+  readonly event_type: string;
+  readonly at: string;
+}
+
 export interface PracticeChangedMessage extends Positioned {
   readonly practice_id: string;
   readonly name: string;
@@ -62,6 +71,7 @@ export interface ServerToClientEvents {
   'projection.position': (message: ProjectionPositionMessage) => void;
   'projection.status': (message: ProjectionStatus & Positioned) => void;
   'projection.parked': (message: ProjectionParkedMessage) => void;
+  'projection.failing': (message: ProjectionFailingMessage) => void;
   'practice.changed': (message: PracticeChangedMessage) => void;
   'slot.changed': (message: SlotChangedMessage) => void;
   'appointment.status': (message: AppointmentStatusMessage) => void;

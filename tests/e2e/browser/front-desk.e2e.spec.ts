@@ -232,12 +232,18 @@ it('offers the waiting list when the slot is taken before the desk holds it', as
 
 it('adds walk-ins from the queue board, an existing patient and a new one, and they join the line', async () => {
   const page = await deskPage();
+  const searchFocused = () =>
+    page.waitForFunction("document.activeElement?.dataset.testid === 'patient-search'", undefined, {
+      timeout: 10_000,
+    });
   await page.goto(`${app.url}/walk-in-queue`);
   await page.getByTestId('queue-connection').filter({ hasText: 'Live' }).waitFor();
 
   await page.getByRole('button', { name: 'Add walk-in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add walk-in' });
   await dialog.waitFor();
+  // The search box takes the focus as the dialog opens (keys typed before that would be lost).
+  await searchFocused();
   await page.keyboard.type('Bellamy');
   await dialog.getByTestId('patient-result').filter({ hasText: 'Marcus Bellamy' }).waitFor();
   await page.keyboard.press('ArrowDown');
@@ -257,6 +263,7 @@ it('adds walk-ins from the queue board, an existing patient and a new one, and t
 
   await page.getByRole('button', { name: 'Add walk-in' }).click();
   await dialog.waitFor();
+  await searchFocused();
   await page.keyboard.type('Nadia Okafor');
   await dialog.getByTestId('no-patients').waitFor();
   await dialog.getByRole('button', { name: 'New patient' }).click();

@@ -90,6 +90,11 @@ it('shows the not-found page for an unknown address and leads back home', async 
 it('shows an operator the event a projection is stuck on and parks it with a reason', async () => {
   const agent = await createUser(app, 'SupportAgent');
   await signIn(page, app, agent);
+  // The page is open and live before the projection gets stuck: the failure reaches it live.
+  await page.goto(`${app.url}/health`);
+  await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor();
+  await page.getByTestId('projection-fussy').waitFor();
+  expect(await page.getByTestId('stuck-fussy').count()).toBe(0);
   const superUser = await createUser(app, 'SuperUser');
   const created = await fetch(`${app.url}/api/v1/practices`, {
     method: 'POST',
@@ -99,11 +104,10 @@ it('shows an operator the event a projection is stuck on and parks it with a rea
   expect(created.status).toBe(201);
   const poison = ((await created.json()) as Envelope<CommandAccepted>).data;
 
-  await page.goto(`${app.url}/health`);
   const stuck = page.getByTestId('stuck-fussy');
   // The runner names the event after its retries back off; on a machine busy with the other
   // suites (eleven projections share the group) that has taken longer than 10 s.
-  await stuck.waitFor({ timeout: 20_000 });
+  await stuck.waitFor({ timeout: 30_000 });
   expect(await stuck.innerText()).toContain(
     `fussy is stuck on event ${poison.position} (PracticeRegistered)`,
   );

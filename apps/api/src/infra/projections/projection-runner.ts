@@ -186,12 +186,26 @@ export class ProjectionRunner {
   private async failedOn(event: RecordedEvent, cause: unknown): Promise<ProjectionEventFailed> {
     const failure = new ProjectionEventFailed(this.name, event, cause);
     const error = cause instanceof Error ? cause.message : String(cause);
-    await recordFailure(
+    const at = this.options.clock.now();
+    const recorded = await recordFailure(
       this.options.db,
       this.name,
       { position: event.globalPosition, type: event.type, error },
-      this.options.clock.now(),
-    ).catch(() => undefined);
+      at,
+    ).then(
+      () => true,
+      () => false,
+    );
+    // Operators' health pages show it at once (they read the recorded failure again).
+    if (recorded) {
+      this.options.publisher.publish('ops', 'projection.failing', {
+        name: this.name,
+        position: this.checkpoint.position,
+        failing_position: event.globalPosition,
+        event_type: event.type,
+        at: at.toISOString(),
+      });
+    }
     return failure;
   }
 

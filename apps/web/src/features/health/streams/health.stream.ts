@@ -44,8 +44,13 @@ export function health$(): Observable<HealthReport> {
     // Projections report the same global position each: a push is one projection's.
     keyOf: (message) => `${message.name}:${message.position}`,
     apply: applyPosition,
-    // A park changes what a projection reports beyond its position: read it all again.
-    refetch$: merge(connected$, roomEvent$('ops', 'projection.parked').pipe(map(() => undefined))),
+    // A park or a failure changes what a projection reports beyond its position: read it all
+    // again.
+    refetch$: merge(
+      connected$,
+      roomEvent$('ops', 'projection.parked').pipe(map(() => undefined)),
+      roomEvent$('ops', 'projection.failing').pipe(map(() => undefined)),
+    ),
     whileReading: 'apply',
   });
 }
