@@ -7,7 +7,6 @@ import {
   Button,
   Drawer,
   IconButton,
-  Link,
   List,
   ListItemButton,
   ListItemText,
@@ -16,21 +15,12 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import {
-  clampSection,
-  LAST_SECTION,
-  landingState,
-  sectionOf,
-  WHEEL_THROTTLE_MS,
-} from '../landing-rules';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { LAST_SECTION, landingState } from '../landing-rules';
+import { HEADER_HEIGHT, useLandingSections } from '../hooks/use-landing-sections';
 import { translateText, useTranslation } from '../../../shared/i18n';
-import { CONTACT, HERO, PITCH, SECTION_COPY } from './landing-copy';
-import { DemoRequestForm } from './demo-request-form';
-
-const HEADER_HEIGHT = 64;
-const anchorOf = (id: number) => LANDING_SECTIONS[id - 1]!.anchor;
+import { SectionBody } from './section-body';
 
 /**
  * The practices' landing page (spec 2.6): a fixed header with 'Find a Top Doctor' and the menu
@@ -42,79 +32,12 @@ export function LandingPage() {
   const { search } = useLocation();
   const wide = useMediaQuery('(min-width: 768px)');
   const [menuOpen, setMenuOpen] = useState(false);
-  const [active, setActive] = useState(() => sectionOf(search) ?? 1);
-  const activeRef = useRef(active);
-  const lastWheel = useRef(0);
+  const { active, goTo } = useLandingSections(search, wide);
   // The section chosen in the side menu: scrolled to once the menu has closed (the open menu
   // locks the page's scrolling, which would stop a smooth scroll started before it lets go).
   const chosen = useRef<number | null>(null);
   // The copy is written in English (landing-copy, the spec's names); shown in the chosen language.
   const { t } = useTranslation();
-
-  const goTo = useCallback((section: number) => {
-    const id = clampSection(section);
-    activeRef.current = id;
-    setActive(id);
-    document.getElementById(anchorOf(id))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, []);
-
-  // ?section=N opens that section (the active one already, from the first render).
-  useEffect(() => {
-    const section = sectionOf(search);
-    if (!section) return;
-    activeRef.current = section;
-    document.getElementById(anchorOf(section))?.scrollIntoView({ block: 'start' });
-  }, [search]);
-
-  // The section under the middle of the screen is the active one.
-  useEffect(() => {
-    const onScroll = () => {
-      const middle = window.innerHeight / 2;
-      for (const section of LANDING_SECTIONS) {
-        const box = document.getElementById(section.anchor)?.getBoundingClientRect();
-        if (box && box.top <= middle && box.bottom > middle) {
-          activeRef.current = section.id;
-          setActive(section.id);
-          return;
-        }
-      }
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-
-  // Wheel and arrows move a section at a time on wide screens; a section taller than the
-  // screen scrolls natively until its edge, so no part of it is out of reach.
-  useEffect(() => {
-    if (!wide) return;
-    const step = (direction: 1 | -1, event: Event): void => {
-      const box = document.getElementById(anchorOf(activeRef.current))?.getBoundingClientRect();
-      if (box && direction > 0 && box.bottom > window.innerHeight + 2) return;
-      if (box && direction < 0 && box.top < HEADER_HEIGHT - 2) return;
-      event.preventDefault();
-      const now = Date.now();
-      if (now - lastWheel.current < WHEEL_THROTTLE_MS) return;
-      lastWheel.current = now;
-      goTo(activeRef.current + direction);
-    };
-    const onWheel = (event: WheelEvent) => {
-      if (event.deltaY !== 0) step(event.deltaY > 0 ? 1 : -1, event);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [role="listbox"], [role="menu"]')) return;
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        goTo(activeRef.current + (event.key === 'ArrowDown' ? 1 : -1));
-      }
-    };
-    window.addEventListener('wheel', onWheel, { passive: false });
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('wheel', onWheel);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [wide, goTo]);
 
   const findDoctor = () => {
     landingState.set(false);
@@ -249,113 +172,5 @@ export function LandingPage() {
         ))}
       </Box>
     </Box>
-  );
-}
-
-function SectionBody({
-  id,
-  title,
-  goTo,
-}: {
-  id: number;
-  title: string;
-  goTo: (section: number) => void;
-}) {
-  const titleId = `${anchorOf(id)}-title`;
-  const { t } = useTranslation();
-  if (id === 1) {
-    return (
-      <Stack spacing={3} sx={{ maxWidth: 760 }}>
-        <Typography id={titleId} variant="overline" component="h2" color="primary.dark">
-          {title}
-        </Typography>
-        <Typography
-          variant="h3"
-          component="p"
-          sx={{ fontWeight: 800, fontSize: { xs: 32, md: 48 } }}
-        >
-          {translateText(HERO)}
-        </Typography>
-        <Typography color="text.secondary" sx={{ fontSize: 18 }}>
-          {t('landing.onePlatform', {
-            items: PITCH.slice(0, -1).map(translateText).join(', '),
-            last: translateText(PITCH.at(-1)!),
-          })}
-        </Typography>
-        <Button
-          variant="contained"
-          size="large"
-          onClick={() => goTo(LAST_SECTION)}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('landing.getStarted')}
-        </Button>
-      </Stack>
-    );
-  }
-  if (id === LAST_SECTION) {
-    return (
-      <Stack spacing={3}>
-        <Typography id={titleId} variant="h4" component="h2" sx={{ fontWeight: 800 }}>
-          {title}
-        </Typography>
-        <DemoRequestForm />
-        <Box component="footer" sx={{ pt: 2, color: 'text.secondary' }}>
-          <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
-            <Link component={RouterLink} to="/terms-of-use">
-              {t('account.terms')}
-            </Link>
-            <Link component={RouterLink} to="/privacy-policy">
-              {t('account.privacy')}
-            </Link>
-          </Stack>
-          <Typography variant="body2">{CONTACT.address}</Typography>
-          <Link href={`mailto:${CONTACT.email}`} variant="body2">
-            {CONTACT.email}
-          </Link>
-        </Box>
-      </Stack>
-    );
-  }
-  const copy = SECTION_COPY[id as keyof typeof SECTION_COPY];
-  return (
-    <Stack spacing={2} sx={{ maxWidth: 760 }}>
-      <Typography id={titleId} variant="overline" component="h2" color="primary.dark">
-        {title}
-      </Typography>
-      <Typography variant="h4" component="p" sx={{ fontWeight: 700, fontSize: { xs: 26, md: 36 } }}>
-        {translateText(copy.heading)}
-      </Typography>
-      <Typography color="text.secondary" sx={{ fontSize: 18 }}>
-        {translateText(copy.text)}
-      </Typography>
-      {copy.claims && (
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={3}
-          component="ul"
-          sx={{ p: 0, m: 0, listStyle: 'none' }}
-        >
-          {copy.claims.map((claim) => (
-            <Box component="li" key={claim.figure} data-testid="landing-claim">
-              <Typography sx={{ fontWeight: 800, fontSize: 36, color: 'primary.dark' }}>
-                {translateText(claim.figure)}
-              </Typography>
-              <Typography color="text.secondary">{translateText(claim.caption)}</Typography>
-            </Box>
-          ))}
-        </Stack>
-      )}
-      {id === 9 && (
-        <Button
-          variant="outlined"
-          size="large"
-          onClick={() => goTo(LAST_SECTION)}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('landing.contactCareGaps')}
-        </Button>
-      )}
-    </Stack>
   );
 }
