@@ -427,7 +427,7 @@ describe('hostile input', () => {
 });
 
 describe('the signing key', () => {
-  it('is the same for every process on one database, and a configured other key refuses its passports', async () => {
+  it('is the same for every process on one database; a rotated key keeps older passports genuine until retired', async () => {
     const { position } = await record(
       clinic.staff,
       clinic,
@@ -435,40 +435,59 @@ describe('the signing key', () => {
       dose({ dose_number: 4, administered_on: '2026-03-15' }),
     );
     const { token } = await passportOf(holder, holder.userId, position);
+    const verifyOn = async (server: TestApp, checked: string) => {
+      const response = await server.api.post('/api/v1/vaccination-passports/verification', {
+        patient_id: holder.userId,
+        token: checked,
+      });
+      expect(response.status).toBe(200);
+      return response.body.data as PassportVerificationView;
+    };
     const second = await startTestApp({ database: app.database });
     try {
-      const checked = await second.api.post('/api/v1/vaccination-passports/verification', {
-        patient_id: holder.userId,
-        token,
-      });
-      expect((checked.body.data as PassportVerificationView).genuine).toBe(true);
+      expect((await verifyOn(second, token)).genuine).toBe(true);
     } finally {
       await second.close();
     }
+    // The key is rotated: a process starts with a configured new key on the same database.
     const pem = generateKeyPairSync('ed25519')
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString();
-    const configured = await startTestApp({
+    const rotated = await startTestApp({
       database: app.database,
       config: { passportSigningKey: Buffer.from(pem).toString('base64') },
     });
+    let newToken: string;
+    let oldKid: string;
     try {
-      const checked = await configured.api.post('/api/v1/vaccination-passports/verification', {
-        patient_id: holder.userId,
-        token,
-      });
-      expect((checked.body.data as PassportVerificationView).genuine).toBe(false);
-      const own = await configured.api
+      const own = await rotated.api
         .as(holder)
         .get(`/api/v1/patients/${holder.userId}/vaccination-passport`);
-      const ownToken = (own.body.data as VaccinationPassportView).token;
-      const mine = await configured.api.post('/api/v1/vaccination-passports/verification', {
-        patient_id: holder.userId,
-        token: ownToken,
-      });
-      expect((mine.body.data as PassportVerificationView).genuine).toBe(true);
+      const passport = own.body.data as VaccinationPassportView;
+      newToken = passport.token;
+      oldKid = (await verifyOn(rotated, token)).data!.kid;
+      expect(passport.data.kid).not.toBe(oldKid);
+      // Both verify on the new process, and on the first, which still signs with the old key
+      // and meets the new key's id for the first time.
+      expect(await verifyOn(rotated, token)).toMatchObject({ genuine: true });
+      expect(await verifyOn(rotated, newToken)).toMatchObject({ genuine: true });
+      expect(await verifyOn(app, newToken)).toMatchObject({ genuine: true });
     } finally {
-      await configured.close();
+      await rotated.close();
+    }
+    // The old key retired (PASSPORT_RETIRED_KEY_IDS): its passports are no longer believed.
+    const retiring = await startTestApp({
+      database: app.database,
+      config: {
+        passportSigningKey: Buffer.from(pem).toString('base64'),
+        passportRetiredKeyIds: [oldKid],
+      },
+    });
+    try {
+      expect(await verifyOn(retiring, token)).toMatchObject({ genuine: false, data: null });
+      expect(await verifyOn(retiring, newToken)).toMatchObject({ genuine: true });
+    } finally {
+      await retiring.close();
     }
   });
 });

@@ -94,6 +94,12 @@ export interface AppConfig {
    */
   readonly passportSigningKey: string | undefined;
   /**
+   * Ids (kid) of passport keys no longer believed (PASSPORT_RETIRED_KEY_IDS, comma-separated):
+   * passports they signed read Not genuine. Other keys that have signed passports stay believed
+   * after a rotation.
+   */
+  readonly passportRetiredKeyIds: readonly string[];
+  /**
    * Spec 2.6: the practices' landing (marketing) page at / (LANDING_ENABLED, on unless 'false').
    * Off: the root is always the home page.
    */
@@ -202,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reputationSsoUrl: env.REPUTATION_SSO_URL || undefined,
     reputationSsoKey: env.REPUTATION_SSO_KEY || undefined,
     passportSigningKey: env.PASSPORT_SIGNING_KEY || undefined,
+    passportRetiredKeyIds: (env.PASSPORT_RETIRED_KEY_IDS ?? '')
+      .split(',')
+      .map((kid) => kid.trim())
+      .filter((kid) => kid.length > 0),
     landingEnabled: env.LANDING_ENABLED !== 'false',
   };
 }

@@ -43,6 +43,12 @@ export interface AuditTrailTable {
   recorded_at: Timestamp;
 }
 
+export interface PassportKeysTable {
+  kid: string;
+  public_key: Buffer;
+  first_used_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface AuthKeysTable {
   kid: string;
   secret: Buffer;
@@ -390,6 +396,7 @@ export interface DB {
   rm_search_calendars: SearchCalendarsTable;
   rm_audit_trail: AuditTrailTable;
   auth_keys: AuthKeysTable;
+  passport_keys: PassportKeysTable;
   auth_credentials: AuthCredentialsTable;
   auth_social_identities: AuthSocialIdentitiesTable;
   auth_sessions: AuthSessionsTable;

@@ -9,6 +9,9 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { DATABASE, type Database } from '../../infra/database/database';
 import { keyIdOf } from './domain/passport-signature';
 
+/** How often at most an unknown key id reads the believed keys again. */
+const REREAD_MS = 1000;
+
 /** auth_keys' row of the key made when PASSPORT_SIGNING_KEY is not set. */
 const STORED_KEY_ID = 'passport-ed25519-v1';
 
@@ -32,13 +35,18 @@ export function parseSigningKey(text: string): KeyObject {
 
 /**
  * The service's passport key: from configuration, else made once and kept in the database (the
- * first process to start inserts it; every other one reads the same row).
+ * first process to start inserts it; every other one reads the same row). Every key that has
+ * signed is registered by its public key in passport_keys, so passports signed before a rotation
+ * still verify, unless their key is retired (PASSPORT_RETIRED_KEY_IDS).
  */
 @Injectable()
 export class PassportKey implements OnModuleInit {
   private privateKey: KeyObject | null = null;
   private publicKeyObject: KeyObject | null = null;
   private id = '';
+  /** The believed keys by id, as last read (another process may have rotated since). */
+  private believed = new Map<string, KeyObject>();
+  private readAt = 0;
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -52,6 +60,45 @@ export class PassportKey implements OnModuleInit {
     this.privateKey = key;
     this.publicKeyObject = createPublicKey(key);
     this.id = keyIdOf(key);
+    await this.database.db
+      .insertInto('passport_keys')
+      .values({
+        kid: this.id,
+        public_key: this.publicKeyObject.export({ type: 'spki', format: 'der' }),
+      })
+      .onConflict((oc) => oc.column('kid').doNothing())
+      .execute();
+    await this.readBelieved();
+  }
+
+  /**
+   * The public key of a believed key by its id. An unknown id reads the keys again (a process
+   * may have started with a new key since), at most once a second: the verification page is
+   * public, and made-up ids must not each cost a query.
+   */
+  async verifying(kid: string): Promise<KeyObject | undefined> {
+    if (this.config.passportRetiredKeyIds.includes(kid)) return undefined;
+    if (!this.believed.has(kid) && Date.now() - this.readAt >= REREAD_MS) {
+      await this.readBelieved();
+    }
+    return this.believed.get(kid);
+  }
+
+  private async readBelieved(): Promise<void> {
+    this.readAt = Date.now();
+    const rows = await this.database.db
+      .selectFrom('passport_keys')
+      .select(['kid', 'public_key'])
+      .execute();
+    const retired = new Set(this.config.passportRetiredKeyIds);
+    this.believed = new Map(
+      rows
+        .filter((row) => !retired.has(row.kid))
+        .map((row) => [
+          row.kid,
+          createPublicKey({ key: Buffer.from(row.public_key), format: 'der', type: 'spki' }),
+        ]),
+    );
   }
 
   private async storedKey(): Promise<KeyObject> {

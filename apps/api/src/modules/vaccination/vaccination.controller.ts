@@ -98,7 +98,7 @@ export class VaccinationController {
   @Post('vaccination-passports/verification')
   @Public()
   @HttpCode(200)
-  verify(@Body() dto: VerifyPassportDto): PassportVerificationView {
+  verify(@Body() dto: VerifyPassportDto): Promise<PassportVerificationView> {
     return this.queries.verify(dto);
   }
 }

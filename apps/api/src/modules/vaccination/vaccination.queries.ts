@@ -12,7 +12,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { AccessPolicy } from '../identity/auth/access-policy';
 import type { Principal } from '../identity/auth/principal';
-import { checkPassport, signPassport } from './domain/passport-signature';
+import { checkPassport, passportKeyId, signPassport } from './domain/passport-signature';
 import { PassportKey } from './passport-key';
 import { VaccinationAccess } from './vaccination-access';
 import { VaccinationPeople } from './vaccination-people';
@@ -56,8 +56,10 @@ export class VaccinationQueries {
     );
   }
 
-  verify(dto: VerifyPassportDto): PassportVerificationView {
-    const check = checkPassport(dto.token, this.key.publicKey);
+  async verify(dto: VerifyPassportDto): Promise<PassportVerificationView> {
+    const kid = passportKeyId(dto.token);
+    const publicKey = kid ? await this.key.verifying(kid) : undefined;
+    const check = checkPassport(dto.token, (named) => (named === kid ? publicKey : undefined));
     if (!check.genuine) {
       return { genuine: false, message: VACCINATION_MESSAGES.notGenuine, data: null };
     }

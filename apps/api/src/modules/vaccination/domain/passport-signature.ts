@@ -48,30 +48,50 @@ export type PassportCheck =
   { readonly genuine: true; readonly data: PassportData } | { readonly genuine: false };
 
 /**
- * Genuine only when the signature is the service key's over exactly these bytes, and the bytes
- * are the canonical form of what they say (a re-ordered or re-spaced copy is not what was signed).
+ * Genuine only when the signature is, by the key the passport names (its kid), one of the keys
+ * `keyFor` believes, over exactly these bytes, and the bytes are the canonical form of what they
+ * say (a re-ordered or re-spaced copy is not what was signed). The kid is itself signed: naming
+ * another key breaks the signature.
  */
-export function checkPassport(token: string, publicKey: KeyObject): PassportCheck {
+export function checkPassport(
+  token: string,
+  keyFor: (kid: string) => KeyObject | undefined,
+): PassportCheck {
+  const opened = openPassport(token);
+  if (!opened) return { genuine: false };
+  const publicKey = keyFor(opened.kid);
+  if (!publicKey || !verifyBytes(null, opened.bytes, publicKey, opened.signature)) {
+    return { genuine: false };
+  }
+  if (canonicalJson(opened.data) !== opened.bytes.toString('utf8')) return { genuine: false };
+  return { genuine: true, data: opened.data as PassportData };
+}
+
+/** The key a passport says signed it, before anything is believed (null: not a passport). */
+export function passportKeyId(token: string): string | null {
+  return openPassport(token)?.kid ?? null;
+}
+
+function openPassport(token: string): {
+  readonly bytes: Buffer;
+  readonly signature: Buffer;
+  readonly data: unknown;
+  readonly kid: string;
+} | null {
   const [payload, signature] = token.split('.');
-  if (!payload || !signature) return { genuine: false };
+  if (!payload || !signature) return null;
   let bytes: Buffer;
+  let data: unknown;
   try {
     bytes = inflateRawSync(Buffer.from(payload, 'base64url'), {
       maxOutputLength: MAX_PAYLOAD_BYTES,
     });
-  } catch {
-    return { genuine: false };
-  }
-  const signed = Buffer.from(signature, 'base64url');
-  if (signed.length !== 64 || !verifyBytes(null, bytes, publicKey, signed)) {
-    return { genuine: false };
-  }
-  let data: unknown;
-  try {
     data = JSON.parse(bytes.toString('utf8'));
   } catch {
-    return { genuine: false };
+    return null;
   }
-  if (canonicalJson(data) !== bytes.toString('utf8')) return { genuine: false };
-  return { genuine: true, data: data as PassportData };
+  const signed = Buffer.from(signature, 'base64url');
+  const kid = (data as { kid?: unknown } | null)?.kid;
+  if (signed.length !== 64 || typeof kid !== 'string') return null;
+  return { bytes, signature: signed, data, kid };
 }

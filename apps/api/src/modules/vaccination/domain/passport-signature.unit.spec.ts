@@ -25,6 +25,9 @@ const data: PassportData = {
   ],
 };
 
+/** The service believes its own key only. */
+const believed = (kid: string) => (kid === keyIdOf(privateKey) ? publicKey : undefined);
+
 /** The token with its payload's JSON changed by `change`, the signature kept. */
 function altered(token: string, change: (json: string) => string): string {
   const [payload, signature] = token.split('.') as [string, string];
@@ -44,7 +47,7 @@ describe('canonical JSON', () => {
 
 describe('the passport signature', () => {
   it('verifies a passport signed by the key', () => {
-    const check = checkPassport(signPassport(data, privateKey), publicKey);
+    const check = checkPassport(signPassport(data, privateKey), believed);
     expect(check).toEqual({ genuine: true, data });
   });
 
@@ -55,7 +58,7 @@ describe('the passport signature', () => {
       (json: string) => json.replace('Ada Lovelace', 'Ada Lovelacf'),
       (json: string) => json.replace('"dose":1', '"dose":2'),
     ]) {
-      expect(checkPassport(altered(token, change), publicKey)).toEqual({ genuine: false });
+      expect(checkPassport(altered(token, change), believed)).toEqual({ genuine: false });
     }
   });
 
@@ -65,7 +68,7 @@ describe('the passport signature', () => {
       if (token[i] === '.') continue;
       const replacement = token[i] === 'A' ? 'B' : 'A';
       const changed = `${token.slice(0, i)}${replacement}${token.slice(i + 1)}`;
-      const check = checkPassport(changed, publicKey);
+      const check = checkPassport(changed, believed);
       // The last base64url character of the signature carries 4 unused bits: changing only
       // those decodes to the same bytes, which is the same signature, not an altered one.
       const sameBytes =
@@ -80,16 +83,49 @@ describe('the passport signature', () => {
   });
 
   it('fails for a signature made with another key, and for a re-ordered copy of the data', () => {
-    expect(checkPassport(signPassport(data, other.privateKey), publicKey)).toEqual({
+    expect(checkPassport(signPassport(data, other.privateKey), believed)).toEqual({
       genuine: false,
     });
     const token = signPassport(data, privateKey);
     const reordered = altered(token, (json) => JSON.stringify(JSON.parse(json), null, 1));
-    expect(checkPassport(reordered, publicKey)).toEqual({ genuine: false });
+    expect(checkPassport(reordered, believed)).toEqual({ genuine: false });
   });
 
   it('fails on garbage, without throwing', () => {
-    expect(checkPassport('abc.def', publicKey)).toEqual({ genuine: false });
-    expect(checkPassport('.', publicKey)).toEqual({ genuine: false });
+    expect(checkPassport('abc.def', believed)).toEqual({ genuine: false });
+    expect(checkPassport('.', believed)).toEqual({ genuine: false });
+  });
+});
+
+describe('a rotated key', () => {
+  const newer = generateKeyPairSync('ed25519');
+  const both = (kid: string) =>
+    kid === keyIdOf(privateKey)
+      ? publicKey
+      : kid === keyIdOf(newer.privateKey)
+        ? newer.publicKey
+        : undefined;
+  const renewed: PassportData = { ...data, kid: keyIdOf(newer.privateKey) };
+
+  it("leaves passports signed by the older key genuine, beside the newer key's", () => {
+    expect(checkPassport(signPassport(data, privateKey), both)).toEqual({ genuine: true, data });
+    expect(checkPassport(signPassport(renewed, newer.privateKey), both)).toEqual({
+      genuine: true,
+      data: renewed,
+    });
+  });
+
+  it('is no longer believed once retired: its passports read not genuine', () => {
+    const retired = (kid: string) =>
+      kid === keyIdOf(newer.privateKey) ? newer.publicKey : undefined;
+    expect(checkPassport(signPassport(data, privateKey), retired)).toEqual({ genuine: false });
+  });
+
+  it('cannot be named by a passport another key signed (the kid is signed too)', () => {
+    const token = signPassport(data, privateKey);
+    const renamed = altered(token, (json) => json.replace(data.kid, renewed.kid));
+    expect(checkPassport(renamed, both)).toEqual({ genuine: false });
+    // Signed by the newer key but naming the older one: checked with the older, and refused.
+    expect(checkPassport(signPassport(data, newer.privateKey), both)).toEqual({ genuine: false });
   });
 });
