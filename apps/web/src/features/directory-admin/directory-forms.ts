@@ -5,7 +5,9 @@ import {
   RegisterProviderDto,
   RegisterResourceDto,
 } from '@medbook/contracts';
+import type { TFunction } from 'i18next';
 import { fieldErrors } from '../../shared/field-errors';
+import { i18n } from '../../shared/i18n';
 
 /**
  * The directory's forms as typed, read from an entry and turned into the API's body. The checks
@@ -142,8 +144,12 @@ export const resourceBodyOf = (form: ResourceForm): Record<string, unknown> => (
 export const resourceErrorsOf = (form: ResourceForm): FormErrors<ResourceForm> =>
   fieldErrors(RegisterResourceDto, resourceBodyOf(form));
 
-/** A line under an entry's name in the list. */
-export function entrySummary(entry: DirectoryEntryView, facilityNames: Map<string, string>) {
+/** A line under an entry's name in the list, in the chosen language. */
+export function entrySummary(
+  entry: DirectoryEntryView,
+  facilityNames: Map<string, string>,
+  t: TFunction = i18n.t,
+) {
   const d = entry.details;
   const at = list(d.facility_ids)
     .map((id) => facilityNames.get(id))
@@ -152,15 +158,24 @@ export function entrySummary(entry: DirectoryEntryView, facilityNames: Map<strin
   switch (entry.kind) {
     case 'facility': {
       const address = (d.address ?? {}) as Details;
-      const visits = [d.office_visit ? 'office' : null, d.tele_visit ? 'video' : null]
-        .filter(Boolean)
-        .join(' and ');
-      return `${text(address.address1)}, ${text(address.city)} ${text(address.state)} · ${text(d.iana_time_zone)}${visits ? ` · ${visits} visits` : ''}`;
+      const visits = d.office_visit
+        ? d.tele_visit
+          ? 'both'
+          : 'office'
+        : d.tele_visit
+          ? 'video'
+          : null;
+      const place = `${text(address.address1)}, ${text(address.city)} ${text(address.state)} · ${text(d.iana_time_zone)}`;
+      return visits ? `${place} · ${t(`directoryAdmin.summary.${visits}`)}` : place;
     }
     case 'provider':
       return [list(d.specialties).join(', '), at].filter(Boolean).join(' · ');
-    case 'resource':
-      return [text(d.kind), at].filter(Boolean).join(' · ');
+    case 'resource': {
+      const kind = d.kind === 'Room' || d.kind === 'Lab' || d.kind === 'Equipment' ? d.kind : null;
+      return [kind ? t(`directoryAdmin.resource.kinds.${kind}`) : text(d.kind), at]
+        .filter(Boolean)
+        .join(' · ');
+    }
     case 'visit_reason':
       return '';
     default: {

@@ -1,5 +1,7 @@
 import type { DirectoryEntryView } from '@medbook/contracts';
+import { setLanguage } from '../../shared/i18n';
 import {
+  entrySummary,
   facilityBodyOf,
   facilityErrorsOf,
   facilityFormOf,
@@ -78,5 +80,40 @@ describe('the directory forms', () => {
       'Invalid character length',
     );
     expect(resourceErrorsOf({ ...resourceFormOf(null), name: 'Lab 1' })).toEqual({});
+  });
+});
+
+describe("the directory list's lines", () => {
+  const names = new Map([['f1', 'Lakeside Clinic']]);
+  const resource: DirectoryEntryView = {
+    ...facility,
+    id: 'r1',
+    kind: 'resource',
+    name: 'Blood lab',
+    details: { kind: 'Lab', facility_ids: ['f1'] },
+  };
+  const both = { ...facility, details: { ...facility.details, tele_visit: true } };
+
+  it('say where a facility is and its visits, and what a resource is and where', () => {
+    expect(entrySummary(facility, names)).toBe(
+      '1 Lake St, Madison WI · America/Chicago · office visits',
+    );
+    expect(entrySummary(both, names)).toBe(
+      '1 Lake St, Madison WI · America/Chicago · office and video visits',
+    );
+    expect(entrySummary(resource, names)).toBe('Lab · Lakeside Clinic');
+  });
+
+  it('say it in Spanish when Spanish is chosen', async () => {
+    await setLanguage('es');
+    try {
+      expect(entrySummary(both, names)).toBe(
+        '1 Lake St, Madison WI · America/Chicago · consultas en el consultorio y por video',
+      );
+      expect(entrySummary(resource, names)).toBe('Laboratorio · Lakeside Clinic');
+    } finally {
+      await setLanguage('en');
+      localStorage.clear();
+    }
   });
 });

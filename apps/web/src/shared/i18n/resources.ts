@@ -6,7 +6,9 @@ import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
 import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
+import { directoryAdmin } from './locales/directory-admin';
 import { frontDesk } from './locales/front-desk';
+import { health } from './locales/health';
 import { home } from './locales/home';
 import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
@@ -56,6 +58,8 @@ const bundles = {
   analytics,
   videoVisit,
   frontDesk,
+  directoryAdmin,
+  health,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

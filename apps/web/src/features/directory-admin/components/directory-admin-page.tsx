@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { type DirectoryKind, directoryAdminApi } from '../api/directory-admin-api';
 import { entrySummary } from '../directory-forms';
@@ -22,11 +23,7 @@ import { FacilityDialog } from './facility-dialog';
 import { ProviderDialog } from './provider-dialog';
 import { ResourceDialog } from './resource-dialog';
 
-const TABS: readonly { kind: DirectoryKind; label: string; one: string }[] = [
-  { kind: 'facilities', label: 'Facilities', one: 'facility' },
-  { kind: 'providers', label: 'Providers', one: 'provider' },
-  { kind: 'resources', label: 'Resources', one: 'resource' },
-];
+const TABS: readonly DirectoryKind[] = ['facilities', 'providers', 'resources'];
 
 type Lists = Record<DirectoryKind, DirectoryEntryView[]>;
 /** The dialog open: a new entry of a kind, or one being edited. */
@@ -37,6 +34,7 @@ type Editing = { kind: DirectoryKind; entry: DirectoryEntryView | null } | null;
  * edited in dialogs with the directory API's own checks.
  */
 export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
+  const { t } = useTranslation();
   const [tab, setTab] = useState<DirectoryKind>('facilities');
   const [lists, setLists] = useState<Lists | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -46,7 +44,7 @@ export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
 
   const load = useCallback(
     (position: number | null = null) =>
-      Promise.all(TABS.map(({ kind }) => directoryAdminApi.list(practiceId, kind, position))).then(
+      Promise.all(TABS.map((kind) => directoryAdminApi.list(practiceId, kind, position))).then(
         ([facilities, providers, resources]) =>
           setLists({ facilities: facilities!, providers: providers!, resources: resources! }),
         (cause: unknown) => toast.error(errorMessageOf(cause)),
@@ -83,7 +81,7 @@ export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
             ...body,
             command_id: crypto.randomUUID(),
           });
-      toast.success(editing.entry ? 'Changes saved.' : 'Added to the directory.');
+      toast.success(editing.entry ? t('directoryAdmin.saved') : t('directoryAdmin.added'));
       setEditing(null);
       await load(position);
     } catch (cause) {
@@ -98,11 +96,10 @@ export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
     () => new Map(facilities.map((f) => [f.id, f.name] as const)),
     [facilities],
   );
-  const current = TABS.find((t) => t.kind === tab)!;
   const entries = lists?.[tab] ?? [];
   const dialogProps = {
     pending,
-    error,
+    error: error === null ? null : translateText(error),
     onClose: () => setEditing(null),
     onSave: (body: Record<string, unknown>) => void onSave(body),
   };
@@ -110,26 +107,25 @@ export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1000, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        Directory
+        {t('directoryAdmin.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        The practice&apos;s facilities, providers and resources: what its calendars are for and
-        where.
+        {t('directoryAdmin.intro')}
       </Typography>
       <Paper>
         <Tabs
           value={tab}
           onChange={(_, kind: DirectoryKind) => setTab(kind)}
           variant="fullWidth"
-          aria-label="Directory"
+          aria-label={t('directoryAdmin.title')}
         >
-          {TABS.map((t) => (
+          {TABS.map((kind) => (
             <Tab
-              key={t.kind}
-              value={t.kind}
-              label={`${t.label}${lists ? ` (${lists[t.kind].length})` : ''}`}
-              id={`tab-${t.kind}`}
-              aria-controls={`panel-${t.kind}`}
+              key={kind}
+              value={kind}
+              label={`${t(`directoryAdmin.tabs.${kind}`)}${lists ? ` (${lists[kind].length})` : ''}`}
+              id={`tab-${kind}`}
+              aria-controls={`panel-${kind}`}
             />
           ))}
         </Tabs>
@@ -140,13 +136,13 @@ export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
               startIcon={<AddIcon />}
               onClick={() => open({ kind: tab, entry: null })}
             >
-              New {current.one}
+              {t(`directoryAdmin.newEntry.${tab}`)}
             </Button>
           </Stack>
-          <List aria-label={current.label}>
+          <List aria-label={t(`directoryAdmin.tabs.${tab}`)}>
             {lists && entries.length === 0 && (
               <ListItem>
-                <ListItemText primary={`No ${current.label.toLowerCase()} yet.`} />
+                <ListItemText primary={t(`directoryAdmin.empty.${tab}`)} />
               </ListItem>
             )}
             {entries.map((entry) => (
@@ -157,17 +153,17 @@ export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
                   <Button
                     size="small"
                     startIcon={<EditIcon />}
-                    aria-label={`Edit ${entry.name}`}
+                    aria-label={t('directoryAdmin.editEntry', { name: entry.name })}
                     onClick={() => open({ kind: tab, entry })}
                   >
-                    Edit
+                    {t('directoryAdmin.edit')}
                   </Button>
                 }
                 sx={{ pr: 12 }}
               >
                 <ListItemText
                   primary={entry.name}
-                  secondary={entrySummary(entry, facilityNames)}
+                  secondary={entrySummary(entry, facilityNames, t)}
                   slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

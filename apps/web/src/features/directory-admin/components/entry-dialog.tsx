@@ -8,6 +8,7 @@ import {
   Stack,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import { useTranslation } from '../../../shared/i18n';
 
 /**
  * The frame of a create or edit dialog of the directory: a titled form whose submit button
@@ -33,6 +34,7 @@ export function EntryDialog({
   children: ReactNode;
 }) {
   const titleId = useId();
+  const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -52,7 +54,7 @@ export function EntryDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('directoryAdmin.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={pending}>
             {submitLabel}
           </Button>

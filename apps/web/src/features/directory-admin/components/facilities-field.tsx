@@ -1,5 +1,6 @@
 import type { DirectoryEntryView } from '@medbook/contracts';
 import { Autocomplete, Chip, TextField } from '@mui/material';
+import { useTranslation } from '../../../shared/i18n';
 
 /** The practice's facilities an entry works at, chosen by name. */
 export function FacilitiesField({
@@ -13,6 +14,7 @@ export function FacilitiesField({
   error?: string;
   onChange: (ids: string[]) => void;
 }) {
+  const { t } = useTranslation();
   const name = (id: string) => facilities.find((f) => f.id === id)?.name ?? id;
   return (
     <Autocomplete
@@ -31,7 +33,7 @@ export function FacilitiesField({
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Facilities"
+          label={t('directoryAdmin.facilities')}
           size="small"
           error={!!error}
           helperText={error ?? ' '}

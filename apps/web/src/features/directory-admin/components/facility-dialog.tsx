@@ -15,6 +15,7 @@ import {
   facilityFormOf,
 } from '../directory-forms';
 import { useEntryForm } from '../hooks/use-entry-form';
+import { useTranslation } from '../../../shared/i18n';
 import { EntryDialog } from './entry-dialog';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
@@ -39,6 +40,7 @@ export function FacilityDialog({
   onClose: () => void;
   onSave: (body: Record<string, unknown>) => void;
 }) {
+  const { t } = useTranslation();
   const { form, set, shown, ready } = useEntryForm<FacilityForm>(
     facilityFormOf(entry, HERE),
     facilityErrorsOf,
@@ -58,14 +60,18 @@ export function FacilityDialog({
   return (
     <EntryDialog
       open
-      title={entry ? `Edit ${entry.name}` : 'New facility'}
-      submitLabel={entry ? 'Save facility' : 'Add facility'}
+      title={
+        entry
+          ? t('directoryAdmin.editEntry', { name: entry.name })
+          : t('directoryAdmin.newEntry.facilities')
+      }
+      submitLabel={entry ? t('directoryAdmin.facility.save') : t('directoryAdmin.facility.add')}
       pending={pending}
       error={error}
       onClose={onClose}
       onSubmit={() => ready() && onSave(facilityBodyOf(form))}
     >
-      {field('name', 'Facility name')}
+      {field('name', t('directoryAdmin.facility.name'))}
       <Autocomplete
         options={ZONES}
         value={form.iana_time_zone}
@@ -75,19 +81,18 @@ export function FacilityDialog({
         renderInput={(params) => (
           <TextField
             {...params}
-            label="Time zone"
+            label={t('directoryAdmin.facility.timeZone')}
             size="small"
             error={!!shown('iana_time_zone')}
             helperText={
-              shown('iana_time_zone') ??
-              (entry ? "Set when registered: its calendars' hours are in it." : ' ')
+              shown('iana_time_zone') ?? (entry ? t('directoryAdmin.facility.zoneFixed') : ' ')
             }
           />
         )}
       />
       <FormGroup row>
         <FormControlLabel
-          label="Office visits"
+          label={t('directoryAdmin.facility.officeVisits')}
           control={
             <Switch
               checked={form.office_visit}
@@ -96,7 +101,7 @@ export function FacilityDialog({
           }
         />
         <FormControlLabel
-          label="Video visits"
+          label={t('directoryAdmin.facility.videoVisits')}
           control={
             <Switch
               checked={form.tele_visit}
@@ -105,13 +110,13 @@ export function FacilityDialog({
           }
         />
       </FormGroup>
-      {field('address1', 'Address')}
-      {field('address2', 'Address line 2 (optional)')}
+      {field('address1', t('directoryAdmin.facility.address'))}
+      {field('address2', t('directoryAdmin.facility.address2'))}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {field('city', 'City')}
+        {field('city', t('directoryAdmin.facility.city'))}
         <TextField
           select
-          label="State"
+          label={t('directoryAdmin.facility.state')}
           size="small"
           fullWidth
           value={states.length ? form.state : ''}
@@ -125,7 +130,9 @@ export function FacilityDialog({
             </MenuItem>
           ))}
         </TextField>
-        {field('zip_code', 'Zip code', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+        {field('zip_code', t('directoryAdmin.facility.zip'), {
+          slotProps: { htmlInput: { inputMode: 'numeric' } },
+        })}
       </Stack>
     </EntryDialog>
   );

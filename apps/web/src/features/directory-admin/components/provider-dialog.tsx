@@ -7,10 +7,11 @@ import {
   providerFormOf,
 } from '../directory-forms';
 import { useEntryForm } from '../hooks/use-entry-form';
+import { useTranslation } from '../../../shared/i18n';
 import { EntryDialog } from './entry-dialog';
 import { FacilitiesField } from './facilities-field';
 
-const GENDERS = ['Female', 'Male', 'Other', 'Unknown'];
+const GENDERS = ['Female', 'Male', 'Other', 'Unknown'] as const;
 
 /** Several words chosen from a list or typed (specialties, suffixes). */
 function WordsField({
@@ -73,6 +74,7 @@ export function ProviderDialog({
   onClose: () => void;
   onSave: (body: Record<string, unknown>) => void;
 }) {
+  const { t } = useTranslation();
   const { form, set, shown, ready } = useEntryForm<ProviderForm>(
     providerFormOf(entry),
     providerErrorsOf,
@@ -91,19 +93,23 @@ export function ProviderDialog({
   return (
     <EntryDialog
       open
-      title={entry ? `Edit ${entry.name}` : 'New provider'}
-      submitLabel={entry ? 'Save provider' : 'Add provider'}
+      title={
+        entry
+          ? t('directoryAdmin.editEntry', { name: entry.name })
+          : t('directoryAdmin.newEntry.providers')
+      }
+      submitLabel={entry ? t('directoryAdmin.provider.save') : t('directoryAdmin.provider.add')}
       pending={pending}
       error={error}
       onClose={onClose}
       onSubmit={() => ready() && onSave(providerBodyOf(form, entry))}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {name('first_name', 'First name')}
-        {name('last_name', 'Last name')}
+        {name('first_name', t('directoryAdmin.provider.firstName'))}
+        {name('last_name', t('directoryAdmin.provider.lastName'))}
       </Stack>
       <WordsField
-        label="Professional suffixes"
+        label={t('directoryAdmin.provider.suffixes')}
         options={suffixes}
         value={form.professional_suffixes}
         error={shown('professional_suffixes')}
@@ -112,35 +118,35 @@ export function ProviderDialog({
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
-          label="Provider type"
+          label={t('directoryAdmin.provider.type')}
           size="small"
           fullWidth
           value={form.provider_type}
           onChange={(e) => set('provider_type', e.target.value as ProviderForm['provider_type'])}
           helperText=" "
         >
-          <MenuItem value="local">Practice provider</MenuItem>
-          <MenuItem value="vendorprovider">Vendor provider</MenuItem>
+          <MenuItem value="local">{t('directoryAdmin.provider.local')}</MenuItem>
+          <MenuItem value="vendorprovider">{t('directoryAdmin.provider.vendor')}</MenuItem>
         </TextField>
         <TextField
           select
-          label="Gender (optional)"
+          label={t('directoryAdmin.provider.gender')}
           size="small"
           fullWidth
           value={form.gender}
           onChange={(e) => set('gender', e.target.value)}
           helperText=" "
         >
-          <MenuItem value="">Not given</MenuItem>
+          <MenuItem value="">{t('directoryAdmin.provider.notGiven')}</MenuItem>
           {GENDERS.map((g) => (
             <MenuItem key={g} value={g}>
-              {g}
+              {t(`directoryAdmin.provider.genders.${g}`)}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
       <WordsField
-        label="Specialties"
+        label={t('directoryAdmin.provider.specialties')}
         options={specialties}
         value={form.specialties}
         error={shown('specialties')}
@@ -153,7 +159,7 @@ export function ProviderDialog({
         onChange={(ids) => set('facility_ids', ids)}
       />
       <TextField
-        label="NPI (optional)"
+        label={t('directoryAdmin.provider.npi')}
         size="small"
         value={form.npi}
         onChange={(e) => set('npi', e.target.value)}

@@ -7,6 +7,7 @@ import {
   resourceFormOf,
 } from '../directory-forms';
 import { useEntryForm } from '../hooks/use-entry-form';
+import { useTranslation } from '../../../shared/i18n';
 import { EntryDialog } from './entry-dialog';
 import { FacilitiesField } from './facilities-field';
 
@@ -26,6 +27,7 @@ export function ResourceDialog({
   onClose: () => void;
   onSave: (body: Record<string, unknown>) => void;
 }) {
+  const { t } = useTranslation();
   const { form, set, shown, ready } = useEntryForm<ResourceForm>(
     resourceFormOf(entry),
     resourceErrorsOf,
@@ -33,15 +35,19 @@ export function ResourceDialog({
   return (
     <EntryDialog
       open
-      title={entry ? `Edit ${entry.name}` : 'New resource'}
-      submitLabel={entry ? 'Save resource' : 'Add resource'}
+      title={
+        entry
+          ? t('directoryAdmin.editEntry', { name: entry.name })
+          : t('directoryAdmin.newEntry.resources')
+      }
+      submitLabel={entry ? t('directoryAdmin.resource.save') : t('directoryAdmin.resource.add')}
       pending={pending}
       error={error}
       onClose={onClose}
       onSubmit={() => ready() && onSave(resourceBodyOf(form))}
     >
       <TextField
-        label="Resource name"
+        label={t('directoryAdmin.resource.name')}
         size="small"
         value={form.name}
         onChange={(e) => set('name', e.target.value)}
@@ -50,14 +56,14 @@ export function ResourceDialog({
       />
       <TextField
         select
-        label="Kind"
+        label={t('directoryAdmin.resource.kind')}
         size="small"
         value={form.kind}
         onChange={(e) => set('kind', e.target.value as ResourceForm['kind'])}
       >
         {(['Room', 'Lab', 'Equipment'] as const).map((kind) => (
           <MenuItem key={kind} value={kind}>
-            {kind}
+            {t(`directoryAdmin.resource.kinds.${kind}`)}
           </MenuItem>
         ))}
       </TextField>

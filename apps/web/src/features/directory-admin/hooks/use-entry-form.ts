@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { translateText } from '../../../shared/i18n';
 
 /**
  * A dialog's form state: the values, and each field's problem once it was touched or a save
- * was tried (the problems are the API's DTO checks, run in the browser).
+ * was tried (the problems are the API's DTO checks, run in the browser, in the chosen language).
  */
 export function useEntryForm<F extends object>(
   initial: F,
@@ -18,8 +19,10 @@ export function useEntryForm<F extends object>(
       setForm((f) => ({ ...f, [field]: value }));
       setTouched((t) => new Set(t).add(field));
     },
-    shown: (field: keyof F): string | undefined =>
-      tried || touched.has(field) ? errors[field] : undefined,
+    shown: (field: keyof F): string | undefined => {
+      const problem = tried || touched.has(field) ? errors[field] : undefined;
+      return problem === undefined ? undefined : translateText(problem);
+    },
     /** Whether the form may be sent; shows every problem when it may not. */
     ready: (): boolean => {
       setTried(true);

@@ -1,13 +1,16 @@
 import type { AuditVerificationReport } from '@medbook/contracts';
 import { Alert, AlertTitle, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from '../../../shared/i18n';
 import { getAuditVerification } from '../api/get-health';
+import { localeStamp } from '../health-format';
 
 /**
  * The log's tamper evidence: the last `npm run audit:verify` (intact, or the first tampered event
  * it named) and the last seal. Read when the page opens: a verification is a rare, manual event.
  */
 export function AuditVerification() {
+  const { t } = useTranslation();
   const [report, setReport] = useState<AuditVerificationReport | null>(null);
   useEffect(() => {
     let live = true;
@@ -28,42 +31,64 @@ export function AuditVerification() {
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            Log integrity
+            {t('health.integrity.title')}
           </Typography>
           <Chip
             data-testid="audit-verification-state"
-            label={!verification ? 'not verified' : verification.ok ? 'intact' : 'tampered'}
+            label={
+              !verification
+                ? t('health.integrity.notVerified')
+                : verification.ok
+                  ? t('health.integrity.intact')
+                  : t('health.integrity.tampered')
+            }
             color={!verification ? 'default' : verification.ok ? 'success' : 'error'}
           />
         </Stack>
         {!verification && (
           <Typography variant="body2">
-            The log has not been verified yet: run <code>npm run audit:verify</code>.
+            <Trans i18nKey="health.integrity.runVerify" components={{ code: <code /> }} />
           </Typography>
         )}
         {verification && (
           <Typography variant="body2" data-testid="audit-verification-summary">
-            Last verified {new Date(verification.finished_at).toLocaleString()}:{' '}
-            {verification.events} events in {verification.streams} streams, {verification.seals}{' '}
-            {verification.seals === 1 ? 'seal' : 'seals'} checked.
+            {t('health.integrity.lastVerified', {
+              date: localeStamp(verification.finished_at),
+              events: verification.events,
+              streams: verification.streams,
+              count: verification.seals,
+            })}
           </Typography>
         )}
         {problem && (
           <Alert severity="error" data-testid="audit-first-problem" sx={{ mt: 1 }}>
             <AlertTitle>
-              Stream {problem.stream_id}, revision {problem.revision}
-              {problem.position !== null && `, position ${problem.position}`}
+              {problem.position === null
+                ? t('health.integrity.problem', {
+                    stream: problem.stream_id,
+                    revision: problem.revision,
+                  })
+                : t('health.integrity.problemAt', {
+                    stream: problem.stream_id,
+                    revision: problem.revision,
+                    position: problem.position,
+                  })}
             </AlertTitle>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {problem.problem}
-              {verification.problems > 1 && ` (${verification.problems - 1} more problems)`}
+              {verification.problems > 1 &&
+                ` ${t('health.integrity.moreProblems', { count: verification.problems - 1 })}`}
             </Typography>
           </Alert>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {seal
-            ? `Last sealed ${new Date(seal.sealed_at).toLocaleString()}, through position ${seal.through.position} (${seal.total_events} events).`
-            : 'Not sealed yet.'}
+            ? t('health.integrity.sealed', {
+                date: localeStamp(seal.sealed_at),
+                position: seal.through.position,
+                events: seal.total_events,
+              })
+            : t('health.integrity.notSealed')}
         </Typography>
       </CardContent>
     </Card>

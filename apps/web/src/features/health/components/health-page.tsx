@@ -25,20 +25,16 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { settled } from '../../../live/settled';
 import { ApiError } from '../../../shared/api-client';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { parkEvent } from '../api/get-health';
 import { connection$ } from '../../../live/live-socket';
 import { health$ } from '../streams/health.stream';
 import { AuditVerification } from './audit-verification';
 import { BackfillProgress } from './backfill-progress';
-
-const LIVE_LABEL = {
-  connecting: 'Connecting',
-  live: 'Live',
-  reconnecting: 'Reconnecting',
-  paused: 'Paused',
-};
+import { localeStamp } from '../health-format';
 
 export function HealthPage() {
+  const { t } = useTranslation();
   const health = useObservableState(useMemo(() => settled(health$()), []));
   const connection = useObservableState(connection$);
   const report = health?.value;
@@ -46,11 +42,11 @@ export function HealthPage() {
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, flex: 1 }}>
-          System status
+          {t('health.title')}
         </Typography>
         <Chip
           data-testid="live-state"
-          label={LIVE_LABEL[connection ?? 'connecting']}
+          label={t(`health.live.${connection ?? 'connecting'}`)}
           color={connection === 'live' ? 'success' : 'default'}
           variant="outlined"
         />
@@ -58,27 +54,25 @@ export function HealthPage() {
       {health?.error !== undefined &&
         (isRefused(health.error) ? (
           <Alert severity="info" data-testid="health-operators-only">
-            System details are for operators. Sign in as a super user or support agent to see them.
+            {t('health.operatorsOnly')}
           </Alert>
         ) : (
-          <Alert severity="error">
-            The service could not be reached. Retrying when it is back.
-          </Alert>
+          <Alert severity="error">{t('health.unreachable')}</Alert>
         ))}
       <Grid container spacing={2}>
-        <Summary title="Service">
+        <Summary title={t('health.service')}>
           <Chip
             data-testid="health-status"
-            label={report?.status ?? '…'}
+            label={report ? t(`health.status.${report.status}`) : '…'}
             color={report?.status === 'ok' ? 'success' : 'error'}
           />
         </Summary>
-        <Summary title="Database">
+        <Summary title={t('health.database')}>
           <Typography variant="h5" component="p" data-testid="database-state">
-            {report?.database ?? '…'}
+            {report ? t(`health.databaseState.${report.database}`) : '…'}
           </Typography>
         </Summary>
-        <Summary title="Event store head">
+        <Summary title={t('health.head')}>
           <Typography variant="h5" component="p" data-testid="head-position">
             {report?.event_store.head_position ?? '…'}
           </Typography>
@@ -87,17 +81,17 @@ export function HealthPage() {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
-            Projections
+            {t('health.projections')}
           </Typography>
           <TableContainer>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>State</TableCell>
-                  <TableCell align="right">Position</TableCell>
-                  <TableCell align="right">Lag (events)</TableCell>
-                  <TableCell align="right">Lag (ms)</TableCell>
+                  <TableCell>{t('health.columns.name')}</TableCell>
+                  <TableCell>{t('health.columns.state')}</TableCell>
+                  <TableCell align="right">{t('health.columns.position')}</TableCell>
+                  <TableCell align="right">{t('health.columns.lagEvents')}</TableCell>
+                  <TableCell align="right">{t('health.columns.lagMs')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -105,7 +99,7 @@ export function HealthPage() {
                   <TableRow key={projection.name} data-testid={`projection-${projection.name}`}>
                     <TableCell>{projection.name}</TableCell>
                     <TableCell>
-                      {projection.state}
+                      {t(`health.states.${projection.state}`)}
                       {projection.backfill && (
                         <BackfillProgress name={projection.name} backfill={projection.backfill} />
                       )}
@@ -132,15 +126,19 @@ export function HealthPage() {
         <Card variant="outlined" data-testid="parked-events">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
-              Parked events
+              {t('health.parkedEvents')}
             </Typography>
             <List dense disablePadding>
               {(report?.projections ?? []).flatMap((projection) =>
                 projection.parked_events.map((parked) => (
                   <ListItem key={`${projection.name}:${parked.position}`} disableGutters>
                     <ListItemText
-                      primary={`${projection.name}: event ${parked.position} (${parked.type})`}
-                      secondary={`${parked.reason} · ${new Date(parked.parked_at).toLocaleString()}`}
+                      primary={t('health.parkedEvent', {
+                        name: projection.name,
+                        position: parked.position,
+                        type: parked.type,
+                      })}
+                      secondary={`${parked.reason} · ${localeStamp(parked.parked_at)}`}
                     />
                   </ListItem>
                 )),
@@ -155,6 +153,7 @@ export function HealthPage() {
 
 /** A projection retrying one event: what it is, why it fails, and parking it with a reason. */
 function StuckProjection({ projection }: { projection: ProjectionStatus }) {
+  const { t } = useTranslation();
   const failing = projection.failing_event!;
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -182,14 +181,17 @@ function StuckProjection({ projection }: { projection: ProjectionStatus }) {
       sx={{ '& .MuiAlert-message': { width: '100%' } }}
     >
       <AlertTitle>
-        {projection.name} is stuck on event {failing.position} ({failing.type})
+        {t('health.stuck', {
+          name: projection.name,
+          position: failing.position,
+          type: failing.type,
+        })}
       </AlertTitle>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         {failing.error}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Since {new Date(failing.since).toLocaleString()} · {failing.attempts}{' '}
-        {failing.attempts === 1 ? 'attempt' : 'attempts'}. The other projections go on.
+        {t('health.since', { date: localeStamp(failing.since), count: failing.attempts })}
       </Typography>
       <Stack
         component="form"
@@ -200,7 +202,7 @@ function StuckProjection({ projection }: { projection: ProjectionStatus }) {
       >
         <TextField
           size="small"
-          label="Reason for parking"
+          label={t('health.parkReason')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           slotProps={{
@@ -214,12 +216,12 @@ function StuckProjection({ projection }: { projection: ProjectionStatus }) {
           sx={{ bgcolor: 'error.dark', '&:hover': { bgcolor: '#8e1b1b' } }}
           disabled={busy || tooShort}
         >
-          Park event
+          {t('health.park')}
         </Button>
       </Stack>
       {error && (
         <Typography variant="body2" role="alert" sx={{ mt: 1 }}>
-          {error}
+          {translateText(error)}
         </Typography>
       )}
     </Alert>
