@@ -9,11 +9,13 @@ import { isWorkspaceType } from '../../features/practice-workspace/workspace-rul
 import { WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
 import { QueuePositionCard } from '../../features/walk-in-queue/components/queue-position-card';
 import { VisitFeedbackLinks } from '../../features/reviews/components/visit-feedback-links';
+import { useTranslation } from '../../shared/i18n';
 import { currentUser, rememberRedirect } from '../../shared/session';
 
 /** The home of each user type; what it lists comes with the scheduling and practice issues. */
 export function DashboardRoute() {
   const location = useLocation();
+  const { t } = useTranslation();
   const user = currentUser();
   if (!user) {
     rememberRedirect(location.pathname);
@@ -46,7 +48,9 @@ export function DashboardRoute() {
             ? (a) => (
                 <AppointmentTimelineButton
                   appointmentId={a.appointment_id}
-                  label={`History of ${a.patient_name ?? 'the patient'}'s appointment`}
+                  label={t('workspace.historyOf', {
+                    who: a.patient_name ?? t('workspace.thePatient'),
+                  })}
                 />
               )
             : undefined
@@ -58,16 +62,22 @@ export function DashboardRoute() {
     <Paper sx={{ p: 4 }} elevation={1}>
       <Stack spacing={2}>
         <Typography variant="h4" component="h1" data-testid="dashboard-greeting">
-          Welcome, {user.name.first_name}
+          {t('dashboard.welcome', { name: user.name.first_name })}
         </Typography>
         <Box>
-          <Chip label={user.type} color="primary" data-testid="dashboard-type" />
+          <Chip
+            label={t(`health.operator.types.${user.type}`)}
+            color="primary"
+            data-testid="dashboard-type"
+          />
         </Box>
-        <Typography color="text.secondary">Signed in as {user.email}</Typography>
+        <Typography color="text.secondary">
+          {t('health.operator.signedInAs', { email: user.email })}
+        </Typography>
         {(user.type === 'SuperUser' || user.type === 'SupportAgent') && (
           <Box>
             <Button variant="outlined" component={RouterLink} to="/practice-admin/analytics">
-              Practice analytics
+              {t('health.operator.analytics')}
             </Button>
           </Box>
         )}

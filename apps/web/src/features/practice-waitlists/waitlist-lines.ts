@@ -1,5 +1,14 @@
 import type { DayView, WaitlistItemView, WaitlistOfferView } from '@medbook/contracts';
+import type { TFunction } from 'i18next';
 import { DateTime } from 'luxon';
+import { i18n } from '../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../shared/i18n/dates';
+
+/*
+ * The lines' words are in the chosen language: the functions that word something take the
+ * component's `t` (the chosen language's by default); dates go through formatDate, so English
+ * keeps its patterns.
+ */
 
 /** One calendar's line as the page shows it: its name, zone and the patients in order. */
 export interface CalendarLine {
@@ -10,7 +19,7 @@ export interface CalendarLine {
 }
 
 /** The practice's items grouped by calendar (named alphabetically), each line in its order. */
-export function linesOf(items: readonly WaitlistItemView[]): CalendarLine[] {
+export function linesOf(items: readonly WaitlistItemView[], t: TFunction = i18n.t): CalendarLine[] {
   const byCalendar = new Map<string, WaitlistItemView[]>();
   for (const item of items) {
     const line = byCalendar.get(item.calendar_id);
@@ -20,7 +29,7 @@ export function linesOf(items: readonly WaitlistItemView[]): CalendarLine[] {
   return [...byCalendar.entries()]
     .map(([calendarId, line]) => ({
       calendarId,
-      name: line[0]?.calendar_name ?? 'Unnamed calendar',
+      name: line[0]?.calendar_name ?? t('practiceWaitlists.unnamedCalendar'),
       timeZone: line[0]?.time_zone ?? null,
       items: [...line].sort((a, b) => a.position - b.position),
     }))
@@ -29,15 +38,23 @@ export function linesOf(items: readonly WaitlistItemView[]): CalendarLine[] {
 
 /** A time in the calendar's zone: "Tue, Dec 3, 9:30 AM". */
 export const slotLabel = (at: string, zone: string | null): string =>
-  DateTime.fromISO(at, zone ? { zone } : {}).toFormat('ccc, LLL d, h:mm a');
+  formatDate(DateTime.fromISO(at, zone ? { zone } : {}), 'ccc, LLL d, h:mm a', {
+    ...DATE_FORMATS.shortWeekdayMonthDay,
+    ...DATE_FORMATS.time,
+  });
 
 /** What the line says of a patient's open offer, if any. */
-export function offerLabel(offer: WaitlistOfferView | null, zone: string | null): string | null {
+export function offerLabel(
+  offer: WaitlistOfferView | null,
+  zone: string | null,
+  t: TFunction = i18n.t,
+): string | null {
   if (!offer || offer.status !== 'Offered') return null;
-  return `Offered ${slotLabel(offer.start_date, zone)}, held until ${DateTime.fromISO(
-    offer.expires_at,
-    zone ? { zone } : {},
-  ).toFormat('h:mm a')}`;
+  const until = DateTime.fromISO(offer.expires_at, zone ? { zone } : {});
+  return t('practiceWaitlists.offeredUntil', {
+    slot: slotLabel(offer.start_date, zone),
+    until: formatDate(until, 'h:mm a', DATE_FORMATS.time),
+  });
 }
 
 /** The slots that can still be offered: free places, not yet begun. */
@@ -53,13 +70,19 @@ export function freeSlots(days: readonly DayView[], now: DateTime): DayView[] {
 }
 
 /** Who waits, as staff tell patients apart: name, then birth date and phone when known. */
-export const patientLabel = (item: WaitlistItemView): string =>
-  item.patient_name ?? 'Unnamed patient';
+export const patientLabel = (item: WaitlistItemView, t: TFunction = i18n.t): string =>
+  item.patient_name ?? t('practiceWaitlists.unnamedPatient');
 
-export const patientDetails = (item: WaitlistItemView): string =>
+export const patientDetails = (item: WaitlistItemView, t: TFunction = i18n.t): string =>
   [
     item.patient_birth_date
-      ? `Born ${DateTime.fromISO(item.patient_birth_date).toFormat('LL/dd/yyyy')}`
+      ? t('practiceWaitlists.born', {
+          date: formatDate(DateTime.fromISO(item.patient_birth_date), 'LL/dd/yyyy', {
+            day: '2-digit',
+            month: '2-digit',
+            year: 'numeric',
+          }),
+        })
       : null,
     item.patient_phone,
   ]

@@ -1,6 +1,7 @@
 import type { DayView, WaitlistItemView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
-import { freeSlots, linesOf, offerLabel, patientDetails } from './waitlist-lines';
+import { setLanguage } from '../../shared/i18n';
+import { freeSlots, linesOf, offerLabel, patientDetails, patientLabel } from './waitlist-lines';
 
 const item = (calendar: string, position: number, change: Partial<WaitlistItemView> = {}) =>
   ({
@@ -12,6 +13,18 @@ const item = (calendar: string, position: number, change: Partial<WaitlistItemVi
     offer: null,
     ...change,
   }) as WaitlistItemView;
+
+const openOffer = {
+  offer_id: 'o',
+  calendar_id: 'c1',
+  patient_id: 'p',
+  start_date: '2026-12-03T14:30:00Z',
+  hold_id: 'h',
+  expires_at: '2026-11-25T20:15:00Z',
+  status: 'Offered' as const,
+  offered_at: '2026-11-25T20:00:00Z',
+  appointment_id: null,
+};
 
 describe('practice waitlists', () => {
   it('groups the items by calendar, named alphabetically, each line in its order', () => {
@@ -75,5 +88,28 @@ describe('practice waitlists', () => {
       ),
     ).toBe('Born 02/03/1980 · 5551234567');
     expect(patientDetails(item('c1', 1))).toBe('');
+  });
+});
+
+describe('practice waitlists in Spanish', () => {
+  beforeAll(() => setLanguage('es'));
+  afterAll(async () => {
+    await setLanguage('en');
+    localStorage.clear();
+  });
+
+  it('tells an open offer, a birth date and the unnamed in Spanish', () => {
+    expect(offerLabel(openOffer, 'America/New_York')).toBe(
+      'Ofrecido: jue, 3 dic, 9:30, reservado hasta las 15:15',
+    );
+    expect(
+      patientDetails(
+        item('c1', 1, { patient_birth_date: '1980-02-03', patient_phone: '5551234567' }),
+      ),
+    ).toBe('Nacido/a el 03/02/1980 · 5551234567');
+    expect(patientLabel(item('c1', 1, { patient_name: null }))).toBe('Paciente sin nombre');
+    expect(linesOf([item('c1', 1, { calendar_name: null })]).map((l) => l.name)).toEqual([
+      'Calendario sin nombre',
+    ]);
   });
 });

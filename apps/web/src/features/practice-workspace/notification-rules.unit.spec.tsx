@@ -2,6 +2,7 @@ import type { NotificationView, PracticeNotifications } from '@medbook/contracts
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
+import { setLanguage } from '../../shared/i18n';
 import { NotificationPanel } from './components/notification-panel';
 import {
   actorLabel,
@@ -14,6 +15,7 @@ import {
   sentence,
   unseenIds,
   unseenRequestIds,
+  visitWhen,
   withAdded,
 } from './notification-rules';
 
@@ -226,5 +228,82 @@ describe('NotificationPanel', () => {
   it('says when the week brought nothing', () => {
     render(<NotificationPanel items={[]} now={now} onClose={() => undefined} />);
     expect(screen.getByText('No notifications in the last 7 days.')).toBeTruthy();
+  });
+});
+
+describe('the bell in Spanish', () => {
+  beforeAll(() => setLanguage('es'));
+  afterAll(async () => {
+    await setLanguage('en');
+    localStorage.clear();
+  });
+
+  it("tells the event's own sentence in Spanish, with Spanish dates in the visit's zone", () => {
+    expect(visitWhen('2026-03-12T14:30:00Z', 'America/New_York')).toBe('jue, 12 mar, 10:30');
+    expect(sentence(notification('a'))).toBe(
+      'Rosa Diaz reservó una cita con Maya Chen para el jue, 12 mar, 10:30',
+    );
+    const desk = { user_id: 's1', role: 'Staff', name: 'Sam Roe' };
+    expect(
+      sentence(
+        notification('b', {
+          notification_type: 'Requested',
+          provider_name: null,
+          resource_name: 'Lab 2',
+          actor: desk,
+        }),
+      ),
+    ).toBe(
+      'Recepción (Sam Roe) solicitó una cita a nombre de Rosa Diaz con Lab 2 para el jue, 12 mar, 10:30',
+    );
+    expect(sentence(notification('c', { notification_type: 'Canceled', actor: desk }))).toBe(
+      'Recepción (Sam Roe) canceló la cita de Rosa Diaz con Maya Chen del jue, 12 mar, 10:30',
+    );
+    expect(
+      sentence(
+        notification('d', {
+          notification_type: 'Rescheduled',
+          from_start_date: '2026-03-11T13:00:00Z',
+        }),
+      ),
+    ).toBe('Rosa Diaz cambió su cita con Maya Chen del mié, 11 mar, 9:00 al jue, 12 mar, 10:30');
+    expect(
+      sentence(notification('e', { notification_type: 'Canceled', provider_name: null })),
+    ).toBe('Rosa Diaz canceló su cita del jue, 12 mar, 10:30');
+  });
+
+  it('names actors, ages and dates in Spanish', () => {
+    const as = (role: string, name: string | null = 'Kim Park') =>
+      actorLabel(notification('a', { actor: { user_id: 'u', role, name } }));
+    expect(as('PracticeAdmin')).toBe('Administrador del consultorio (Kim Park)');
+    expect(as('SupportAgent', null)).toBe('Soporte');
+    expect(as('System', null)).toBe('El sistema');
+    expect(
+      actorLabel(
+        notification('b', { actor: null, patient_name: { first_name: null, last_name: null } }),
+      ),
+    ).toBe('Un paciente');
+    const ago = (duration: object) => relativeAge(now.minus(duration).toISO()!, now);
+    expect(ago({ seconds: 30 })).toBe('Ahora mismo');
+    expect(ago({ minutes: 5 })).toBe('hace 5 min');
+    expect(ago({ hours: 3 })).toBe('hace 3 h');
+    expect(ago({ days: 2 })).toBe('hace 2 d');
+    expect(panelDate('2026-03-12T14:30:00Z', 'America/New_York')).toMatch(/^12 de marzo/);
+  });
+
+  it('renders the panel in Spanish', () => {
+    render(
+      <NotificationPanel
+        items={[notification('a', { notification_date: now.minus({ hours: 3 }).toISO()! })]}
+        now={now}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('menu', { name: 'Notificaciones' })).toBeTruthy();
+    expect(screen.getByTestId('notification-sentence').textContent).toBe(
+      'Rosa Diaz reservó una cita con Maya Chen para el jue, 12 mar, 10:30',
+    );
+    expect(screen.getByTestId('notification-age').textContent).toBe('hace 3 h');
+    expect(screen.getByRole('button', { name: 'Cerrar las notificaciones' })).toBeTruthy();
   });
 });

@@ -5,6 +5,8 @@ import {
   type RequestDecisionOutcome,
   type RequestDecisionStatus,
 } from '@medbook/contracts';
+import type { TFunction } from 'i18next';
+import { i18n } from '../../shared/i18n';
 
 /** The reason's problem as the API would say it, before a round trip; null when it is fine. */
 export function reasonError(reason: string): string | null {
@@ -20,26 +22,29 @@ export interface DecisionFailure {
   readonly text: string;
 }
 
-const VERB: Record<RequestDecisionStatus, string> = { Accepted: 'accept', Rejected: 'reject' };
-const DONE: Record<RequestDecisionStatus, string> = { Accepted: 'accepted', Rejected: 'rejected' };
-
-const nameOf = (appointmentId: string, listed: readonly AppointmentView[]) =>
-  listed.find((a) => a.appointment_id === appointmentId)?.patient_name ?? 'a patient';
-
-/** What the batch's outcomes tell the user: one line for the successes, one per failure. */
+/**
+ * What the batch's outcomes tell the user, in the chosen language (`t`): one line for the
+ * successes, one per failure (the API's reason as it sent it).
+ */
 export function outcomeSummary(
   status: RequestDecisionStatus,
   outcomes: readonly RequestDecisionOutcome[],
   listed: readonly AppointmentView[],
+  t: TFunction = i18n.t,
 ): { readonly done: string | null; readonly failures: DecisionFailure[] } {
+  const nameOf = (appointmentId: string) =>
+    listed.find((a) => a.appointment_id === appointmentId)?.patient_name ??
+    t('workspace.notDecided.aPatient');
   const decided = outcomes.filter((o) => o.ok).length;
-  const done =
-    decided === 0 ? null : `${decided} ${decided === 1 ? 'request' : 'requests'} ${DONE[status]}.`;
+  const done = decided === 0 ? null : t(`workspace.decided.${status}`, { count: decided });
   const failures = outcomes
     .filter((o) => !o.ok)
     .map((o) => ({
       appointmentId: o.appointment_id,
-      text: `Could not ${VERB[status]} ${nameOf(o.appointment_id, listed)}'s request: ${o.message ?? 'it failed.'}`,
+      text: t(`workspace.notDecided.${status}`, {
+        who: nameOf(o.appointment_id),
+        why: o.message ?? t('workspace.notDecided.itFailed'),
+      }),
     }));
   return { done, failures };
 }

@@ -4,6 +4,7 @@ import {
   REQUEST_MESSAGES,
 } from '@medbook/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { setLanguage } from '../../shared/i18n';
 import { RejectDialog } from './components/reject-dialog';
 import { outcomeSummary, reasonError } from './request-decisions';
 
@@ -77,5 +78,40 @@ describe('RejectDialog', () => {
     });
     fireEvent.click(screen.getByTestId('confirm-reject'));
     expect(onConfirm).toHaveBeenCalledWith('The doctor is away.');
+  });
+});
+
+describe('request decisions in Spanish', () => {
+  beforeAll(() => setLanguage('es'));
+  afterAll(async () => {
+    await setLanguage('en');
+    localStorage.clear();
+  });
+
+  it('sums up a batch in Spanish, the API reason as sent', () => {
+    const decided = (appointment_id: string) => ({
+      appointment_id,
+      ok: true,
+      status: 'Rejected' as const,
+      status_code: 200,
+      message: null,
+      position: 5,
+    });
+    const summary = outcomeSummary(
+      'Rejected',
+      [
+        decided('a1'),
+        decided('a3'),
+        { ...decided('a2'), ok: false, status: null, status_code: 409, message: null },
+        { ...decided('a9'), ok: false, status: null, status_code: 404, message: 'Not found.' },
+      ],
+      listed,
+    );
+    expect(summary.done).toBe('2 solicitudes rechazadas.');
+    expect(summary.failures.map((f) => f.text)).toEqual([
+      'No se pudo rechazar la solicitud de Ben Ortiz: no se pudo completar.',
+      'No se pudo rechazar la solicitud de un paciente: Not found.',
+    ]);
+    expect(outcomeSummary('Accepted', [decided('a1')], listed).done).toBe('1 solicitud aceptada.');
   });
 });

@@ -6,6 +6,7 @@ import {
   type UserType,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
+import { DATE_FORMATS, formatDate } from '../../shared/i18n/dates';
 import { reportsPath, settingsPath } from '../../shared/role-paths';
 
 /** The practice's user types: each works a dashboard, the bell and the requests. */
@@ -49,9 +50,12 @@ export const nextStatuses = (status: AppointmentStatus): readonly AppointmentSta
 export const listScope = (type: WorkspaceType): 'provider' | 'staff' =>
   type === 'Provider' ? 'provider' : 'staff';
 
-/** When and where, in the facility's zone. */
-export const visitTime = (a: Pick<AppointmentView, 'start_date' | 'time_zone'>): string =>
-  DateTime.fromISO(a.start_date, { zone: a.time_zone }).toFormat('ccc, MMM d · h:mm a');
+/** When, in the facility's zone and the chosen language: 'ccc, MMM d · h:mm a' in English. */
+export function visitTime(a: Pick<AppointmentView, 'start_date' | 'time_zone'>): string {
+  const start = DateTime.fromISO(a.start_date, { zone: a.time_zone });
+  const day = formatDate(start, 'ccc, MMM d', DATE_FORMATS.shortWeekdayMonthDay);
+  return `${day} · ${formatDate(start, 'h:mm a', DATE_FORMATS.time)}`;
+}
 
 export const scheduleLabel = (a: Pick<AppointmentView, 'visit_schedule_type'>): string =>
   a.visit_schedule_type === 'WalkIn' ? 'Walk-In' : 'Scheduled';

@@ -1,6 +1,7 @@
 import { APPOINTMENT_STATUSES, type AppointmentView } from '@medbook/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { DateTime } from 'luxon';
+import { setLanguage } from '../../shared/i18n';
 import { StatusChangeMenu } from './components/status-change-menu';
 import {
   defaultFilters,
@@ -11,6 +12,7 @@ import {
   menuLinks,
   nextStatuses,
   rangeError,
+  visitTime,
   workspaceNav,
 } from './workspace-rules';
 
@@ -225,6 +227,24 @@ describe('StatusChangeMenu', () => {
       '/account',
     ]) {
       expect(isWorkspacePath(path)).toBe(false);
+    }
+  });
+});
+
+describe("a visit's time", () => {
+  const visit = { start_date: '2026-03-12T14:30:00Z', time_zone: 'America/Chicago' };
+
+  it("reads 'ccc, MMM d · h:mm a' in the facility's zone", () => {
+    expect(visitTime(visit)).toBe('Thu, Mar 12 · 9:30 AM');
+  });
+
+  it('reads in Spanish when Spanish is chosen', async () => {
+    await setLanguage('es');
+    try {
+      expect(visitTime(visit)).toBe('jue, 12 mar · 9:30');
+    } finally {
+      await setLanguage('en');
+      localStorage.clear();
     }
   });
 });

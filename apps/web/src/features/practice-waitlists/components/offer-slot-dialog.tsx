@@ -77,11 +77,11 @@ export function OfferSlotDialog(props: {
       data-testid="offer-dialog"
     >
       <DialogTitle id="offer-title">
-        {t('practiceWaitlists.offerTo', { who: patientLabel(item) })}
+        {t('practiceWaitlists.offerTo', { who: patientLabel(item, t) })}
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {t('practiceWaitlists.offerText', { who: patientLabel(item) })}
+          {t('practiceWaitlists.offerText', { who: patientLabel(item, t) })}
         </DialogContentText>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <IconButton

@@ -44,15 +44,15 @@ type Action = { readonly kind: 'offer' | 'remove'; readonly item: WaitlistItemVi
  * the patient they choose (held for them, as for the next in line) or take someone off the list.
  */
 export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
+  const { t } = useTranslation();
   const [refresh, refresh$] = useObservableCallback<number | void>();
   const listed = useObservableState(
     useMemo(() => settled(practiceWaitlists$(practiceId, refresh$)), [practiceId, refresh$]),
   );
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
-  const lines = useMemo(() => (listed?.value ? linesOf(listed.value) : null), [listed]);
+  const lines = useMemo(() => (listed?.value ? linesOf(listed.value, t) : null), [listed, t]);
   const waiting = listed?.value?.length ?? 0;
-  const { t } = useTranslation();
 
   const run = async (work: () => Promise<{ position: number }>, done: string) => {
     setBusy(true);
@@ -111,7 +111,7 @@ export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
             void run(
               () =>
                 practiceWaitlistsApi.offer(action.item.calendar_id, action.item.patient_id, start),
-              t('practiceWaitlists.offered', { who: patientLabel(action.item) }),
+              t('practiceWaitlists.offered', { who: patientLabel(action.item, t) }),
             )
           }
         />
@@ -124,7 +124,7 @@ export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
           onRemove={() =>
             void run(
               () => practiceWaitlistsApi.remove(action.item.calendar_id, action.item.patient_id),
-              t('practiceWaitlists.removed', { who: patientLabel(action.item) }),
+              t('practiceWaitlists.removed', { who: patientLabel(action.item, t) }),
             )
           }
         />
@@ -153,7 +153,7 @@ function LineCard(props: {
           variant="outlined"
           disabled={props.busy || open}
           onClick={() => props.onOffer(item)}
-          aria-label={t('practiceWaitlists.offerTo', { who: patientLabel(item) })}
+          aria-label={t('practiceWaitlists.offerTo', { who: patientLabel(item, t) })}
           data-testid="offer-slot-button"
         >
           {t('practiceWaitlists.offerSlot')}
@@ -163,7 +163,7 @@ function LineCard(props: {
           color="error"
           disabled={props.busy}
           onClick={() => props.onRemove(item)}
-          aria-label={t('practiceWaitlists.removeFrom', { who: patientLabel(item) })}
+          aria-label={t('practiceWaitlists.removeFrom', { who: patientLabel(item, t) })}
           data-testid="remove-button"
         >
           {t('practiceWaitlists.remove')}
@@ -172,7 +172,7 @@ function LineCard(props: {
     );
   };
   const offer = (item: WaitlistItemView) => {
-    const label = offerLabel(item.offer, line.timeZone);
+    const label = offerLabel(item.offer, line.timeZone, t);
     return label ? (
       <Chip
         size="small"
@@ -225,9 +225,9 @@ function LineCard(props: {
                 >
                   <TableCell>{item.position}</TableCell>
                   <TableCell>
-                    <Typography sx={{ fontWeight: 500 }}>{patientLabel(item)}</Typography>
+                    <Typography sx={{ fontWeight: 500 }}>{patientLabel(item, t)}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {patientDetails(item)}
+                      {patientDetails(item, t)}
                     </Typography>
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -253,11 +253,11 @@ function LineCard(props: {
               data-patient={item.patient_id}
             >
               <Typography sx={{ fontWeight: 600 }}>
-                {item.position}. {patientLabel(item)}
+                {item.position}. {patientLabel(item, t)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {[
-                  patientDetails(item),
+                  patientDetails(item, t),
                   t('practiceWaitlists.since', {
                     date: formatDate(DateTime.fromISO(item.joined_at), 'LLL d', {
                       month: 'short',

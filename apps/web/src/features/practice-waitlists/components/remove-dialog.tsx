@@ -17,8 +17,8 @@ export function RemoveDialog(props: {
   readonly onRemove: () => void;
   readonly onClose: () => void;
 }) {
-  const who = patientLabel(props.item);
   const { t } = useTranslation();
+  const who = patientLabel(props.item, t);
   const calendar = props.item.calendar_name ?? t('practiceWaitlists.thisCalendar');
   return (
     <Dialog

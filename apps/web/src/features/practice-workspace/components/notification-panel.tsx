@@ -78,8 +78,8 @@ export function NotificationPanel(props: {
           {props.items.map((n) => {
             const dot = dotOf(n);
             const fresh = n.notification_status === 'New';
-            const said = sentence(n);
-            const age = relativeAge(n.notification_date, props.now);
+            const said = sentence(n, t);
+            const age = relativeAge(n.notification_date, props.now, t);
             return (
               <MenuItem
                 key={n.id}

@@ -27,6 +27,7 @@ const PAGE_SIZE = 10;
  */
 export function RequestsPage({ user }: { user: UserView & { practice_id: string } }) {
   const practiceId = user.practice_id;
+  const { t } = useTranslation();
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -70,7 +71,7 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
     try {
       const ids = chosen.map((a) => a.appointment_id);
       const result = await workspaceApi.decideRequests(ids, status, reason);
-      const summary = outcomeSummary(status, result.outcomes, requests);
+      const summary = outcomeSummary(status, result.outcomes, requests, t);
       if (summary.done) toast.success(summary.done);
       setFailures(summary.failures);
       const failed = new Set(summary.failures.map((f) => f.appointmentId));
@@ -88,7 +89,6 @@ export function RequestsPage({ user }: { user: UserView & { practice_id: string 
   const chosen = requests.filter((a) => selected.has(a.appointment_id));
   const pages = page ? Math.max(1, Math.ceil(page.total_records / PAGE_SIZE)) : 1;
   if (page && pageNo > pages) setPageNo(pages);
-  const { t } = useTranslation();
   const problemOf = (id: string) => failures.find((f) => f.appointmentId === id)?.text ?? null;
   return (
     <Stack spacing={3}>

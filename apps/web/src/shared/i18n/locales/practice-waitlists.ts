@@ -38,6 +38,10 @@ const en = {
   freeSlots: 'Free slots',
   cancel: 'Cancel',
   offerThis: 'Offer this slot',
+  unnamedCalendar: 'Unnamed calendar',
+  unnamedPatient: 'Unnamed patient',
+  offeredUntil: 'Offered {{slot}}, held until {{until}}',
+  born: 'Born {{date}}',
 } as const;
 
 export const practiceWaitlists: Bundle<typeof en> = {
@@ -80,5 +84,9 @@ export const practiceWaitlists: Bundle<typeof en> = {
     freeSlots: 'Horarios libres',
     cancel: 'Cancelar',
     offerThis: 'Ofrecer este horario',
+    unnamedCalendar: 'Calendario sin nombre',
+    unnamedPatient: 'Paciente sin nombre',
+    offeredUntil: 'Ofrecido: {{slot}}, reservado hasta las {{until}}',
+    born: 'Nacido/a el {{date}}',
   },
 };
