@@ -14,6 +14,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { LIMITS, PHONE_PATTERN } from './identity/patterns';
+import { IsAddressLine, IsCity, IsPersonName, IsZipCode } from './identity/person-rules';
 import { CardDto } from './payments';
 import type { Positioned } from './read-your-writes';
 import { invalid, length, required } from './validation-options';
@@ -191,7 +193,125 @@ export const DIGITAL_CHECK_IN_MESSAGES = {
   gettingCheckedIn: "Let's get you checked in...",
   screeningNotFound: 'The form answers were not found.',
   notAProvider: 'Provider not found.',
+  /** The patient said they are here (a check-in, or a wait for the practice's word). */
+  arrivalRecorded: 'Arrival recorded.',
+  /** Staff-approved entry: what the patient reads until the practice lets them in. */
+  waitForEntry: 'Thank you. Please wait: the practice will let you know when to come in.',
+  /** The patient's words when staff mark them ready and the provider has no text of its own. */
+  readyForPatient: 'We are ready for you. Please come in.',
+  markedReady: 'The patient was told to come in.',
+  notArrived: 'The patient has not arrived yet.',
+  /** A patient's own check-in while the provider's staff approve entry. */
+  entryByStaff: 'The practice lets you in: tell them you have arrived and wait for their call.',
+  informationSaved: 'Information saved.',
+  stepSkipped: 'Step skipped.',
+  notCollected: 'The practice does not collect this.',
+  notSkippable: 'This step cannot be skipped.',
+  vendorAdded: 'Opening digital check-in.',
+  chargesSaved: 'Charges saved.',
+  /** Partial payment: at least the copay, at most everything due. */
+  partialRange: 'Pay at least the copay and at most the total due.',
 } as const;
+
+/** The least partial payment (the spec's minimum visit fee). */
+export const MIN_CHECK_IN_PAYMENT = 0.5;
+
+/** What the practice says is due beyond the copay: the patient's outstanding balance, the deductible. */
+export interface CheckInCharges {
+  readonly outstanding_balance: number;
+  readonly deductible: number;
+}
+
+export interface AmountsDue {
+  readonly copay: number;
+  readonly outstanding_balance: number;
+  readonly deductible: number;
+  readonly total: number;
+  /** The least the patient may pay now: the total, or with allow_partial_payment the copay. */
+  readonly minimum: number;
+}
+
+const cents = (amount: number): number => Math.round(amount * 100);
+
+/**
+ * What the check-in's payment collects, as the settings say: with payment collection on, the
+ * copay (copay_collection), the outstanding balance (outstanding_balance_collection) and the
+ * deductible (deductible_collection); with allow_partial_payment the patient may pay less than
+ * the balance and deductible (never less than the copay, nor than 0.50).
+ */
+export function amountsDue(
+  settings: DigitalCheckInSettings,
+  charges: CheckInCharges | null,
+): AmountsDue {
+  const collect = settings.payment_collection;
+  const copay = collect && settings.copay_collection ? settings.copay_amount : 0;
+  const balance =
+    collect && settings.outstanding_balance_collection ? (charges?.outstanding_balance ?? 0) : 0;
+  const deductible = collect && settings.deductible_collection ? (charges?.deductible ?? 0) : 0;
+  const total = (cents(copay) + cents(balance) + cents(deductible)) / 100;
+  const partial = settings.allow_partial_payment && balance + deductible > 0;
+  const minimum = partial ? Math.min(total, Math.max(copay, MIN_CHECK_IN_PAYMENT)) : total;
+  return { copay, outstanding_balance: balance, deductible, total, minimum };
+}
+
+/** Whether an amount is one the patient may pay now (to the cent). */
+export const payableAmount = (due: AmountsDue, amount: number): boolean =>
+  cents(amount) >= cents(due.minimum) && cents(amount) <= cents(due.total);
+
+/** The histories a provider may ask for, each switched on by its own setting. */
+export const HISTORY_KINDS = [
+  'clinical_history',
+  'medical_history',
+  'allergies_history',
+  'medications_history',
+  'surgical_history',
+  'family_history',
+  'social_history',
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const HISTORY_SETTING: Record<HistoryKind, DigitalCheckInFlag> = {
+  clinical_history: 'clinical_history_collection',
+  medical_history: 'medical_history_collection',
+  allergies_history: 'allergies_history_collection',
+  medications_history: 'medications_history_collection',
+  surgical_history: 'surgical_history_collection',
+  family_history: 'family_history_collection',
+  social_history: 'social_history_collection',
+};
+
+/** The histories these settings ask for, in the settings' order. */
+export const historiesAsked = (settings: DigitalCheckInSettings): HistoryKind[] =>
+  HISTORY_KINDS.filter((kind) => settings[HISTORY_SETTING[kind]]);
+
+/** The information steps of a check-in (emergency contact, pharmacy, ID, histories). */
+export const INFORMATION_STEPS = [
+  'emergency-contact',
+  'preferred-pharmacy',
+  'government-id',
+  'medical-history',
+] as const;
+export type InformationStep = (typeof INFORMATION_STEPS)[number];
+export const SKIPPABLE_STEPS = ['preferred-pharmacy', 'government-id'] as const;
+export type SkippableStep = (typeof SKIPPABLE_STEPS)[number];
+
+/** The information steps these settings switch on. */
+export function informationSteps(settings: DigitalCheckInSettings): InformationStep[] {
+  const on: Record<InformationStep, boolean> = {
+    'emergency-contact': settings.emergency_contact_collection,
+    'preferred-pharmacy': settings.preferred_pharmacy_collection,
+    'government-id': settings.government_issued_id_collection,
+    'medical-history': historiesAsked(settings).length > 0,
+  };
+  return INFORMATION_STEPS.filter((step) => on[step]);
+}
+
+/** Whether the settings let the patient skip a step (its skip flag). */
+export function maySkip(settings: DigitalCheckInSettings, step: SkippableStep): boolean {
+  return step === 'preferred-pharmacy'
+    ? settings.skip_preferred_pharmacy_collection
+    : settings.skip_government_issued_id_collection;
+}
 
 /** The largest insurance card photo (or drawn signature) we keep. */
 export const MAX_CHECK_IN_FILE_BYTES = 5 * 1024 * 1024;
@@ -302,6 +422,19 @@ export class SignConsentDto {
   drawn_png?: string;
 }
 
+/** PUT appointments/{id}/check-in-charges (the practice's users): due beyond the copay. */
+export class CheckInChargesDto {
+  @IsNumber({ maxDecimalPlaces: 2 }, invalid)
+  @Min(0, invalid)
+  @Max(100_000, invalid)
+  outstanding_balance!: number;
+
+  @IsNumber({ maxDecimalPlaces: 2 }, invalid)
+  @Min(0, invalid)
+  @Max(100_000, invalid)
+  deductible!: number;
+}
+
 /** POST appointments/{id}/copay: the payment port, with a new or saved card. */
 export class PayCopayDto {
   @IsNumber({}, invalid) amount!: number;
@@ -322,6 +455,98 @@ export type InsuranceCardSide = (typeof INSURANCE_CARD_SIDES)[number];
 /** POST appointments/{id}/check-in-forms: the screening answered in the check-in's forms step. */
 export class CheckInFormsDto {
   @IsUUID(undefined, invalid) screening_id!: string;
+}
+
+/** PUT appointments/{id}/emergency-contact (when emergency_contact_collection is on). */
+export class EmergencyContactDto {
+  @IsPersonName() first_name!: string;
+  @IsPersonName() last_name!: string;
+  @IsString(required) @Length(2, LIMITS.name, length) relationship!: string;
+  @IsString(required)
+  @Length(1, LIMITS.phone, length)
+  @Matches(PHONE_PATTERN, invalid)
+  phone!: string;
+}
+
+/** PUT appointments/{id}/preferred-pharmacy (when preferred_pharmacy_collection is on). */
+export class PreferredPharmacyDto {
+  @IsString(required) @Length(2, 100, length) name!: string;
+  @IsOptional() @IsAddressLine() address?: string;
+  @IsOptional() @IsCity() city?: string;
+  @IsOptional() @IsZipCode() zip_code?: string;
+  @IsOptional()
+  @IsString(invalid)
+  @Length(1, LIMITS.phone, length)
+  @Matches(PHONE_PATTERN, invalid)
+  phone?: string;
+}
+
+/** PUT appointments/{id}/medical-history: the histories the provider asks for, each a text. */
+export class MedicalHistoryDto {
+  @IsOptional() @IsString(invalid) @MaxLength(2000, length) clinical_history?: string;
+  @IsOptional() @IsString(invalid) @MaxLength(2000, length) medical_history?: string;
+  @IsOptional() @IsString(invalid) @MaxLength(2000, length) allergies_history?: string;
+  @IsOptional() @IsString(invalid) @MaxLength(2000, length) medications_history?: string;
+  @IsOptional() @IsString(invalid) @MaxLength(2000, length) surgical_history?: string;
+  @IsOptional() @IsString(invalid) @MaxLength(2000, length) family_history?: string;
+  @IsOptional() @IsString(invalid) @MaxLength(2000, length) social_history?: string;
+}
+
+/**
+ * POST appointments/{id}/digital-check-in/vendor: the appointment goes to the check-in vendor;
+ * redirect_uri is where the vendor sends the patient back (a path of this site only).
+ */
+export class VendorCheckInDto {
+  @IsString(required)
+  @Length(1, 500, length)
+  @Matches(/^\/(?![/\\])[^\s]*$/, invalid)
+  redirect_uri!: string;
+}
+
+export interface EmergencyContactView {
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly relationship: string;
+  readonly phone: string;
+}
+
+export interface PreferredPharmacyView {
+  readonly name: string;
+  readonly address: string | null;
+  readonly city: string | null;
+  readonly zip_code: string | null;
+  readonly phone: string | null;
+}
+
+export interface CheckInFileView {
+  readonly file_id: string;
+  readonly content_type: CheckInFileType;
+  readonly size: number;
+  readonly uploaded_at: string;
+}
+
+/** What the check-in collects beyond consents, copay, card and forms (as the settings ask). */
+export interface CheckInInformationView {
+  /** The steps the provider's settings switch on, in order. */
+  readonly steps: readonly InformationStep[];
+  /** Those given (or skipped where the settings allow). */
+  readonly done_steps: readonly InformationStep[];
+  readonly emergency_contact: EmergencyContactView | null;
+  readonly preferred_pharmacy: PreferredPharmacyView | null;
+  readonly government_id: CheckInFileView | null;
+  readonly skipped: readonly SkippableStep[];
+  readonly histories_asked: readonly HistoryKind[];
+  readonly histories: Partial<Record<HistoryKind, string>>;
+}
+
+/** The patient's arrival: announced, waiting for the practice's word, called in. */
+export interface CheckInArrivalView {
+  readonly announced_at: string | null;
+  /** Staff-approved entry: arrived, and waiting until staff mark them ready. */
+  readonly awaiting_entry: boolean;
+  readonly ready_at: string | null;
+  /** The provider's ready_for_patient_text (or ours) once staff mark the patient ready. */
+  readonly ready_text: string | null;
 }
 
 export interface SignedConsentView {
@@ -359,16 +584,27 @@ export interface DigitalCheckInView extends Positioned {
     readonly signed: SignedConsentView | null;
   })[];
   readonly copay: {
+    /** Everything due now (copay, outstanding balance and deductible as collected). */
     readonly due: number;
     readonly paid: boolean;
     readonly payment_id: string | null;
     readonly amount_paid: number;
+    readonly copay: number;
+    readonly outstanding_balance: number;
+    readonly deductible: number;
+    /** The least the patient may pay (the whole due unless a partial payment is allowed). */
+    readonly minimum: number;
   };
   readonly insurance_cards: readonly InsuranceCardView[];
   readonly forms: { readonly required: boolean; readonly done: boolean };
   readonly arrived: boolean;
+  readonly information: CheckInInformationView;
+  readonly arrival: CheckInArrivalView;
+  /** The vendor's check-in address, once the vendor has the appointment (see the popup). */
+  readonly vendor_check_in_url: string | null;
   /** The spec: "Consent is shown when required, otherwise copay payment." */
-  readonly next_step: 'consent' | 'copay-payment' | 'insurance-card' | 'forms' | 'arrive' | 'done';
+  readonly next_step:
+    'consent' | 'copay-payment' | 'insurance-card' | 'forms' | 'information' | 'arrive' | 'done';
 }
 
 /** One patient of the day on the Check-In Summary. */
@@ -384,9 +620,17 @@ export interface CheckInSummaryRow {
   readonly consents_signed: number;
   readonly consents_required: number;
   readonly copay_paid: boolean;
+  /** Both sides of the card are in (as the patient's own view counts it). */
   readonly insurance_card: boolean;
   readonly forms_done: boolean;
   readonly arrived: boolean;
+  /** Staff-approved entry: arrived and waiting for staff to mark them ready. */
+  readonly awaiting_entry: boolean;
+  /** Staff marked the patient ready (told to come in). */
+  readonly ready: boolean;
+  /** The information steps the provider's settings switch on, and how many are done. */
+  readonly information_required: number;
+  readonly information_done: number;
 }
 
 export interface CheckInSummaryView extends Positioned {
@@ -413,6 +657,9 @@ export const DIGITAL_CHECK_IN_CHANGES = [
   'insurance-card.uploaded',
   'forms.done',
   'patient.arrived',
+  'patient.ready',
+  'information.given',
+  'charges.set',
 ] as const;
 export type DigitalCheckInChange = (typeof DIGITAL_CHECK_IN_CHANGES)[number];
 
@@ -440,6 +687,29 @@ export interface PatientArrivedMessage extends Positioned {
   readonly appointment_id: string;
   readonly practice_id: string;
   readonly patient_arrived: boolean;
+  /** Staff-approved entry: the patient waits for the practice's word. */
+  readonly awaiting_entry?: boolean;
+  /** The provider's arrival notification is on: the practice's pages alert their users. */
+  readonly notify?: boolean;
+}
+
+/** Staff marked the patient ready: the patient reads `text` (rooms appointment and practice). */
+export interface PatientReadyMessage extends Positioned {
+  readonly appointment_id: string;
+  readonly practice_id: string;
+  readonly text: string;
+}
+
+/** The spec's "appointment was added" for the vendor flow: the browser goes to `check_in_url`. */
+export interface VendorAppointmentAddedMessage extends Positioned {
+  readonly appointment_id: string;
+  readonly practice_id: string;
+  readonly check_in_url: string;
+}
+
+/** GET patients/{id}/digital-check-ins: the upcoming visits whose provider has check-in on. */
+export interface PatientDigitalCheckInsView extends Positioned {
+  readonly appointment_ids: readonly string[];
 }
 
 /** A row of the Check-In Summary changed (room practice:<id>): read the day again. */

@@ -3,6 +3,8 @@ import type {
   ConsentChangedMessage,
   CopayChangedMessage,
   PatientArrivedMessage,
+  PatientReadyMessage,
+  VendorAppointmentAddedMessage,
 } from './digital-check-in';
 import type { ProjectionStatus } from './health';
 import type {
@@ -101,6 +103,10 @@ export interface ServerToClientEvents {
   'check-in.copay': (message: CopayChangedMessage) => void;
   /** Digital check-in: the patient arrived (appointment and practice rooms). */
   'check-in.arrived': (message: PatientArrivedMessage) => void;
+  /** Digital check-in: staff marked the patient ready (appointment and practice rooms). */
+  'check-in.ready': (message: PatientReadyMessage) => void;
+  /** Digital check-in: the vendor has the appointment; its check-in address (appointment room). */
+  'check-in.added': (message: VendorAppointmentAddedMessage) => void;
   /** A row of the practice's Check-In Summary changed (practice room). */
   'check-in.summary': (message: CheckInSummaryChangedMessage) => void;
   /** A dose was recorded for the patient or a family member (their `user:<id>` rooms). */

@@ -1,13 +1,14 @@
-import type { BookingResult, ConsentDocumentView } from '@medbook/contracts';
+import type { BookingResult, ConsentDocumentView, TimeSlotView } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
+import { browserSuite, expectAccessible, shoot, signIn, smsCode } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
   type TestPractice,
   tomorrowsSlot,
+  week,
 } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -199,3 +200,219 @@ it("the practice admin edits a provider's settings and the consents in the works
   await expectAccessible(page);
   await shoot(page, 'digital-check-in-settings');
 }, 120_000);
+
+/**
+ * A zone where it is day now: today's next slots (and their check-in window, on the real clock)
+ * fall on today's date there.
+ */
+function daytimeZone(): string {
+  const zones = [
+    'America/New_York',
+    'Europe/London',
+    'Asia/Kolkata',
+    'Asia/Tokyo',
+    'Australia/Sydney',
+    'Pacific/Honolulu',
+    'America/Los_Angeles',
+  ];
+  return zones.find((z) => {
+    const hour = DateTime.now().setZone(z).hour;
+    return hour >= 2 && hour <= 20;
+  })!;
+}
+
+/** A calendar open all day in a daytime zone, with a reason that allows immediate check-in. */
+async function allDayCalendar(practice: TestPractice) {
+  const zone = daytimeZone();
+  const { calendarId, position } = await createCalendar(app, practice, {
+    name: 'Dr. Lena Ortiz',
+    time_zone: zone,
+    first_hour: 0,
+    last_hour: 24,
+    time_step: 15,
+    booking_capacity: 5,
+    minutes_before_showing_slots: 0,
+    enable_insurance: false,
+    date_from: DateTime.now().setZone(zone).minus({ days: 1 }).toISODate()!,
+  });
+  const reason = await call(
+    app,
+    'POST',
+    `/api/v1/calendars/${calendarId}/reasons`,
+    { title: 'Check-up', allow_immediate_checkin: true },
+    practice.admin.auth,
+  );
+  expect(reason.status).toBeLessThan(300);
+  const at = Math.max(position, (reason.body.data as { position?: number }).position ?? 0);
+  /** Today's slots starting at least `minutes` from now. */
+  const slotsFrom = async (minutes: number): Promise<TimeSlotView[]> => {
+    const today = DateTime.now().setZone(zone).toISODate()!;
+    const view = await week(app, calendarId, `?start_date=${today}&min_position=${at}`);
+    const after = Date.now() + minutes * 60_000;
+    return (view.days[0]?.time_slots ?? []).filter((s) => Date.parse(s.start_date) >= after);
+  };
+  return { calendarId, slotsFrom };
+}
+
+async function enableCheckIn(practice: TestPractice, changes: Record<string, unknown>) {
+  const saved = await call(
+    app,
+    'PUT',
+    `/api/v1/providers/${practice.provider.userId}/digital-check-in-settings`,
+    { digital_check_in_enabled: true, ...changes },
+    practice.admin.auth,
+  );
+  expect(saved.status).toBe(200);
+}
+
+it('staff-approved entry: the patient starts from the dashboard, reads the visit instructions, gives their information and waits; staff see it and mark them ready', async () => {
+  const practice = await createPractice(app);
+  const { calendarId, slotsFrom } = await allDayCalendar(practice);
+  await enableCheckIn(practice, {
+    staff_approved_entry: true,
+    arrival_notification_enabled: true,
+    ready_for_patient_text: 'Room 3 is ready for you.',
+    visit_instructions_enabled: true,
+    visit_instructions: 'Bring your photo ID and arrive 10 minutes early.',
+    emergency_contact_collection: true,
+    preferred_pharmacy_collection: true,
+    skip_preferred_pharmacy_collection: true,
+    allergies_history_collection: true,
+  });
+  const patient = await createUser(app, 'Patient', null, { first: 'Ada', last: 'Lovelace' });
+  const [soon] = await slotsFrom(10);
+  const booked = await call(
+    app,
+    'POST',
+    '/api/v1/appointments',
+    { calendar_id: calendarId, start_date: soon!.start_date },
+    patient.auth,
+  );
+  expect(booked.status).toBe(201);
+  const appointmentId = (booked.body.data as BookingResult).appointment_id;
+  const day = DateTime.fromISO(soon!.start_date, { zone: 'UTC' }).toISODate()!;
+
+  const staffPage = await signedIn(practice.staff, '/dashboard/practice-staff');
+  await staffPage.goto(`${app.url}/staff-member/digital-checkin`);
+  await staffPage.getByLabel('Day').fill(day);
+  const row = staffPage.getByTestId(`summary-row-${appointmentId}`);
+  await row.getByTestId('summary-information').filter({ hasText: '0/3' }).waitFor();
+
+  // The dashboard's upcoming card leads into the check-in (no consents: copay payment's page).
+  const page = await signedIn(patient, '/dashboard/patient');
+  const card = page.locator(`[data-appointment-id="${appointmentId}"]`);
+  await card.getByTestId('digital-check-in-entry').click();
+  await page.waitForURL('**/patient/copay-payment?aptId=*');
+  await page
+    .getByTestId('visit-instructions')
+    .getByText('Bring your photo ID and arrive 10 minutes early.')
+    .waitFor();
+
+  // The information: the spec's 'Required' under empty fields, then saved.
+  const contact = page.getByTestId('emergency-contact-form');
+  await contact.getByRole('button', { name: 'Save' }).click();
+  expect(await contact.getByText('Required').count()).toBe(4);
+  await contact.getByLabel('First name').fill('Charles');
+  await contact.getByLabel('Last name').fill('Babbage');
+  await contact.getByLabel('Relationship').fill('Friend');
+  await contact.getByLabel('Phone').fill('555-0100');
+  await contact.getByRole('button', { name: 'Save' }).click();
+  await contact.getByText('Done').waitFor();
+  await page.getByTestId('pharmacy-form').getByRole('button', { name: 'Skip' }).click();
+  await page.getByTestId('pharmacy-form').getByText('Skipped').waitFor();
+  const history = page.getByTestId('history-form');
+  await history.getByLabel('Allergies').fill('Penicillin');
+  await history.getByRole('button', { name: 'Save' }).click();
+  await history.getByText('Done').waitFor();
+  await row
+    .getByTestId('summary-information')
+    .filter({ hasText: '3/3' })
+    .waitFor({ timeout: 10_000 });
+  await expectAccessible(page);
+  await shoot(page, 'digital-check-in-information');
+
+  // "I have arrived": the patient waits; staff are told, see the wait and the details.
+  await page.getByRole('button', { name: 'I have arrived' }).click();
+  await page.getByTestId('waiting-for-entry').waitFor();
+  await staffPage
+    .getByTestId('arrival-notice')
+    .filter({ hasText: 'Ada Lovelace has arrived and is waiting to come in.' })
+    .waitFor({ timeout: 10_000 });
+  await row.getByTestId('summary-awaiting').waitFor();
+  await row.getByRole('button', { name: 'Check-in details of Ada Lovelace' }).click();
+  const details = staffPage.getByTestId('check-in-details');
+  await details.getByText('Charles Babbage (Friend) · 555-0100').waitFor();
+  await details.getByText('Penicillin').waitFor();
+  // The practice says what else is due: the patient's copay step shows it, live.
+  await details.getByLabel('Outstanding balance').fill('40');
+  await details.getByRole('button', { name: 'Save charges' }).click();
+  await staffPage.getByText('Charges saved.').waitFor();
+  await expectAccessible(staffPage);
+  await shoot(staffPage, 'digital-check-in-details', async () => undefined);
+  await staffPage.getByRole('button', { name: 'Close' }).click();
+  const amounts = page.getByTestId('amounts-due');
+  await amounts.getByText('Outstanding balance').waitFor({ timeout: 10_000 });
+  await page.getByText('Copay due: $40.00').waitFor();
+  await page.getByLabel('Amount to pay').waitFor();
+  await expectAccessible(page);
+  await shoot(page, 'digital-check-in-balance');
+  await expectAccessible(staffPage);
+  await shoot(staffPage, 'digital-check-in-summary-waiting');
+
+  // Staff let the patient in: the patient's page says the provider's words, live.
+  await row.getByRole('button', { name: 'Ready for patient: Ada Lovelace' }).click();
+  await page.getByTestId('ready-text').filter({ hasText: 'Room 3 is ready for you.' }).waitFor({
+    timeout: 10_000,
+  });
+  await row.getByText('Told to come in').waitFor({ timeout: 10_000 });
+  await expectAccessible(page);
+  await shoot(page, 'digital-check-in-ready');
+}, 180_000);
+
+/** The booking wizard for a slot with the reason given, up to its Book Appointment. */
+async function bookInWizard(page: Page, calendarId: string, start: string, mobile: string) {
+  await page.goto(`${app.url}/booking?calendar=${calendarId}&start=${encodeURIComponent(start)}`);
+  await page.getByTestId('stage-title').filter({ hasText: 'Patient' }).waitFor();
+  await page.getByLabel('Reason for visit (optional)').fill('Check-up');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('stage-title').filter({ hasText: 'Verify phone' }).waitFor();
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('sms-code').waitFor();
+  await page.keyboard.type(await smsCode(app, mobile));
+  await page.keyboard.press('Enter');
+  await page.getByTestId('stage-title').filter({ hasText: 'Review' }).waitFor();
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+}
+
+it("the booked popup's digital flow goes to the vendor's check-in address once it has the appointment; without that word for 60 s it gives up", async () => {
+  const practice = await createPractice(app);
+  const { calendarId, slotsFrom } = await allDayCalendar(practice);
+  await enableCheckIn(practice, {});
+  const [first, second] = await slotsFrom(10);
+
+  const patient = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Parks' });
+  const page = await signedIn(patient, '/dashboard/patient');
+  const handed = page.waitForResponse((r) => r.url().endsWith('/digital-check-in/vendor'));
+  await bookInWizard(page, calendarId, first!.start_date, '5557654321');
+  await page.getByText("Let's get you checked in...").waitFor();
+  expect((await handed).status()).toBe(202);
+  // The local vendor's page leads into the patient's own check-in.
+  await page.waitForURL('**/patient/copay-payment?aptId=*', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'I have arrived' }).waitFor();
+
+  // The vendor never answers here: after 60 s the popup gives up and closes to the dashboard.
+  const other = await createUser(app, 'Patient', null, { first: 'Mae', last: 'Jemison' });
+  const late = await signedIn(other, '/dashboard/patient');
+  await late.clock.install();
+  await late.route('**/digital-check-in/vendor', (route) => route.abort());
+  await bookInWizard(late, calendarId, second!.start_date, '5557654322');
+  await late.getByText("Let's get you checked in...").waitFor();
+  await late.clock.fastForward(59_000);
+  expect(await late.getByText("Let's get you checked in...").count()).toBe(1);
+  await expectAccessible(late);
+  await shoot(late, 'digital-check-in-popup', async () => undefined);
+  await late.clock.fastForward(2_000);
+  await late.getByText('Unable to check-in at the moment').waitFor();
+  await late.waitForURL('**/dashboard/patient');
+}, 180_000);

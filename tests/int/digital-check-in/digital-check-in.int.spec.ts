@@ -507,16 +507,24 @@ describe("a family member's check-in", () => {
     expect((await read(practice.admin)).status).toBe(200);
     expect((await read(stranger)).status).toBe(403);
     expect((await read(other.admin)).status).toBe(403);
-    const summary = await app.api.as(practice.staff).get(
-      // The upload came last: read at its position, or the card may not be in the summary yet.
-      `/api/v1/practices/${practice.practiceId}/check-in-summary?date=2026-03-10&min_position=${(front.body.data as { position: number }).position}`,
-    );
-    const row = (summary.body.data as CheckInSummaryView).rows.find(
-      (r) => r.appointment_id === appointmentId,
-    );
-    expect(row).toMatchObject({
+    const rowAt = async (position: number) => {
+      const summary = await app.api.as(practice.staff).get(
+        // The upload came last: read at its position, or the card may not be in the summary yet.
+        `/api/v1/practices/${practice.practiceId}/check-in-summary?date=2026-03-10&min_position=${position}`,
+      );
+      return (summary.body.data as CheckInSummaryView).rows.find(
+        (r) => r.appointment_id === appointmentId,
+      );
+    };
+    // One side is not the card yet (the patient's own view counts both sides).
+    expect(await rowAt((front.body.data as { position: number }).position)).toMatchObject({
       patient_name: 'Mia Hopper',
       consents_signed: 1,
+      insurance_card: false,
+    });
+    const back = await upload(patient, appointmentId, 'back', PNG, 'image/png');
+    expect(back.status).toBe(201);
+    expect(await rowAt((back.body.data as { position: number }).position)).toMatchObject({
       insurance_card: true,
     });
   });

@@ -627,6 +627,43 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/practices/{practice_id}/check-in-summary': {
     access: { kind: 'object', reachOthers: [] },
   },
+  // The settings that act: the patient's arrival, the practice's word to come in, the
+  // information collected, the vendor's copy, and the patient's own upcoming check-ins.
+  'POST /api/v1/appointments/{appointment_id}/arrival': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'POST /api/v1/appointments/{appointment_id}/ready': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/emergency-contact': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { first_name: 'Eve', last_name: 'Intruder', relationship: 'Other', phone: '5550100' },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/preferred-pharmacy': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { name: 'Intruder Pharmacy' },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/medical-history': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { allergies_history: 'None' },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/government-id': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'POST /api/v1/appointments/{appointment_id}/check-in-steps/{step}/skip': {
+    access: { kind: 'object', reachOthers: [] },
+  },
+  'POST /api/v1/appointments/{appointment_id}/digital-check-in/vendor': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { redirect_uri: '/dashboard/patient' },
+  },
+  'PUT /api/v1/appointments/{appointment_id}/check-in-charges': {
+    access: { kind: 'object', reachOthers: [] },
+    body: { outstanding_balance: 40, deductible: 10 },
+  },
+  'GET /api/v1/patients/{patient_id}/digital-check-ins': {
+    access: { kind: 'object', reachOthers: [] },
+  },
 };
 
 const SIGNED_IN_TYPES: UserType[] = [
@@ -702,7 +739,8 @@ const concrete = (path: string, query = '') =>
     .replace('{notification_id}', randomUUID())
     .replace('{consent_id}', randomUUID())
     .replace('{file_id}', randomUUID())
-    .replace('{side}', 'front');
+    .replace('{side}', 'front')
+    .replace('{step}', 'preferred-pharmacy');
 
 /** Bodies name other people's objects too. */
 const bodyOf = (rule: RouteCase): Record<string, unknown> | undefined =>

@@ -155,6 +155,14 @@ const pages: RouteObject[] = [
     }),
   },
   {
+    // The check-in vendor's page of this product (its local adapter's address).
+    path: 'patient/digital-check-in',
+    lazy: async () => ({
+      Component: (await import('../features/digital-check-in/components/digital-check-in-routes'))
+        .VendorCheckInRoute,
+    }),
+  },
+  {
     path: 'practice-admin/audit',
     lazy: async () => ({
       Component: (await import('../features/audit/components/audit-route')).AuditRoute,

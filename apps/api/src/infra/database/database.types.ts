@@ -575,6 +575,10 @@ export interface DciAppointmentsTable {
   insurance_card: ColumnType<boolean, boolean | undefined, boolean>;
   forms_done: ColumnType<boolean, boolean | undefined, boolean>;
   arrived: ColumnType<boolean, boolean | undefined, boolean>;
+  insurance_card_sides: ColumnType<string[], string[] | undefined, string[]>;
+  awaiting_entry: ColumnType<boolean, boolean | undefined, boolean>;
+  ready: ColumnType<boolean, boolean | undefined, boolean>;
+  information_steps: ColumnType<string[], string[] | undefined, string[]>;
   position: Int8;
 }
 

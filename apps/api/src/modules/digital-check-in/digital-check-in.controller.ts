@@ -45,7 +45,7 @@ const M = DIGITAL_CHECK_IN_MESSAGES;
 const PRACTICE_USERS = ['Provider', 'PracticeAdmin', 'Staff'] as const;
 
 /** The request's body as the bytes sent (a custom parameter: the text pipes leave it alone). */
-const RawBody = createParamDecorator(
+export const RawBody = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): unknown =>
     ctx.switchToHttp().getRequest<FastifyRequest>().body,
 );

@@ -5,11 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { IdentityModule } from '../identity/identity.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
+import { DigitalCheckInArrivalService } from './digital-check-in-arrival.service';
+import { DigitalCheckInInformationService } from './digital-check-in-information.service';
+import { DigitalCheckInStepsController } from './digital-check-in-steps.controller';
 import { DigitalCheckInController } from './digital-check-in.controller';
 import { DigitalCheckInRepository } from './digital-check-in.repository';
 import { DigitalCheckInService } from './digital-check-in.service';
+import { CHECK_IN_VENDOR, LocalCheckInVendor } from './vendor/check-in-vendor';
 
-const UPLOAD_PATH = /^\/api\/v1\/appointments\/[^/]+\/insurance-card\/[^/?]+(\?.*)?$/;
+const UPLOAD_PATH =
+  /^\/api\/v1\/appointments\/[^/]+\/(insurance-card\/[^/?]+|government-id)(\?.*)?$/;
 
 /** Bodies sent as files: read as bytes, up to a little more than the limit (the rest is a 400). */
 const FILE_BODY_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
@@ -17,8 +22,14 @@ const FILE_BODY_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'applicat
 /** Digital check-in (issue 20, item 1): the payment port and appointments come from their modules. */
 @Module({
   imports: [IdentityModule, SchedulingModule, PaymentsModule],
-  controllers: [DigitalCheckInController],
-  providers: [DigitalCheckInService, DigitalCheckInRepository],
+  controllers: [DigitalCheckInController, DigitalCheckInStepsController],
+  providers: [
+    DigitalCheckInService,
+    DigitalCheckInRepository,
+    DigitalCheckInArrivalService,
+    DigitalCheckInInformationService,
+    { provide: CHECK_IN_VENDOR, useClass: LocalCheckInVendor },
+  ],
 })
 export class DigitalCheckInModule implements OnModuleInit {
   constructor(private readonly host: HttpAdapterHost) {}

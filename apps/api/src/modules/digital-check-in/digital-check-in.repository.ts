@@ -31,6 +31,11 @@ export interface SummaryRow {
   readonly insurance_card: boolean | null;
   readonly forms_done: boolean | null;
   readonly arrived: boolean | null;
+  readonly awaiting_entry: boolean | null;
+  readonly ready: boolean | null;
+  readonly information_steps: string[] | null;
+  /** The provider's settings (null: the defaults). */
+  readonly settings: unknown;
 }
 
 /** Statuses a visit of the day is still expected (or has come) in. */
@@ -44,6 +49,9 @@ const OF_THE_DAY = [
   'In Progress',
   'Checked-Out',
 ];
+
+/** Visits still to come, or under way: the dashboard offers their check-in. */
+const UPCOMING = ['Accepted', 'Scheduled', 'Confirmed', 'Checked-In', 'Waiting-Room'];
 
 /** Digital check-in's read models and its files table. */
 @Injectable()
@@ -116,6 +124,7 @@ export class DigitalCheckInRepository {
       .leftJoin('rm_users as p', 'p.user_id', 'a.patient_id')
       .leftJoin('rm_family_members as f', 'f.member_id', 'a.patient_id')
       .leftJoin('rm_users as v', 'v.user_id', 'a.provider_id')
+      .leftJoin('rm_dci_settings as s', 's.provider_id', 'a.provider_id')
       .select([
         'a.appointment_id',
         'a.patient_id',
@@ -128,6 +137,10 @@ export class DigitalCheckInRepository {
         'd.insurance_card',
         'd.forms_done',
         'd.arrived',
+        'd.awaiting_entry',
+        'd.ready',
+        'd.information_steps',
+        's.settings',
         sql<string>`coalesce(p.first_name || ' ' || p.last_name, f.first_name || ' ' || f.last_name, '')`.as(
           'patient_name',
         ),
@@ -139,5 +152,30 @@ export class DigitalCheckInRepository {
       .where('a.status', 'in', OF_THE_DAY);
     if (providerId) query = query.where('a.provider_id', '=', providerId);
     return query.orderBy('a.start_date').orderBy('a.appointment_id').execute();
+  }
+
+  /**
+   * The visits of these patients not yet over (Accepted, Scheduled, Confirmed or checked in)
+   * whose provider has digital check-in on.
+   */
+  async upcomingWithCheckIn(
+    patientIds: readonly string[],
+    now: Date,
+  ): Promise<{ appointment_ids: string[]; position: number }> {
+    const rows = await this.database.db
+      .selectFrom('rm_appointments as a')
+      .innerJoin('rm_dci_settings as s', 's.provider_id', 'a.provider_id')
+      .select('a.appointment_id')
+      .where('a.patient_id', 'in', [...patientIds])
+      .where('a.status', 'in', UPCOMING)
+      .where('a.end_date', '>', now)
+      .where(sql<boolean>`(s.settings ->> 'digital_check_in_enabled')::boolean`)
+      .orderBy('a.start_date')
+      .orderBy('a.appointment_id')
+      .execute();
+    return {
+      appointment_ids: rows.map((row) => row.appointment_id),
+      position: 0,
+    };
   }
 }

@@ -5,7 +5,9 @@ import {
   type CheckInSummaryView,
   type ConsentDocumentDto,
   type ConsentDocumentView,
+  DEFAULT_DIGITAL_CHECK_IN_SETTINGS,
   DIGITAL_CHECK_IN_MESSAGES,
+  type DigitalCheckInSettings,
   type DigitalCheckInSettingsDto,
   type DigitalCheckInSettingsView,
   type DigitalCheckInView,
@@ -16,6 +18,8 @@ import {
   type PaymentView,
   type SignConsentDto,
   STATUS_MESSAGES,
+  historiesAsked,
+  informationSteps,
   sniffCheckInFileType,
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
@@ -41,12 +45,13 @@ import { type ScreeningEvent, screeningStreamId } from '../intake/domain/screeni
 import type { AppointmentDetails } from '../scheduling/domain/appointment.events';
 import { SchedulingReader } from '../scheduling/queries/scheduling-reader';
 import { DigitalCheckInRepository } from './digital-check-in.repository';
+import { informationDone } from './domain/check-in-steps';
 import {
   type CheckInCommand,
   type CheckInState,
   checkInDecider,
   consentDecider,
-  copayDue,
+  dueNow,
   settingsDecider,
   type Visit,
 } from './domain/digital-check-in.deciders';
@@ -225,12 +230,12 @@ export class DigitalCheckInService {
    * A check-in is changed by its patient (or their guardian) and the practice's staff at the
    * desk: operators may read it, as they read the appointment, but sign, pay or upload for nobody.
    */
-  private visitToChange(caller: Principal, appointmentId: string) {
+  visitToChange(caller: Principal, appointmentId: string) {
     if (CHANGES_NOT_FOR.has(caller.type)) throw forbidden();
     return this.visit(caller, appointmentId);
   }
 
-  private async decide(
+  async decide(
     visit: Visit,
     command: CheckInCommand,
     context: RequestContext,
@@ -268,23 +273,29 @@ export class DigitalCheckInService {
             : null,
       };
     });
-    const due = copayDue(visit.settings);
+    const due = dueNow(visit.settings, state);
     const formsRequired = (calendar.custom_form_ids?.length ?? 0) > 0;
     const formsDone = state.screening_id !== null || (details.screening_ids?.length ?? 0) > 0;
     const arrived = details.status === 'Checked-In';
     const cards = Object.values(state.cards).map((card) => ({ ...card }));
     const unsigned = withSignatures.some((c) => c.required && !c.signed);
+    const { steps } = state;
+    const informationAsked = informationSteps(visit.settings);
+    const informationGiven = informationDone(steps, visit.settings);
+    const awaitingEntry = Boolean(steps.arrival?.awaiting_entry) && !steps.ready && !arrived;
     const next: DigitalCheckInView['next_step'] = unsigned
       ? 'consent'
-      : due > 0 && !state.copay
+      : due.total > 0 && !state.copay
         ? 'copay-payment'
         : visit.settings.insurance_card_collection && cards.length < 2
           ? 'insurance-card'
           : formsRequired && !formsDone
             ? 'forms'
-            : arrived
-              ? 'done'
-              : 'arrive';
+            : informationGiven.length < informationAsked.length
+              ? 'information'
+              : arrived || steps.arrival
+                ? 'done'
+                : 'arrive';
     return {
       appointment_id: appointmentId,
       practice_id: details.practice_id,
@@ -297,14 +308,40 @@ export class DigitalCheckInService {
       settings: visit.settings,
       consents: withSignatures,
       copay: {
-        due,
+        due: due.total,
         paid: state.copay !== null,
         payment_id: state.copay?.payment_id ?? null,
         amount_paid: state.copay?.amount ?? 0,
+        copay: due.copay,
+        outstanding_balance: due.outstanding_balance,
+        deductible: due.deductible,
+        minimum: due.minimum,
       },
       insurance_cards: cards,
       forms: { required: formsRequired, done: formsDone },
       arrived,
+      information: {
+        steps: informationAsked,
+        done_steps: informationGiven,
+        emergency_contact: steps.emergency_contact,
+        preferred_pharmacy: steps.pharmacy,
+        government_id: steps.government_id && {
+          file_id: steps.government_id.file_id,
+          content_type: steps.government_id.content_type,
+          size: steps.government_id.size,
+          uploaded_at: steps.government_id.uploaded_at,
+        },
+        skipped: steps.skipped,
+        histories_asked: historiesAsked(visit.settings),
+        histories: steps.histories,
+      },
+      arrival: {
+        announced_at: steps.arrival?.at ?? null,
+        awaiting_entry: awaitingEntry,
+        ready_at: steps.ready?.at ?? null,
+        ready_text: steps.ready?.text ?? null,
+      },
+      vendor_check_in_url: steps.vendor?.check_in_url ?? null,
       next_step: next,
       position,
     };
@@ -504,9 +541,9 @@ export class DigitalCheckInService {
   }
 
   /** The bytes go to their own table first; the event names them by id and hash only. */
-  private async store(
+  async store(
     visit: Visit,
-    kind: 'signature' | 'insurance-front' | 'insurance-back',
+    kind: 'signature' | 'insurance-front' | 'insurance-back' | 'government-id',
     type: CheckInFileType,
     bytes: Buffer,
     by: string,
@@ -585,6 +622,12 @@ export class DigitalCheckInService {
     const required = await this.repository.requiredConsents(practiceId);
     const view: CheckInSummaryRow[] = rows.map((row) => {
       const signed = (row.signed_consents ?? {}) as Record<string, number>;
+      const settings = {
+        ...DEFAULT_DIGITAL_CHECK_IN_SETTINGS,
+        ...((row.settings ?? {}) as Partial<DigitalCheckInSettings>),
+      };
+      const asked = informationSteps(settings);
+      const given = row.information_steps ?? [];
       return {
         appointment_id: row.appointment_id,
         patient_id: row.patient_id,
@@ -600,6 +643,10 @@ export class DigitalCheckInService {
         insurance_card: row.insurance_card ?? false,
         forms_done: row.forms_done ?? false,
         arrived: (row.arrived ?? false) || row.status === 'Checked-In',
+        awaiting_entry: (row.awaiting_entry ?? false) && row.status !== 'Checked-In',
+        ready: row.ready ?? false,
+        information_required: asked.length,
+        information_done: asked.filter((step) => given.includes(step)).length,
       };
     });
     return { practice_id: practiceId, date: from.toISODate(), rows: view, position: 0 };

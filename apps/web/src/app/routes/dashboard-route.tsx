@@ -1,6 +1,7 @@
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { AppointmentTimelineButton } from '../../features/audit/components/appointment-timeline';
+import { DigitalCheckInEntry } from '../../features/digital-check-in/components/digital-check-in-entry';
 import { JoinVideoVisitButton } from '../../features/telehealth/components/join-video-visit-button';
 import { ProviderWaitingList } from '../../features/telehealth/components/provider-waiting-list';
 import { PatientDashboardPage } from '../../features/patient-dashboard/components/patient-dashboard-page';
@@ -32,6 +33,7 @@ export function DashboardRoute() {
         videoVisit={(a) => <JoinVideoVisitButton appointment={a} />}
         history={(a) => <AppointmentTimelineButton appointmentId={a.appointment_id} />}
         feedback={(a) => <VisitFeedbackLinks appointmentId={a.appointment_id} />}
+        digitalCheckIn={(a) => <DigitalCheckInEntry appointment={a} patientId={user.id} />}
       />
     );
   }

@@ -9,6 +9,7 @@ import { type BookedPopup, classifyBookingFailure, popupAfterBooking } from './b
 import type { BookingExtrasBody } from './booking-extras';
 import type { BookingPatient } from './booking-patient';
 import { contactSupportText } from './booking-steps';
+import { digitalCheckInOn } from './use-digital-check-in-offer';
 
 interface Options {
   readonly calendar: CalendarView;
@@ -22,6 +23,8 @@ interface Options {
 export interface Booked {
   readonly appointmentId: string;
   readonly popup: BookedPopup;
+  /** The provider has digital check-in on: the check-in popup is the spec's digital flow. */
+  readonly digital: boolean;
 }
 
 /**
@@ -122,16 +125,21 @@ export function useBookAppointment({
       await afterBooked?.(result.appointment_id);
       const zone = calendar.time_zone;
       const today = DateTime.now().setZone(zone).toISODate();
+      const digital = await digitalCheckInOn(result.appointment_id);
+      const immediate = calendar.associated_reasons.some(
+        (r) => r.title === reason.trim() && r.allow_immediate_checkin === true,
+      );
       setBooked({
         appointmentId: result.appointment_id,
+        digital,
         popup: popupAfterBooking({
           status: result.status,
           visitType: calendar.visit_type,
           walkIn: false,
           checkInAllowed:
             calendar.can_check_in && DateTime.fromISO(slotStart, { zone }).toISODate() === today,
-          digitalCheckIn: false,
-          reasonAllowsImmediateCheckIn: false,
+          digitalCheckIn: digital,
+          reasonAllowsImmediateCheckIn: immediate,
         }),
       });
     } catch (cause) {

@@ -1,14 +1,24 @@
 import {
+  type AmountsDue,
+  amountsDue,
   DEFAULT_DIGITAL_CHECK_IN_SETTINGS,
   DIGITAL_CHECK_IN_MESSAGES,
   type CheckInFileType,
   type DigitalCheckInSettings,
   type DigitalCheckInSettingsDto,
   type InsuranceCardSide,
+  payableAmount,
   type SignatureKind,
 } from '@medbook/contracts';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/domain-error';
+import {
+  decideStep,
+  evolveStep,
+  initialStepsState,
+  type StepCommand,
+  type StepsState,
+} from './check-in-steps';
 import type {
   CheckInEvent,
   ConsentPublished,
@@ -149,6 +159,8 @@ export interface CheckInState {
   readonly copay: { readonly payment_id: string; readonly amount: number } | null;
   readonly cards: Readonly<Partial<Record<InsuranceCardSide, InsuranceCard>>>;
   readonly screening_id: string | null;
+  /** Arrival, readiness, the information collected and the vendor's copy (check-in-steps). */
+  readonly steps: StepsState;
 }
 
 /** What the command handler found before deciding: the appointment and the provider's settings. */
@@ -200,18 +212,20 @@ export type CheckInCommand =
       readonly screening_id: string;
       readonly by: string;
       readonly now: Date;
-    };
+    }
+  | StepCommand;
 
 export const initialCheckInState = (): CheckInState => ({
   signed: {},
   copay: null,
   cards: {},
   screening_id: null,
+  steps: initialStepsState(),
 });
 
-/** The copay due: only when payment and copay collection are both on. */
-export const copayDue = (settings: DigitalCheckInSettings): number =>
-  settings.payment_collection && settings.copay_collection ? settings.copay_amount : 0;
+/** What the check-in's payment collects now (copay, balance, deductible; see amountsDue). */
+export const dueNow = (settings: DigitalCheckInSettings, state: CheckInState): AmountsDue =>
+  amountsDue(settings, state.steps.charges);
 
 function decideCheckIn(command: CheckInCommand, state: CheckInState): CheckInEvent[] {
   const { visit } = command;
@@ -219,6 +233,16 @@ function decideCheckIn(command: CheckInCommand, state: CheckInState): CheckInEve
   const base = { appointment_id: visit.appointment_id, practice_id: visit.practice_id };
   const at = command.now.toISOString();
   switch (command.type) {
+    case 'AnnounceArrival':
+    case 'MarkReady':
+    case 'GiveEmergencyContact':
+    case 'GivePharmacy':
+    case 'UploadGovernmentId':
+    case 'SkipStep':
+    case 'GiveMedicalHistory':
+    case 'AddVendorAppointment':
+    case 'SetCharges':
+      return decideStep(command, state.steps);
     case 'SignConsent': {
       const { consent } = command;
       if (consent.practice_id !== visit.practice_id) throw new NotFoundError(M.consentNotFound);
@@ -267,10 +291,12 @@ function decideCheckIn(command: CheckInCommand, state: CheckInState): CheckInEve
         if (state.copay.payment_id === command.payment_id) return [];
         throw new ConflictError(M.copayAlreadyPaid);
       }
-      const due = copayDue(visit.settings);
-      if (due <= 0) throw new InvalidError(M.noCopay);
-      if (Math.round(command.amount * 100) !== Math.round(due * 100)) {
-        throw new InvalidError(M.copayMismatch, { amount: 'Invalid' });
+      const due = dueNow(visit.settings, state);
+      if (due.total <= 0) throw new InvalidError(M.noCopay);
+      if (!payableAmount(due, command.amount)) {
+        // The whole due (the spec's copay), or with a partial payment a part of the rest.
+        const message = due.minimum < due.total ? M.partialRange : M.copayMismatch;
+        throw new InvalidError(message, { amount: 'Invalid' });
       }
       return [
         {
@@ -279,7 +305,7 @@ function decideCheckIn(command: CheckInCommand, state: CheckInState): CheckInEve
             ...base,
             payment_id: command.payment_id,
             amount: command.amount,
-            total: due,
+            total: due.total,
             paid_by: command.by,
             paid_at: at,
           },
@@ -367,6 +393,16 @@ function evolveCheckIn(state: CheckInState, event: CheckInEvent): CheckInState {
     }
     case 'CheckInFormsAnswered':
       return { ...state, screening_id: event.data.screening_id };
+    case 'PatientArrived':
+    case 'PatientMarkedReady':
+    case 'EmergencyContactGiven':
+    case 'PreferredPharmacyGiven':
+    case 'GovernmentIdUploaded':
+    case 'CheckInStepSkipped':
+    case 'MedicalHistoryGiven':
+    case 'VendorAppointmentAdded':
+    case 'CheckInChargesSet':
+      return { ...state, steps: evolveStep(state.steps, event) };
     default: {
       const unknown: never = event;
       return unknown;

@@ -1,4 +1,4 @@
-import type { DigitalCheckInChange, RoomName } from '@medbook/contracts';
+import type { DigitalCheckInChange, InformationStep, RoomName } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql } from 'kysely';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
@@ -11,6 +11,14 @@ import {
 } from '../domain/digital-check-in.events';
 
 const CHECK_IN_EVENTS = new Set<string>(CHECK_IN_EVENT_TYPES);
+
+/** The information step each event gives (a skip names its own). */
+const STEP_OF: Partial<Record<CheckInEvent['type'], InformationStep>> = {
+  EmergencyContactGiven: 'emergency-contact',
+  PreferredPharmacyGiven: 'preferred-pharmacy',
+  GovernmentIdUploaded: 'government-id',
+  MedicalHistoryGiven: 'medical-history',
+};
 
 /**
  * Digital check-in's read side: providers' settings, practices' consents (latest version) and
@@ -100,7 +108,7 @@ export const digitalCheckInProjection: Projection = {
           event.type === 'AppointmentStatusChanged' && event.data.status === 'Checked-In';
         const row = await trx
           .updateTable('rm_dci_appointments')
-          .set(arrived ? { arrived: true, position } : { position })
+          .set(arrived ? { arrived: true, awaiting_entry: false, position } : { position })
           .where('appointment_id', '=', event.data.appointment_id)
           .returning('practice_id')
           .executeTakeFirst();
@@ -158,8 +166,13 @@ async function applyCheckIn(
   const upsert = (changes: {
     signed_consents?: ReturnType<typeof sql<unknown>>;
     copay_paid?: boolean;
-    insurance_card?: boolean;
+    insurance_card?: ReturnType<typeof sql<unknown>>;
+    insurance_card_sides?: ReturnType<typeof sql<unknown>>;
     forms_done?: boolean;
+    arrived?: boolean;
+    awaiting_entry?: boolean;
+    ready?: boolean;
+    information_steps?: ReturnType<typeof sql<unknown>>;
   }) =>
     context.trx
       .insertInto('rm_dci_appointments')
@@ -218,14 +231,78 @@ async function applyCheckIn(
       change = 'copay.paid';
       break;
     }
-    case 'InsuranceCardUploaded':
-      await upsert({ insurance_card: true });
+    case 'InsuranceCardUploaded': {
+      // The card counts once both sides are in (the patient's own view counts it so too).
+      const sides = sql`(insurance_card_sides || ARRAY[${event.data.side}]::text[])`;
+      await upsert({
+        insurance_card_sides: sql`ARRAY(SELECT DISTINCT s FROM unnest(${sides}) s ORDER BY s)`,
+        insurance_card: sql`${sides} @> ARRAY['back', 'front']::text[]`,
+      });
       change = 'insurance-card.uploaded';
       break;
+    }
     case 'CheckInFormsAnswered':
       await upsert({ forms_done: true });
       change = 'forms.done';
       break;
+    case 'PatientArrived': {
+      const d = event.data;
+      await upsert({ arrived: true, awaiting_entry: d.awaiting_entry });
+      const message = {
+        appointment_id: appointmentId,
+        practice_id: practiceId,
+        patient_arrived: true,
+        awaiting_entry: d.awaiting_entry,
+        notify: d.notify_practice,
+        position,
+      };
+      for (const room of rooms) context.publish(room, 'check-in.arrived', message);
+      change = 'patient.arrived';
+      break;
+    }
+    case 'PatientMarkedReady': {
+      await upsert({ arrived: true, awaiting_entry: false, ready: true });
+      const message = {
+        appointment_id: appointmentId,
+        practice_id: practiceId,
+        text: event.data.text,
+        position,
+      };
+      for (const room of rooms) context.publish(room, 'check-in.ready', message);
+      change = 'patient.ready';
+      break;
+    }
+    case 'EmergencyContactGiven':
+    case 'PreferredPharmacyGiven':
+    case 'GovernmentIdUploaded':
+    case 'CheckInStepSkipped':
+    case 'MedicalHistoryGiven': {
+      const step =
+        STEP_OF[event.type] ?? (event.type === 'CheckInStepSkipped' ? event.data.step : null);
+      await upsert({
+        information_steps: sql`ARRAY(SELECT DISTINCT s FROM unnest(information_steps || ARRAY[${step}]::text[]) s ORDER BY s)`,
+      });
+      change = 'information.given';
+      break;
+    }
+    case 'CheckInChargesSet':
+      // The patient's copay step reads what is due again.
+      context.publish(`appointment:${appointmentId}`, 'check-in.summary', {
+        appointment_id: appointmentId,
+        practice_id: practiceId,
+        change: 'charges.set',
+        position,
+      });
+      return;
+    case 'VendorAppointmentAdded':
+      // The popup waits for this word to go to the vendor's check-in address.
+      context.publish(`appointment:${appointmentId}`, 'check-in.added', {
+        appointment_id: appointmentId,
+        practice_id: practiceId,
+        check_in_url: event.data.check_in_url,
+        position,
+      });
+      return;
     default: {
       const unknown: never = event;
       return unknown;

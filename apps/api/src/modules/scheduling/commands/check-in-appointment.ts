@@ -1,7 +1,15 @@
-import type { AppointmentChangeDto, AppointmentStatus } from '@medbook/contracts';
+import {
+  type AppointmentChangeDto,
+  type AppointmentStatus,
+  DIGITAL_CHECK_IN_MESSAGES,
+} from '@medbook/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RequestContext } from '../../../infra/http/request-context';
 import type { Principal } from '../../identity/auth/principal';
+import { ConflictError } from '../../../domain/domain-error';
+import { stream } from '../../../infra/event-sourcing/command-pipeline';
+import { settingsDecider } from '../../digital-check-in/domain/digital-check-in.deciders';
+import { dciSettingsStreamId } from '../../digital-check-in/domain/digital-check-in.events';
 import { CalendarStates } from '../calendar-states';
 import { settingsOf } from '../domain/booking';
 import { AppointmentChanges } from './appointment-changes';
@@ -50,7 +58,21 @@ export class CheckInAppointmentHandler implements ICommandHandler<CheckInAppoint
         if (!patient && !atKiosk) {
           return { type: 'CheckInAppointment', by: caller.userId, at: { kind: 'desk' }, now };
         }
-        const [calendar] = await readMore([this.calendars.stream(details.calendar_id)]);
+        const [calendar, checkIn] = await readMore([
+          this.calendars.stream(details.calendar_id),
+          stream(dciSettingsStreamId(details.provider_id ?? details.calendar_id), settingsDecider),
+        ]);
+        // Digital check-in with staff-approved entry: the patient says they have arrived
+        // (POST /appointments/{id}/arrival) and the practice lets them in.
+        const dci = checkIn.state;
+        if (
+          patient &&
+          details.provider_id &&
+          dci.digital_check_in_enabled &&
+          dci.staff_approved_entry
+        ) {
+          throw new ConflictError(DIGITAL_CHECK_IN_MESSAGES.entryByStaff);
+        }
         const rules = settingsOf(calendar.state);
         return {
           type: 'CheckInAppointment',

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type BookedPopup as PopupKind } from '../booking-outcome';
+import { type BookedPopup as PopupKind, DIGITAL_CHECK_IN_REDIRECT_MS } from '../booking-outcome';
 import { bookingPatientName, type BookingPatient } from '../booking-patient';
 import { STAGE_LABELS } from '../booking-stage-labels';
 import {
@@ -44,7 +44,7 @@ import { toast } from '../../../shared/toast';
 import { useBookAppointment } from '../use-book-appointment';
 import { useVisitFee } from '../use-visit-fee';
 import { BookedPopup } from './booked-popup';
-import { useDigitalCheckInOffer } from '../use-digital-check-in-offer';
+import { useDigitalCheckInOffer, useVendorCheckInUrl } from '../use-digital-check-in-offer';
 import type { BookingContext } from '../booking-context';
 import { bookingExtrasBody } from '../booking-extras';
 import { BookingStageView } from './booking-stage-view';
@@ -222,6 +222,23 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
   const popup: PopupKind = booking.booked?.popup ?? 'none';
   // Digital check-in (issue 20): offered in the popup when the provider has it on.
   const digitalCheckIn = useDigitalCheckInOffer(booking.booked?.appointmentId);
+  // The spec's digital flow of the check-in popup: the vendor is given the appointment; when it
+  // says the appointment was added, the browser goes to its check-in address; after 60 s
+  // without that word, 'Unable to check-in at the moment' and the popup closes.
+  const digitalFlow = popup === 'check-in' && booking.booked?.digital === true;
+  const vendorUrl = useVendorCheckInUrl(
+    digitalFlow ? (booking.booked?.appointmentId ?? null) : null,
+    '/dashboard/patient',
+  );
+  useEffect(() => {
+    if (!vendorUrl) return;
+    if (vendorUrl.startsWith('/')) void navigate(vendorUrl);
+    else window.location.assign(vendorUrl);
+  }, [vendorUrl, navigate]);
+  const unableToCheckIn = useCallback(() => {
+    toast.error(translateText(BOOKING_MESSAGES.checkInUnavailable));
+    goDashboard();
+  }, [goDashboard]);
 
   return (
     <Grid container spacing={3}>
@@ -328,7 +345,8 @@ export function BookingWizard({ context, session, stageInUrl }: Props) {
         memberName={bookingPatientName(patient)}
         onManage={goDashboard}
         onFindOthers={() => void navigate('/')}
-        onCheckIn={goCheckIn}
+        onCheckIn={digitalFlow ? unableToCheckIn : goCheckIn}
+        redirectMs={digitalFlow ? DIGITAL_CHECK_IN_REDIRECT_MS : undefined}
         onDigitalCheckIn={
           digitalCheckIn && booking.booked
             ? () =>

@@ -8,7 +8,12 @@ import {
   type DigitalCheckInSettings,
   type DigitalCheckInSettingsView,
   type DigitalCheckInView,
+  type EmergencyContactDto,
   type Envelope,
+  type MedicalHistoryDto,
+  type PatientDigitalCheckInsView,
+  type PreferredPharmacyDto,
+  type SkippableStep,
   type InsuranceCardSide,
   MAX_CHECK_IN_FILE_BYTES,
   type PaymentView,
@@ -86,6 +91,56 @@ export const digitalCheckInApi = {
   /** "I have arrived": the existing check-in of the appointment. */
   arrive: (appointmentId: string) =>
     api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/check-in`, {}),
+  /** "I have arrived": checked in, or waiting for the practice when staff approve entry. */
+  announceArrival: (appointmentId: string) =>
+    api<{ position: number; status: string; awaiting_entry: boolean }>(
+      'POST',
+      `/appointments/${enc(appointmentId)}/arrival`,
+      {},
+    ),
+  /** Staff: the patient may come in (they are told the provider's ready text). */
+  markReady: (appointmentId: string) =>
+    api<{ position: number }>('POST', `/appointments/${enc(appointmentId)}/ready`, {}),
+  emergencyContact: (appointmentId: string, body: EmergencyContactDto) =>
+    api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/emergency-contact`, body),
+  pharmacy: (appointmentId: string, body: PreferredPharmacyDto) =>
+    api<{ position: number }>(
+      'PUT',
+      `/appointments/${enc(appointmentId)}/preferred-pharmacy`,
+      body,
+    ),
+  medicalHistory: (appointmentId: string, body: MedicalHistoryDto) =>
+    api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/medical-history`, body),
+  skip: (appointmentId: string, step: SkippableStep) =>
+    api<{ position: number }>(
+      'POST',
+      `/appointments/${enc(appointmentId)}/check-in-steps/${enc(step)}/skip`,
+      {},
+    ),
+  /** The practice: the outstanding balance and deductible collected at check-in. */
+  setCharges: (appointmentId: string, body: { outstanding_balance: number; deductible: number }) =>
+    api<{ position: number }>('PUT', `/appointments/${enc(appointmentId)}/check-in-charges`, body),
+  /** The appointment goes to the check-in vendor; `check-in.added` brings its address. */
+  toVendor: (appointmentId: string, redirectUri: string) =>
+    api<{ position: number }>(
+      'POST',
+      `/appointments/${enc(appointmentId)}/digital-check-in/vendor`,
+      {
+        redirect_uri: redirectUri,
+      },
+    ),
+  /** The patient's (and family's) upcoming visits whose provider has digital check-in on. */
+  upcoming: (patientId: string, position?: number) =>
+    api<PatientDigitalCheckInsView>(
+      'GET',
+      `/patients/${enc(patientId)}/digital-check-ins${position ? `?${at(position)}` : ''}`,
+    ),
+  cancel: (appointmentId: string, reason: string) =>
+    api<{ position: number }>(
+      'DELETE',
+      `/appointments/${enc(appointmentId)}`,
+      reason ? { reason } : {},
+    ),
   summary: (practiceId: string, date: string, position?: number) =>
     api<CheckInSummaryView>(
       'GET',
@@ -97,25 +152,37 @@ export const digitalCheckInApi = {
  * Sends a card photo as the request's body (its own type). Too large is refused here first; a
  * proxy's or the server's 413 (or the API's 400 for a body beyond its limit) reads the same.
  */
-export async function uploadInsuranceCard(
+export function uploadInsuranceCard(
   appointmentId: string,
   side: InsuranceCardSide,
+  file: File,
+): Promise<{ file_id: string; position: number }> {
+  return uploadCheckInFile(`/appointments/${enc(appointmentId)}/insurance-card/${side}`, file);
+}
+
+/** A photo of a government-issued ID, sent like the insurance card. */
+export function uploadGovernmentId(
+  appointmentId: string,
+  file: File,
+): Promise<{ file_id: string; position: number }> {
+  return uploadCheckInFile(`/appointments/${enc(appointmentId)}/government-id`, file);
+}
+
+async function uploadCheckInFile(
+  path: string,
   file: File,
 ): Promise<{ file_id: string; position: number }> {
   if (file.size > MAX_CHECK_IN_FILE_BYTES)
     throw new ApiError(400, DIGITAL_CHECK_IN_MESSAGES.fileTooLarge, null);
   const token = await userAccessToken();
-  const response = await fetch(
-    `/api/v1/appointments/${enc(appointmentId)}/insurance-card/${side}`,
-    {
-      method: 'PUT',
-      headers: {
-        'content-type': file.type || 'application/octet-stream',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: file,
+  const response = await fetch(`/api/v1${path}`, {
+    method: 'PUT',
+    headers: {
+      'content-type': file.type || 'application/octet-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-  );
+    body: file,
+  });
   if (response.status === 413)
     throw new ApiError(413, DIGITAL_CHECK_IN_MESSAGES.fileTooLarge, null);
   const envelope = (await response.json().catch(() => null)) as Envelope<{

@@ -22,14 +22,15 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useObservableCallback, useObservableState } from 'observable-hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { connection$ } from '../../../live/live-socket';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
 import { translateText, useTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../shared/i18n/dates';
-import { checkInSummary$ } from '../streams/check-in-summary.stream';
+import { arrivalNotices$, checkInSummary$ } from '../streams/check-in-summary.stream';
+import { EntryActions, InformationCell } from './check-in-summary-extras';
 
 export const DIGITAL_CHECK_IN_SETTINGS_PATH = '/practice-admin/digital-checkin/settings';
 
@@ -66,6 +67,7 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
   // A phone gets one card per patient: eight columns do not fit 375 px.
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const rows = shown?.value?.rows;
+  const notices = useArrivalNotices(props.practiceId, rows);
   return (
     <Stack spacing={3}>
       <Stack
@@ -102,6 +104,18 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
           />
         </Stack>
       </Stack>
+      <Stack spacing={1} role="status" aria-live="polite">
+        {notices.list.map((notice) => (
+          <Alert
+            key={notice.appointment_id}
+            severity="info"
+            onClose={() => notices.dismiss(notice.appointment_id)}
+            data-testid="arrival-notice"
+          >
+            {notice.text}
+          </Alert>
+        ))}
+      </Stack>
       {shown?.error ? (
         <Alert severity="error">{translateText(errorMessageOf(shown.error))}</Alert>
       ) : !rows ? (
@@ -133,6 +147,7 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
                 <TableCell align="center">{t('checkIn.summary.copay')}</TableCell>
                 <TableCell align="center">{t('checkIn.summary.insuranceCard')}</TableCell>
                 <TableCell align="center">{t('checkIn.summary.forms')}</TableCell>
+                <TableCell align="center">{t('checkIn.summary.information')}</TableCell>
                 <TableCell align="center">{t('checkIn.summary.arrived')}</TableCell>
               </TableRow>
             </TableHead>
@@ -197,6 +212,14 @@ function SummaryCard({ row }: { row: CheckInSummaryRow }) {
           />
         ))}
       </Stack>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between' }}
+      >
+        <InformationCell row={row} />
+        <EntryActions row={row} />
+      </Stack>
     </Paper>
   );
 }
@@ -238,9 +261,46 @@ function SummaryRow({ row }: { row: CheckInSummaryRow }) {
       <TableCell align="center" data-testid="summary-forms" data-done={row.forms_done}>
         <Mark done={row.forms_done} label={t('checkIn.summary.forms')} />
       </TableCell>
+      <TableCell align="center">
+        <InformationCell row={row} />
+      </TableCell>
       <TableCell align="center" data-testid="summary-arrived" data-done={row.arrived}>
-        <Mark done={row.arrived} label={t('checkIn.summary.arrived')} />
+        <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Mark done={row.arrived} label={t('checkIn.summary.arrived')} />
+          <EntryActions row={row} />
+        </Stack>
       </TableCell>
     </TableRow>
   );
+}
+
+/**
+ * The provider's arrival notification: each arrival the server flags (`check-in.arrived` with
+ * notify) is shown above the day until dismissed, named from the day's rows.
+ */
+function useArrivalNotices(practiceId: string, rows: readonly CheckInSummaryRow[] | undefined) {
+  const { t } = useTranslation();
+  const names = new Map((rows ?? []).map((r) => [r.appointment_id, r.patient_name]));
+  const [arrivals, setArrivals] = useState<{ appointment_id: string; awaiting: boolean }[]>([]);
+  useEffect(() => {
+    const subscription = arrivalNotices$(practiceId).subscribe((message) =>
+      setArrivals((all) => [
+        ...all.filter((a) => a.appointment_id !== message.appointment_id),
+        { appointment_id: message.appointment_id, awaiting: message.awaiting_entry === true },
+      ]),
+    );
+    return () => subscription.unsubscribe();
+  }, [practiceId]);
+  const list = arrivals.map((arrival) => {
+    const name = names.get(arrival.appointment_id) || t('checkIn.summary.patient');
+    return {
+      appointment_id: arrival.appointment_id,
+      text: arrival.awaiting
+        ? t('checkIn.summary.waitingNotice', { name })
+        : t('checkIn.summary.arrivedNotice', { name }),
+    };
+  });
+  const dismiss = (appointmentId: string) =>
+    setArrivals((all) => all.filter((a) => a.appointment_id !== appointmentId));
+  return { list, dismiss };
 }

@@ -1,5 +1,5 @@
 import { DASHBOARDS } from '@medbook/contracts';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { currentUser, rememberRedirect } from '../../../shared/session';
 import { CheckInSummaryPage } from './check-in-summary-page';
 import { DigitalCheckInSettingsPage } from './digital-check-in-settings-page';
@@ -32,4 +32,16 @@ export function DigitalCheckInSettingsRoute() {
     return <Navigate to={DASHBOARDS[user.type]} replace />;
   }
   return <DigitalCheckInSettingsPage practiceId={user.practice_id} />;
+}
+
+/**
+ * /patient/digital-check-in?system_type=Internal&appointment_id=&redirect_uri=: the local check-in
+ * vendor's page (where the booked popup sends the patient once the vendor has the appointment):
+ * the patient's own check-in, from its first step.
+ */
+export function VendorCheckInRoute() {
+  const [params] = useSearchParams();
+  const appointmentId = params.get('appointment_id') ?? '';
+  if (!appointmentId) return <Navigate to="/dashboard/patient" replace />;
+  return <Navigate to={`/patient/consent?aptId=${encodeURIComponent(appointmentId)}`} replace />;
 }

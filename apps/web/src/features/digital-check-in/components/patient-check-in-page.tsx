@@ -8,9 +8,14 @@ import {
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import {
   Alert,
+  AlertTitle,
   Button,
   Chip,
   CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
   MenuItem,
   Paper,
   Stack,
@@ -29,7 +34,11 @@ import { currentUser, rememberRedirect } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
 import { digitalCheckInApi, uploadInsuranceCard } from '../api/digital-check-in-api';
 import { patientCheckIn$ } from '../streams/check-in-summary.stream';
+import { InformationStep } from './information-step';
 import { type Signature, SignatureField } from './signature-field';
+
+/** A visit still to come may be canceled from its check-in (allow_cancel_appointment). */
+const CANCELABLE = ['Pending', 'Accepted', 'Scheduled', 'Confirmed'];
 
 export type CheckInStage = 'consent' | 'copay-payment';
 
@@ -112,6 +121,15 @@ export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardF
         </Typography>
         <Typography color="text.secondary">{t('checkIn.yourVisit', { when })}</Typography>
       </div>
+      {view.status === 'Canceled' && <Alert severity="info">{t('checkIn.canceled')}</Alert>}
+      {view.settings.visit_instructions_enabled && view.settings.visit_instructions.trim() && (
+        <Alert severity="info" data-testid="visit-instructions">
+          <AlertTitle>{t('checkIn.visitInstructions')}</AlertTitle>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>
+            {view.settings.visit_instructions}
+          </Typography>
+        </Alert>
+      )}
       {props.stage === 'consent' ? (
         <>
           {view.consents.map((consent) => (
@@ -143,9 +161,13 @@ export function PatientCheckInPage(props: { stage: CheckInStage; cardForm: CardF
           {view.forms.required && (
             <FormsStep view={view} patientId={view.patient_id} onChanged={refresh} />
           )}
+          {view.information.steps.length > 0 && <InformationStep view={view} onChanged={refresh} />}
           <ArriveStep view={view} onChanged={refresh} />
         </>
       )}
+      {view.settings.allow_cancel_appointment &&
+        CANCELABLE.includes(view.status) &&
+        !view.arrival.announced_at && <CancelVisit view={view} />}
     </Stack>
   );
 }
@@ -262,13 +284,26 @@ function CopayStep(props: {
   const [error, setError] = useState<string | null>(null);
   const [commandId] = useState(() => crypto.randomUUID());
   const { t } = useTranslation();
+  const { copay } = view;
+  // allow_partial_payment with a balance or deductible due: the patient says how much.
+  const partial = copay.minimum < copay.due;
+  // The amount typed, for the total it was typed against: a new total starts again from it.
+  const [typed, setTyped] = useState<{ due: number; value: string } | null>(null);
+  const chosen = typed?.due === copay.due ? typed.value : copay.due.toFixed(2);
+  const setChosen = (value: string) => setTyped({ due: copay.due, value });
+  const chosenAmount = partial ? Number(chosen) : copay.due;
+  const inRange =
+    Number.isFinite(chosenAmount) &&
+    Math.round(chosenAmount * 100) >= Math.round(copay.minimum * 100) &&
+    Math.round(chosenAmount * 100) <= Math.round(copay.due * 100);
   const pay = async (card: CardDto) => {
+    if (!inRange) return setError(M.partialRange);
     setBusy(true);
     setError(null);
     try {
       const payment = await digitalCheckInApi.payCopay(
         view.appointment_id,
-        view.copay.due,
+        chosenAmount,
         card,
         commandId,
       );
@@ -280,7 +315,13 @@ function CopayStep(props: {
       setBusy(false);
     }
   };
-  const amount = `$${view.copay.due.toFixed(2)}`;
+  const money = (value: number) => `$${value.toFixed(2)}`;
+  const amount = money(copay.due);
+  const lines: [string, number][] = [
+    [t('checkIn.copayLine'), copay.copay],
+    [t('checkIn.balanceLine'), copay.outstanding_balance],
+    [t('checkIn.deductibleLine'), copay.deductible],
+  ];
   return (
     <Section title={t('checkIn.copay')} done={view.copay.paid} testId="copay-step">
       {view.copay.paid ? (
@@ -289,9 +330,40 @@ function CopayStep(props: {
         </Typography>
       ) : (
         <Stack spacing={1.5}>
+          {(copay.outstanding_balance > 0 || copay.deductible > 0) && (
+            <Stack component="dl" spacing={0.5} sx={{ m: 0 }} data-testid="amounts-due">
+              {lines
+                .filter(([, value]) => value > 0)
+                .map(([label, value]) => (
+                  <Stack key={label} direction="row" sx={{ justifyContent: 'space-between' }}>
+                    <Typography component="dt">{label}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>
+                      {money(value)}
+                    </Typography>
+                  </Stack>
+                ))}
+            </Stack>
+          )}
           <Typography>{t('checkIn.copayDue', { amount })}</Typography>
+          {partial && (
+            <TextField
+              label={t('checkIn.amountToPay')}
+              type="number"
+              value={chosen}
+              onChange={(e) => setChosen(e.target.value)}
+              error={!inRange}
+              helperText={t('checkIn.amountRange', {
+                min: money(copay.minimum),
+                max: money(copay.due),
+              })}
+              slotProps={{ htmlInput: { min: copay.minimum, max: copay.due, step: 0.01 } }}
+              sx={{ maxWidth: 240 }}
+            />
+          )}
           {props.cardForm({
-            submitLabel: t('checkIn.pay', { amount }),
+            submitLabel: t('checkIn.pay', {
+              amount: inRange ? money(chosenAmount) : amount,
+            }),
             busy,
             error: error && translateText(error),
             onSubmit: (card) => void pay(card),
@@ -458,7 +530,8 @@ function ArriveStep(props: { view: DigitalCheckInView; onChanged: (p: number) =>
     setBusy(true);
     setError(null);
     try {
-      const answer = await digitalCheckInApi.arrive(view.appointment_id);
+      const answer = await digitalCheckInApi.announceArrival(view.appointment_id);
+      toast.success(answer.awaiting_entry ? M.waitForEntry : M.arrivalRecorded);
       onChanged(answer.position);
     } catch (cause) {
       setError(errorMessageOf(cause, M.unableToCheckIn));
@@ -466,12 +539,24 @@ function ArriveStep(props: { view: DigitalCheckInView; onChanged: (p: number) =>
       setBusy(false);
     }
   };
+  const { arrival } = view;
   return (
-    <Section title={t('checkIn.arrival')} done={view.arrived} testId="arrive-step">
-      {view.arrived ? (
-        <Typography>
-          {view.settings.ready_for_patient_text.trim() || t('checkIn.checkedIn')}
-        </Typography>
+    <Section
+      title={t('checkIn.arrival')}
+      done={view.arrived || arrival.announced_at !== null}
+      testId="arrive-step"
+    >
+      {arrival.ready_text ? (
+        <Alert severity="success" data-testid="ready-text">
+          {translateText(arrival.ready_text)}
+        </Alert>
+      ) : arrival.awaiting_entry ? (
+        <Alert severity="info" data-testid="waiting-for-entry">
+          <AlertTitle>{t('checkIn.waitingForEntry')}</AlertTitle>
+          {translateText(M.waitForEntry)}
+        </Alert>
+      ) : view.arrived ? (
+        <Typography>{t('checkIn.checkedIn')}</Typography>
       ) : (
         <Stack spacing={1.5}>
           <Typography>{t('checkIn.letThemKnow')}</Typography>
@@ -487,5 +572,75 @@ function ArriveStep(props: { view: DigitalCheckInView; onChanged: (p: number) =>
         </Stack>
       )}
     </Section>
+  );
+}
+
+/**
+ * Cancel from the check-in (allow_cancel_appointment); with enable_cancellation_message the
+ * patient may leave the practice a message (the cancellation's reason).
+ */
+function CancelVisit({ view }: { view: DigitalCheckInView }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const withMessage = view.settings.enable_cancellation_message;
+  const cancel = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await digitalCheckInApi.cancel(view.appointment_id, withMessage ? message.trim() : '');
+      toast.success(t('checkIn.canceled'));
+      void navigate('/dashboard/patient');
+    } catch (cause) {
+      setError(errorMessageOf(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        color="error"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('checkIn.cancelVisit')}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby="cancel-visit-title"
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle id="cancel-visit-title">{t('checkIn.cancelTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {withMessage && (
+              <TextField
+                label={t('checkIn.cancelMessage')}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+                multiline
+                minRows={2}
+                fullWidth
+              />
+            )}
+            {error && <Alert severity="error">{translateText(error)}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('checkIn.keepVisit')}</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void cancel()}>
+            {t('checkIn.cancelVisit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { CheckInSummaryView, DigitalCheckInView } from '@medbook/contracts';
-import { merge, type Observable } from 'rxjs';
+import { filter, merge, type Observable } from 'rxjs';
 import { liveQuery$, READ_AGAIN } from '../../../live/live-query';
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { digitalCheckInApi } from '../api/digital-check-in-api';
@@ -21,7 +21,10 @@ export function checkInSummary$(
   });
 }
 
-/** The patient's own steps, read again when a consent, the copay or the arrival changes. */
+/**
+ * The patient's own steps, read again when a consent, the copay, the arrival, the practice's
+ * word to come in or the vendor's copy changes.
+ */
 export function patientCheckIn$(
   appointmentId: string,
   refresh$: Observable<number | void>,
@@ -33,8 +36,15 @@ export function patientCheckIn$(
       roomEvent$(room, 'check-in.consent'),
       roomEvent$(room, 'check-in.copay'),
       roomEvent$(room, 'check-in.arrived'),
+      roomEvent$(room, 'check-in.ready'),
+      roomEvent$(room, 'check-in.added'),
+      roomEvent$(room, 'check-in.summary').pipe(filter((m) => m.appointment_id === appointmentId)),
     ),
     apply: () => READ_AGAIN,
     refetch$: merge(connected$, refresh$),
   });
 }
+
+/** Arrivals the practice's users are to be alerted of (the provider's arrival notification). */
+export const arrivalNotices$ = (practiceId: string) =>
+  roomEvent$(`practice:${practiceId}`, 'check-in.arrived').pipe(filter((m) => m.notify === true));

@@ -42,6 +42,8 @@ interface Props {
   readonly history?: (appointment: AppointmentView) => ReactNode;
   /** A past visit's survey link and review (the reviews feature's, composed by the route). */
   readonly feedback?: (appointment: AppointmentView) => ReactNode;
+  /** An upcoming visit's digital check-in (the digital check-in feature's, composed by the route). */
+  readonly digitalCheckIn?: (appointment: AppointmentView) => ReactNode;
 }
 
 export function AppointmentCard(props: Props) {
@@ -181,6 +183,7 @@ export function AppointmentCard(props: Props) {
       {actions && (
         <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           {video}
+          {upcoming && props.digitalCheckIn?.(a)}
           {props.checkInOpen && (
             <Button variant="contained" size="small" onClick={props.onCheckIn}>
               {t('dashboard.imHere')}

@@ -45,6 +45,8 @@ export interface PatientDashboardSlots {
   readonly history?: (appointment: AppointmentView) => ReactNode;
   /** A past visit's survey link and review (the reviews feature's, composed by the route). */
   readonly feedback?: (appointment: AppointmentView) => ReactNode;
+  /** An upcoming visit's way into digital check-in, among the card's actions. */
+  readonly digitalCheckIn?: (appointment: AppointmentView) => ReactNode;
 }
 
 /** The patient's home: their and their family's appointments, live. */
@@ -55,6 +57,7 @@ export function PatientDashboardPage({
   videoVisit,
   history,
   feedback,
+  digitalCheckIn,
 }: { user: UserView } & PatientDashboardSlots) {
   // A command's position, when it says one, makes the read hold its write.
   const [refresh, refresh$] = useObservableCallback<number | void>();
@@ -112,6 +115,7 @@ export function PatientDashboardPage({
       videoVisit={videoVisit}
       history={history}
       feedback={feedback}
+      digitalCheckIn={digitalCheckIn}
     />
   );
 
