@@ -37,6 +37,9 @@ export const VACCINATION_MESSAGES = {
   genuine: 'Genuine: this passport was issued by MedBook and has not been changed.',
   notGenuine: 'Not genuine: this passport was altered or was not issued by MedBook.',
   otherPatient: 'Not genuine: this passport belongs to another person.',
+  linkSent: 'We sent the link to this passport to the email address of its account.',
+  noRecord: 'No vaccination is recorded for this person.',
+  noEmail: 'The account has no email address to send the link to.',
 } as const;
 
 /** Lot numbers as printed on vials: letters, digits, dashes and dots. */

@@ -121,6 +121,22 @@ it('staff record a vaccination; the patient gets a passport with a QR code a ver
   const link = (await card.getByTestId('passport-verification-link').getAttribute('href'))!;
   expect(link).toMatch(new RegExp(`^${app.url}/vaccine-passport/${ada.userId}/verification#`));
 
+  // She emails herself the link: the page says so, and her account's address has it.
+  await card.getByTestId('passport-email-link').click();
+  expect(await card.getByTestId('passport-email-sent').innerText()).toBe(
+    VACCINATION_MESSAGES.linkSent,
+  );
+  const mailed = await app.database.db
+    .selectFrom('outbox_messages')
+    .select('body')
+    .where('recipient', '=', ada.email)
+    .where('subject', '=', 'Vaccination Passport: Ada Lovelace')
+    .execute();
+  expect(
+    mailed.map((m) => m.body.includes(`/vaccine-passport/${ada.userId}/verification#`)),
+  ).toEqual([true]);
+  await expectAccessible(patient);
+
   // A verifier, not signed in, opens the QR code's link.
   const verifier = await browser.open();
   await verifier.goto(link);

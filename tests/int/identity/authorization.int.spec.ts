@@ -576,6 +576,9 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/patients/{patient_id}/vaccination-passport': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },
+  'POST /api/v1/patients/{patient_id}/vaccination-passport/email-link': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+  },
   'GET /api/v1/patients/{patient_id}/vaccination-passports': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },

@@ -426,6 +426,66 @@ describe('hostile input', () => {
   });
 });
 
+describe('the email link', () => {
+  const emailsTo = (address: string) =>
+    app.database.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('recipient', '=', address)
+      .where('subject', 'like', 'Vaccination Passport:%')
+      .execute();
+  const emailLink = (by: TestUser, patientId: string, position?: number) =>
+    app.api
+      .as(by)
+      .post(
+        `/api/v1/patients/${patientId}/vaccination-passport/email-link${position ? `?min_position=${position}` : ''}`,
+        {},
+      );
+
+  it('sends the passport link to its holder: the patient, or the guardian of a family member', async () => {
+    const own = await record(clinic.staff, clinic, holder.userId, dose({ dose_number: 12 }));
+    const before = (await emailsTo(holder.email)).length;
+    const sent = await emailLink(holder, holder.userId, own.position);
+    expect([sent.status, sent.body.message]).toEqual([200, VACCINATION_MESSAGES.linkSent]);
+    const mail = await emailsTo(holder.email);
+    expect(mail).toHaveLength(before + 1);
+    const link = /https?:\/\/\S+\/vaccine-passport\/([0-9a-f-]{36})\/verification#(\S+)/.exec(
+      mail.at(-1)!.body,
+    );
+    expect(link?.[1]).toBe(holder.userId);
+    expect(await verify(holder.userId, link![2]!)).toMatchObject({ genuine: true });
+
+    const child = await record(clinic.staff, clinic, memberId, dose({ dose_number: 13 }));
+    expect((await emailLink(holder, memberId, child.position)).status).toBe(200);
+    const toGuardian = await emailsTo(holder.email);
+    expect(toGuardian).toHaveLength(before + 2);
+    expect(toGuardian.at(-1)!.body).toContain(`/vaccine-passport/${memberId}/verification#`);
+    expect(toGuardian.at(-1)!.subject).toBe('Vaccination Passport: Byron Lovelace');
+  });
+
+  it('lets a support agent issue a passport to its holder, never to the agent', async () => {
+    const agent = await createUser(app, 'SupportAgent');
+    const { position } = await record(
+      clinic.staff,
+      clinic,
+      holder.userId,
+      dose({ dose_number: 14 }),
+    );
+    const before = (await emailsTo(holder.email)).length;
+    expect((await emailLink(agent, holder.userId, position)).status).toBe(200);
+    expect(await emailsTo(holder.email)).toHaveLength(before + 1);
+    expect(await emailsTo(agent.email)).toHaveLength(0);
+  });
+
+  it('refuses another patient (403) and a person with nothing recorded (404)', async () => {
+    const refused = await emailLink(stranger, holder.userId);
+    expect(refused.status).toBe(403);
+    const nothing = await emailLink(stranger, stranger.userId);
+    expect([nothing.status, nothing.body.message]).toEqual([404, VACCINATION_MESSAGES.noRecord]);
+    expect(await emailsTo(stranger.email)).toHaveLength(0);
+  });
+});
+
 describe('the signing key', () => {
   it('is the same for every process on one database; a rotated key keeps older passports genuine until retired', async () => {
     const { position } = await record(

@@ -29,6 +29,7 @@ import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Caller, type Principal, Public, Roles } from '../identity/auth/principal';
 import { absentAs204, noRecordAs204 } from '../identity/no-record';
 import { RecordVaccinationCommand } from './commands/record-vaccination';
+import { PassportEmail } from './passport-email';
 import { VaccinationQueries } from './vaccination.queries';
 
 const uuid = () => new ParseUUIDPipe();
@@ -40,6 +41,7 @@ export class VaccinationController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: VaccinationQueries,
+    private readonly email: PassportEmail,
   ) {}
 
   /** A practice's provider, staff or admin records a dose given to one of its patients. */
@@ -81,6 +83,20 @@ export class VaccinationController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VaccinationPassportView | null> {
     return absentAs204(reply, await this.queries.passport(caller, patientId));
+  }
+
+  /** The spec's 'email link': the passport's link to the caller's own email address. */
+  @Post('patients/:patient_id/vaccination-passport/email-link')
+  @ReadsFrom('vaccinations')
+  @HttpCode(200)
+  @ResponseMessage(VACCINATION_MESSAGES.linkSent)
+  async emailLink(
+    @Caller() caller: Principal,
+    @Param('patient_id', uuid()) patientId: string,
+    @Query() _consistency: ConsistentReadQuery,
+  ): Promise<null> {
+    await this.email.send(caller, patientId);
+    return null;
   }
 
   /** The spec's 'family members for vaccine passport': the patient first, then each member. */

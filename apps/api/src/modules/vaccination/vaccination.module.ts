@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { VACCINATION_COMMAND_HANDLERS } from './commands';
+import { PassportEmail } from './passport-email';
 import { PassportKey } from './passport-key';
 import { VaccinationAccess } from './vaccination-access';
 import { VaccinationPeople } from './vaccination-people';
@@ -14,6 +15,7 @@ import { VaccinationRepository } from './vaccination.repository';
   controllers: [VaccinationController],
   providers: [
     ...VACCINATION_COMMAND_HANDLERS,
+    PassportEmail,
     PassportKey,
     VaccinationAccess,
     VaccinationPeople,

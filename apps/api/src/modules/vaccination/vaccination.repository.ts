@@ -62,6 +62,16 @@ export class VaccinationRepository {
       : null;
   }
 
+  /** The account a family member belongs to. */
+  async guardianOf(memberId: string): Promise<string | null> {
+    const row = await this.database.db
+      .selectFrom('rm_family_members')
+      .select('patient_id')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return row?.patient_id ?? null;
+  }
+
   async hasAppointmentAt(practiceId: string, patientId: string): Promise<boolean> {
     const row = await this.database.db
       .selectFrom('rm_appointments')

@@ -18,6 +18,10 @@ export const familyPassports = (patientId: string, minPosition?: number) =>
 export const passportOf = (patientId: string) =>
   api<VaccinationPassportView | null>('GET', `/patients/${patientId}/vaccination-passport`);
 
+/** The passport's link to its holder's account email (the patient's, or the guardian's). */
+export const emailPassportLink = (patientId: string) =>
+  api<null>('POST', `/patients/${patientId}/vaccination-passport/email-link`, {});
+
 /** Anyone may ask; the answer says whether the passport is genuine. */
 export const verifyPassport = (patientId: string, token: string) =>
   api<PassportVerificationView>('POST', '/vaccination-passports/verification', {

@@ -1,9 +1,11 @@
-import type { VaccinationPassportView } from '@medbook/contracts';
+import { VACCINATION_MESSAGES, type VaccinationPassportView } from '@medbook/contracts';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
-import { Alert, Box, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { emailPassportLink } from '../api/vaccination-api';
 import { PassportDetails } from './passport-details';
 
 /** The QR code's link: the public verification page on this site, the signed data in its hash. */
@@ -37,6 +39,44 @@ function PassportQrCode({ url, name }: { url: string; name: string }) {
   );
 }
 
+/** Sends the passport's link to its holder's account email, and says so (or why not). */
+function EmailLinkButton({ patientId }: { patientId: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<
+    { kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; error: string }
+  >({ kind: 'idle' });
+  const send = () => {
+    setState({ kind: 'sending' });
+    emailPassportLink(patientId).then(
+      () => setState({ kind: 'sent' }),
+      (error: unknown) =>
+        setState({ kind: 'failed', error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center', maxWidth: 240 }}>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<EmailOutlined />}
+        onClick={send}
+        disabled={state.kind === 'sending'}
+        data-testid="passport-email-link"
+      >
+        {state.kind === 'sending' ? t('vaccination.emailingLink') : t('vaccination.emailLink')}
+      </Button>
+      <Box role="status" aria-live="polite">
+        {state.kind === 'sent' && (
+          <Alert severity="success" data-testid="passport-email-sent">
+            {translateText(VACCINATION_MESSAGES.linkSent)}
+          </Alert>
+        )}
+        {state.kind === 'failed' && <Alert severity="error">{translateText(state.error)}</Alert>}
+      </Box>
+    </Stack>
+  );
+}
+
 /** A passport as its holder shows it: the QR code a verifier scans, and what it states. */
 export function PassportCard({ passport }: { passport: VaccinationPassportView }) {
   const url = verificationUrl(passport);
@@ -64,6 +104,7 @@ export function PassportCard({ passport }: { passport: VaccinationPassportView }
           <Link href={url} data-testid="passport-verification-link" variant="body2">
             {t('vaccination.openVerification')}
           </Link>
+          <EmailLinkButton patientId={passport.data.patient_id} />
         </Stack>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack

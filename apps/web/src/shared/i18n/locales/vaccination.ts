@@ -63,6 +63,11 @@ const en = {
   dateBeforeBirth: 'The vaccination date cannot be before the date of birth.',
   doseAlreadyRecorded: 'This dose of this vaccine is already recorded.',
   notPracticePatient: 'This patient is not a patient of your practice.',
+  emailLink: 'Email the link',
+  emailingLink: 'Sending…',
+  linkSent: 'We sent the link to this passport to the email address of its account.',
+  noRecord: 'No vaccination is recorded for this person.',
+  noEmail: 'The account has no email address to send the link to.',
 } as const;
 
 export const vaccination: Bundle<typeof en> = {
@@ -129,5 +134,11 @@ export const vaccination: Bundle<typeof en> = {
     dateBeforeBirth: 'La fecha de vacunación no puede ser anterior a la fecha de nacimiento.',
     doseAlreadyRecorded: 'Esta dosis de esta vacuna ya está registrada.',
     notPracticePatient: 'Este paciente no es paciente de su consultorio.',
+    emailLink: 'Enviar el enlace por correo',
+    emailingLink: 'Enviando…',
+    linkSent:
+      'Enviamos el enlace de este pasaporte a la dirección de correo electrónico de su cuenta.',
+    noRecord: 'No hay ninguna vacuna registrada para esta persona.',
+    noEmail: 'La cuenta no tiene una dirección de correo electrónico a la que enviar el enlace.',
   },
 };
