@@ -2,6 +2,7 @@ import { type ProjectionStatus, STATUS_MESSAGES } from '@medbook/contracts';
 import {
   Alert,
   AlertTitle,
+  Box,
   Button,
   Card,
   CardContent,
@@ -99,7 +100,9 @@ export function HealthPage() {
                   <TableRow key={projection.name} data-testid={`projection-${projection.name}`}>
                     <TableCell>{projection.name}</TableCell>
                     <TableCell>
-                      {t(`health.states.${projection.state}`)}
+                      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                        {t(`health.states.${projection.state}`)}
+                      </Box>
                       {projection.backfill && (
                         <BackfillProgress name={projection.name} backfill={projection.backfill} />
                       )}
