@@ -97,8 +97,9 @@ it('back-fills a newly added projection in one of two instances while bookings g
     expect(filling.backfill!.applied).toBeLessThanOrEqual(filling.backfill!.total);
     expect((await queueIn(a)).state).toBe('back-filling');
 
-    // Bookings are not held up meanwhile, in either instance.
-    const startedAt = Date.now();
+    // Bookings are not held up meanwhile, in either instance: both are answered while the
+    // back-fill (each replayed batch held 1.5 s) is still going, not after it (no timing here:
+    // the state after them says which).
     await walkIn(a, patients[3]!, calendarId);
     const booking = await b.api.as(patients[0]!).post('/api/v1/appointments', {
       calendar_id: calendarId,
@@ -106,7 +107,6 @@ it('back-fills a newly added projection in one of two instances while bookings g
       reason: 'Check-up',
     });
     expect(booking.status).toBe(201);
-    expect(Date.now() - startedAt).toBeLessThan(1500);
     expect((await queueIn(a)).state).toBe('back-filling');
 
     // Then it runs live with the others, having missed nothing.
