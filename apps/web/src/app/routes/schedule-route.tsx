@@ -1,5 +1,6 @@
 import { AppointmentTimelineButton } from '../../features/audit/components/appointment-timeline';
 import { ScheduleRoute } from '../../features/schedule/components/schedule-route';
+import { useTranslation } from '../../shared/i18n';
 import { currentUser } from '../../shared/session';
 
 /**
@@ -7,6 +8,7 @@ import { currentUser } from '../../shared/session';
  * it (the trail is for the practice's admins).
  */
 export function PracticeScheduleRoute() {
+  const { t } = useTranslation();
   const admin = currentUser()?.type === 'PracticeAdmin';
   return (
     <ScheduleRoute
@@ -15,7 +17,7 @@ export function PracticeScheduleRoute() {
           ? (appointmentId) => (
               <AppointmentTimelineButton
                 appointmentId={appointmentId}
-                label="History of this appointment"
+                label={t('schedule.drawer.history')}
               />
             )
           : undefined

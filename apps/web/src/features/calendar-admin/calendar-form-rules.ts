@@ -15,7 +15,10 @@ import {
   weeklyHoursProblem,
   type WeeklyHours,
 } from '@medbook/contracts';
+import type { TFunction } from 'i18next';
 import { DateTime } from 'luxon';
+import { i18n } from '../../shared/i18n';
+import { formatDate } from '../../shared/i18n/dates';
 
 /** One weekday's spans as typed, HH:mm. */
 export type DayForm = readonly HoursSpan[];
@@ -52,14 +55,15 @@ export type CalendarFormErrors = Partial<Record<keyof CalendarForm, string>> & {
   readonly days?: Readonly<Record<number, string>>;
 };
 
-export const WEEKDAY_NAMES = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
+/** Monday first, as the form's days: each names its texts (`calendarAdmin.weekdays.monday`). */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
 ] as const;
 
 /** The form's days as the API's weekly hours: all seven, each day's spans by start. */
@@ -201,12 +205,17 @@ export function timeLabel(time: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "Mon–Fri 8:00 AM–5:00 PM"-like summary of a calendar's open days, for its list. */
-export function openDaysOf(calendar: Pick<CalendarView, 'weekly_hours'>): string {
+/** A calendar's open days for its list, "Mon Tue Wed · split hours" in the spec's English. */
+export function openDaysOf(
+  calendar: Pick<CalendarView, 'weekly_hours'>,
+  t: TFunction = i18n.t,
+): string {
   const open = calendar.weekly_hours.filter((day) => day.spans.length > 0);
   const split = open.some((day) => day.spans.length > 1);
-  const days = open.map((day) => WEEKDAY_NAMES[day.weekday - 1]!.slice(0, 3)).join(' ');
-  return `${days || 'Closed'}${split ? ' · split hours' : ''}`;
+  const days = open
+    .map((day) => t(`calendarAdmin.weekdaysShort.${WEEKDAYS[day.weekday - 1]!}`))
+    .join(' ');
+  return `${days || t('calendarAdmin.closed')}${split ? ` · ${t('calendarAdmin.splitHours')}` : ''}`;
 }
 
 /**
@@ -238,10 +247,24 @@ export function weekTimeFrameOf(text: string): { frame: number[] } | { error: st
   return problem ? { error: problem } : { frame: numbers };
 }
 
-/** A span in the facility's own time, e.g. "Mon, Mar 9, 9:00 AM – 11:00 AM". */
+const SPAN_DAY_TIME = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+} as const;
+
+/**
+ * A span in the facility's own time, e.g. "Mon, Mar 9, 9:00 AM – 11:00 AM", in the chosen
+ * language's words (formatDate).
+ */
 export function spanLabel(span: MarkedTimeSpan, zone: string): string {
   const from = DateTime.fromISO(span.start, { zone });
   const to = DateTime.fromISO(span.end, { zone });
   const sameDay = from.hasSame(to, 'day');
-  return `${from.toFormat('EEE, MMM d, h:mm a')} – ${to.toFormat(sameDay ? 'h:mm a' : 'EEE, MMM d, h:mm a')}`;
+  const end = sameDay
+    ? formatDate(to, 'h:mm a', { hour: 'numeric', minute: '2-digit' })
+    : formatDate(to, 'EEE, MMM d, h:mm a', SPAN_DAY_TIME);
+  return `${formatDate(from, 'EEE, MMM d, h:mm a', SPAN_DAY_TIME)} – ${end}`;
 }

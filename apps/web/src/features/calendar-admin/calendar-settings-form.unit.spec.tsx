@@ -4,14 +4,17 @@ import {
   VALIDATION_MESSAGES,
   weeklyHoursOf,
 } from '@medbook/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { i18n, setLanguage } from '../../shared/i18n';
 import {
   blockedSpanOf,
   type CalendarForm,
   changesOf,
   createSettingsOf,
   formOf,
+  openDaysOf,
   validateCalendarForm,
+  weeklyHoursOfForm,
   weekTimeFrameOf,
 } from './calendar-form-rules';
 import { CalendarSettingsForm } from './components/calendar-settings-form';
@@ -264,5 +267,61 @@ describe('CalendarSettingsForm', () => {
       fireEvent.click(within(day).getByRole('button', { name: `Remove ${name} span 1` }));
     }
     expect(screen.getByText(m.weeklyHoursEmpty)).toBeTruthy();
+  });
+});
+
+describe('the calendar editor in Spanish', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it("lists a calendar's open days in the chosen language", () => {
+    const es = i18n.getFixedT('es');
+    const week = { weekly_hours: weeklyHoursOf(8, 17, [1, 2, 3]) };
+    const splitWeek = { weekly_hours: weeklyHoursOfForm(split) };
+    const closed = { weekly_hours: weeklyHoursOfForm([[], [], [], [], [], [], []]) };
+    expect(openDaysOf(week)).toBe('Mon Tue Wed');
+    expect(openDaysOf(splitWeek)).toBe('Mon Sat · split hours');
+    expect(openDaysOf(closed)).toBe('Closed');
+    expect(openDaysOf(week, es)).toBe('Lun Mar Mié');
+    expect(openDaysOf(splitWeek, es)).toBe('Lun Sáb · horario partido');
+    expect(openDaysOf(closed, es)).toBe('Cerrado');
+  });
+
+  it('labels the form in Spanish and names its problems in Spanish', async () => {
+    await act(() => setLanguage('es'));
+    const sent: CalendarForm[] = [];
+    render(
+      <CalendarSettingsForm
+        initial={form({ booking_capacity: '0' })}
+        submitLabel="Guardar la configuración"
+        customForms={forms}
+        onSubmit={(f) => sent.push(f)}
+      />,
+    );
+    for (const label of [
+      'Nombre del calendario',
+      'Capacidad por horario',
+      'Última fecha (opcional)',
+      'Formularios personalizados',
+      'Lunes, tramo 1, desde',
+      'Lunes, tramo 1, hasta',
+      'Lista de espera',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('listitem', { name: 'Domingo' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Sábado' })).getByText('Cerrado'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Agregar horario (Lunes)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(
+      screen.getByText(
+        'La capacidad de reserva por horario debe ser un número entero del 1 al 500.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(m.capacity)).toBeNull();
+    expect(sent).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { DATE_FORMATS, formatDate } from '../../shared/i18n/dates';
 
 /** Slots back to back, told as one run: "8:00 AM – 12:00 PM, 8 slots". */
 export interface SlotRun {
@@ -25,6 +26,6 @@ export function slotRuns(
   return runs;
 }
 
-/** An instant as the facility's wall-clock time, "1:30 PM". */
+/** An instant as the facility's wall-clock time, "1:30 PM" in English (formatDate). */
 export const wallTime = (instant: string, zone: string): string =>
-  DateTime.fromISO(instant, { zone }).toFormat('h:mm a');
+  formatDate(DateTime.fromISO(instant, { zone }), 'h:mm a', DATE_FORMATS.time);

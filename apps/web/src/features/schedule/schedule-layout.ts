@@ -6,6 +6,7 @@ import type {
   ScheduleSlot,
 } from '@medbook/contracts';
 import { DateTime } from 'luxon';
+import { DATE_FORMATS } from '../../shared/i18n/dates';
 
 /** Vertical scale of the grid: an hour is 96 px, a 30-minute slot 48 px (two lines of text). */
 export const PX_PER_MINUTE = 1.6;
@@ -172,8 +173,20 @@ export function layoutColumn(
 const rank = (kind: PlacedItem['kind']): number =>
   kind === 'appointment' ? 0 : kind === 'held' ? 1 : 2;
 
+/** The spec's clock, in English: '9:30 AM'. Other languages get their own (Intl, through luxon). */
+export const ENGLISH_CLOCK = 'en-US';
+
 /** A wall-clock label of minutes since midnight: 9 AM on the axis, 9:30 AM elsewhere. */
-export function minuteLabel(minute: number, alwaysMinutes = false): string {
+export function minuteLabel(
+  minute: number,
+  alwaysMinutes = false,
+  locale: string = ENGLISH_CLOCK,
+): string {
+  if (locale !== ENGLISH_CLOCK) {
+    return DateTime.fromMillis(Math.round(minute) * 60_000, { zone: 'UTC' })
+      .setLocale(locale)
+      .toLocaleString(DATE_FORMATS.time);
+  }
   const hour = Math.floor(minute / 60) % 24;
   const min = Math.round(minute % 60);
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
@@ -183,11 +196,22 @@ export function minuteLabel(minute: number, alwaysMinutes = false): string {
 }
 
 /** Start and end as the grid says them: 9:30 – 10:00 AM (the first suffix only when it differs). */
-export function timeRange(startMinute: number, endMinute: number): string {
-  const start = minuteLabel(startMinute, true);
-  const end = minuteLabel(endMinute, true);
+export function timeRange(
+  startMinute: number,
+  endMinute: number,
+  locale: string = ENGLISH_CLOCK,
+): string {
+  const start = minuteLabel(startMinute, true, locale);
+  const end = minuteLabel(endMinute, true, locale);
+  if (locale !== ENGLISH_CLOCK) return `${start} – ${end}`;
   return start.slice(-2) === end.slice(-2) ? `${start.slice(0, -3)} – ${end}` : `${start} – ${end}`;
 }
+
+/** A start where blocks share the width: '9:30' (English drops its AM/PM). */
+export const narrowClock = (minute: number, locale: string = ENGLISH_CLOCK): string =>
+  locale === ENGLISH_CLOCK
+    ? minuteLabel(minute, true).slice(0, -3)
+    : minuteLabel(minute, true, locale);
 
 /** The API's rule: a visit that has not started can move to another slot. */
 const RESCHEDULABLE: readonly AppointmentStatus[] = [

@@ -1,5 +1,5 @@
 import type { ScheduleColumn } from '@medbook/contracts';
-import { layoutColumn, minuteLabel, timeRange } from './schedule-layout';
+import { layoutColumn, minuteLabel, narrowClock, timeRange } from './schedule-layout';
 
 const zone = 'America/New_York';
 // 2026-03-10 is after the spring change: New York is UTC-4 all day.
@@ -63,5 +63,14 @@ describe('a column of the schedule', () => {
     expect(minuteLabel(12 * 60 + 30)).toBe('12:30 PM');
     expect(timeRange(9 * 60 + 30, 10 * 60)).toBe('9:30 – 10:00 AM');
     expect(timeRange(11 * 60 + 30, 12 * 60)).toBe('11:30 AM – 12:00 PM');
+  });
+
+  it("says times in the chosen language's own clock", () => {
+    expect(narrowClock(9 * 60 + 30)).toBe('9:30');
+    expect(minuteLabel(9 * 60, false, 'es')).toBe('9:00');
+    expect(minuteLabel(14 * 60 + 30, true, 'es')).toBe('14:30');
+    expect(timeRange(9 * 60 + 30, 10 * 60, 'es')).toBe('9:30 – 10:00');
+    expect(timeRange(11 * 60 + 30, 12 * 60, 'es')).toBe('11:30 – 12:00');
+    expect(narrowClock(13 * 60, 'es')).toBe('13:00');
   });
 });

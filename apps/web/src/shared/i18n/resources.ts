@@ -4,6 +4,7 @@ import { analytics } from './locales/analytics';
 import { audit } from './locales/audit';
 import { booking } from './locales/booking';
 import { calendar } from './locales/calendar';
+import { calendarAdmin } from './locales/calendar-admin';
 import { checkIn } from './locales/check-in';
 import { dashboard } from './locales/dashboard';
 import { directoryAdmin } from './locales/directory-admin';
@@ -18,6 +19,7 @@ import { practiceWaitlists } from './locales/practice-waitlists';
 import { reports } from './locales/reports';
 import { resourcesSearch } from './locales/resources-search';
 import { reviews } from './locales/reviews';
+import { schedule } from './locales/schedule';
 import { search } from './locales/search';
 import { settings } from './locales/settings';
 import { shell } from './locales/shell';
@@ -60,6 +62,8 @@ const bundles = {
   frontDesk,
   directoryAdmin,
   health,
+  schedule,
+  calendarAdmin,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

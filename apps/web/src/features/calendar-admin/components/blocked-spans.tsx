@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { blockedSpanOf, spanLabel } from '../calendar-form-rules';
 import type { Run } from '../calendar-command';
@@ -23,6 +24,7 @@ export function BlockedSpans({
   busy: boolean;
   run: Run;
 }) {
+  const { t } = useTranslation();
   const zone = calendar.time_zone;
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
@@ -31,22 +33,23 @@ export function BlockedSpans({
     const result = blockedSpanOf(start, end, zone);
     if ('error' in result) return setError(result.error);
     setError(null);
-    void run(() => calendarAdminApi.block(calendar.calendar_id, result.span), 'Time blocked.').then(
-      () => {
-        setStart('');
-        setEnd('');
-      },
-    );
+    void run(
+      () => calendarAdminApi.block(calendar.calendar_id, result.span),
+      t('calendarAdmin.blocked.blocked'),
+    ).then(() => {
+      setStart('');
+      setEnd('');
+    });
   };
   return (
     <Paper sx={{ p: 2 }} component="section" aria-labelledby="blocked-heading">
       <Typography variant="h6" component="h2" id="blocked-heading" gutterBottom>
-        Blocked time
+        {t('calendarAdmin.blocked.title')}
       </Typography>
-      <List dense aria-label="Blocked spans">
+      <List dense aria-label={t('calendarAdmin.blocked.listLabel')}>
         {calendar.marked_time_spans.length === 0 && (
           <ListItem disableGutters>
-            <ListItemText primary="Nothing blocked." />
+            <ListItemText primary={t('calendarAdmin.blocked.none')} />
           </ListItem>
         )}
         {calendar.marked_time_spans.map((span) => (
@@ -60,32 +63,32 @@ export function BlockedSpans({
             <Button
               size="small"
               disabled={busy}
-              aria-label={`Unblock ${spanLabel(span, zone)}`}
+              aria-label={t('calendarAdmin.blocked.unblockSpan', { span: spanLabel(span, zone) })}
               onClick={() =>
                 void run(
                   () => calendarAdminApi.unblock(calendar.calendar_id, span),
-                  'Time unblocked.',
+                  t('calendarAdmin.blocked.unblocked'),
                 )
               }
             >
-              Unblock
+              {t('calendarAdmin.blocked.unblock')}
             </Button>
           </Stack>
         ))}
       </List>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <TextField
-          label="Block from"
+          label={t('calendarAdmin.blocked.from')}
           type="datetime-local"
           size="small"
           value={start}
           onChange={(e) => setStart(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
           error={!!error}
-          helperText={error ?? ' '}
+          helperText={error === null ? ' ' : translateText(error)}
         />
         <TextField
-          label="Block until"
+          label={t('calendarAdmin.blocked.until')}
           type="datetime-local"
           size="small"
           value={end}
@@ -93,8 +96,13 @@ export function BlockedSpans({
           slotProps={{ inputLabel: { shrink: true } }}
           helperText=" "
         />
-        <Button variant="outlined" disabled={busy} onClick={block}>
-          Block time
+        <Button
+          variant="outlined"
+          disabled={busy}
+          onClick={block}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('calendarAdmin.blocked.block')}
         </Button>
       </Stack>
     </Paper>

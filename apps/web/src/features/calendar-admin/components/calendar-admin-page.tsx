@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { openDaysOf } from '../calendar-form-rules';
@@ -21,6 +22,7 @@ import { CreateCalendarDialog } from './create-calendar-dialog';
 
 /** The calendar editor (/practice-admin/calendars): the practice's calendars, created and edited. */
 export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
+  const { t } = useTranslation();
   const [calendars, setCalendars] = useState<CalendarView[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -51,18 +53,18 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
     <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography variant="h5" component="h1">
-          Calendars
+          {t('calendarAdmin.title')}
         </Typography>
         <Button variant="contained" onClick={() => setCreating(true)}>
-          New calendar
+          {t('calendarAdmin.newCalendar')}
         </Button>
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper sx={{ width: { xs: '100%', md: 280 }, flexShrink: 0 }}>
-          <List aria-label="Practice calendars" dense>
+          <List aria-label={t('calendarAdmin.listLabel')} dense>
             {calendars?.length === 0 && (
               <ListItem>
-                <ListItemText primary="No calendars yet." />
+                <ListItemText primary={t('calendarAdmin.none')} />
               </ListItem>
             )}
             {calendars?.map((c) => (
@@ -73,7 +75,11 @@ export function CalendarAdminPage({ practiceId }: { practiceId: string }) {
                 >
                   <ListItemText
                     primary={c.name}
-                    secondary={`${c.visit_type} · ${openDaysOf(c)} · ${c.time_step} min`}
+                    secondary={t('calendarAdmin.listLine', {
+                      type: t(`calendarAdmin.visitTypes.${c.visit_type}`),
+                      days: openDaysOf(c, t),
+                      step: c.time_step,
+                    })}
                   />
                 </ListItemButton>
               </ListItem>

@@ -2,6 +2,7 @@ import type { CalendarView, CustomFormView } from '@medbook/contracts';
 import { Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { type CalendarForm, changesOf, formOf } from '../calendar-form-rules';
@@ -20,6 +21,7 @@ export function CalendarEditor({
   customForms: readonly CustomFormView[];
   onChanged: (position: number) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState<CalendarForm>(() => formOf(calendar));
   const run = async (action: () => Promise<{ position: number }>, done: string) => {
@@ -38,15 +40,15 @@ export function CalendarEditor({
     <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          Settings
+          {t('calendarAdmin.editor.settings')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Times are in the facility&apos;s zone, {calendar.time_zone}.
+          {t('calendarAdmin.editor.zone', { zone: calendar.time_zone })}
         </Typography>
         <CalendarSettingsForm
           key={JSON.stringify(formOf(calendar))}
           initial={formOf(calendar)}
-          submitLabel="Save settings"
+          submitLabel={t('calendarAdmin.editor.save')}
           busy={busy}
           customForms={customForms}
           onChange={setDraft}
@@ -59,10 +61,11 @@ export function CalendarEditor({
           }
           onSubmit={(form: CalendarForm) => {
             const changes = changesOf(calendar, form);
-            if (Object.keys(changes).length === 0) return toast.success('Nothing to change.');
+            if (Object.keys(changes).length === 0)
+              return toast.success(t('calendarAdmin.editor.nothing'));
             void run(
               () => calendarAdminApi.update(calendar.calendar_id, changes),
-              'Calendar updated.',
+              t('calendarAdmin.editor.updated'),
             );
           }}
         />

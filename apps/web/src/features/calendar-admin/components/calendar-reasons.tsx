@@ -1,4 +1,4 @@
-import type { CalendarView } from '@medbook/contracts';
+import { type CalendarView, VALIDATION_MESSAGES } from '@medbook/contracts';
 import {
   Button,
   Checkbox,
@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { weekTimeFrameOf } from '../calendar-form-rules';
 import type { Run } from '../calendar-command';
@@ -27,14 +28,15 @@ export function CalendarReasons({
   busy: boolean;
   run: Run;
 }) {
+  const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [frame, setFrame] = useState('');
   const [immediate, setImmediate] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const rules = (t: string) => calendar.associated_reasons.find((r) => r.title === t);
+  const rules = (reason: string) => calendar.associated_reasons.find((r) => r.title === reason);
   const save = (existing: boolean) => {
     const parsed = weekTimeFrameOf(frame);
-    if (!title.trim()) return setError('Required');
+    if (!title.trim()) return setError(VALIDATION_MESSAGES.required);
     if ('error' in parsed) return setError(parsed.error);
     setError(null);
     const reason = {
@@ -47,47 +49,47 @@ export function CalendarReasons({
         existing
           ? calendarAdminApi.changeReason(calendar.calendar_id, reason)
           : calendarAdminApi.addReason(calendar.calendar_id, reason),
-      existing ? 'Reason updated.' : 'Reason added.',
+      existing ? t('calendarAdmin.reasons.updated') : t('calendarAdmin.reasons.added'),
     );
   };
   const editing = calendar.reasons.includes(title.trim());
   return (
     <Paper sx={{ p: 2 }} component="section" aria-labelledby="reasons-heading">
       <Typography variant="h6" component="h2" id="reasons-heading" gutterBottom>
-        Visit reasons
+        {t('calendarAdmin.reasons.title')}
       </Typography>
-      <List dense aria-label="Visit reasons">
+      <List dense aria-label={t('calendarAdmin.reasons.title')}>
         {calendar.reasons.length === 0 && (
           <ListItem disableGutters>
-            <ListItemText primary="Every reason is offered." />
+            <ListItemText primary={t('calendarAdmin.reasons.everyReason')} />
           </ListItem>
         )}
-        {calendar.reasons.map((t) => {
-          const r = rules(t);
+        {calendar.reasons.map((reason) => {
+          const r = rules(reason);
           const window = r?.week_time_frame?.length
-            ? `weeks ${r.week_time_frame.join('–')}`
-            : 'any week';
+            ? t('calendarAdmin.reasons.weeks', { frame: r.week_time_frame.join('–') })
+            : t('calendarAdmin.reasons.anyWeek');
+          const immediateCheckIn = r?.allow_immediate_checkin
+            ? ` · ${t('calendarAdmin.reasons.immediateCheckIn')}`
+            : '';
           return (
-            <Stack component="li" key={t} direction="row" sx={{ alignItems: 'center' }}>
+            <Stack component="li" key={reason} direction="row" sx={{ alignItems: 'center' }}>
               <ListItemButton
                 onClick={() => {
-                  setTitle(t);
+                  setTitle(reason);
                   setFrame(r?.week_time_frame?.join('-') ?? '');
                   setImmediate(!!r?.allow_immediate_checkin);
                 }}
               >
-                <ListItemText
-                  primary={t}
-                  secondary={`${window}${r?.allow_immediate_checkin ? ' · immediate check-in' : ''}`}
-                />
+                <ListItemText primary={reason} secondary={`${window}${immediateCheckIn}`} />
               </ListItemButton>
               <IconButton
-                aria-label={`Remove ${t}`}
+                aria-label={t('calendarAdmin.reasons.remove', { title: reason })}
                 disabled={busy}
                 onClick={() =>
                   void run(
-                    () => calendarAdminApi.removeReason(calendar.calendar_id, t),
-                    'Reason removed.',
+                    () => calendarAdminApi.removeReason(calendar.calendar_id, reason),
+                    t('calendarAdmin.reasons.removed'),
                   )
                 }
               >
@@ -97,17 +99,24 @@ export function CalendarReasons({
           );
         })}
       </List>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+      {/* The row wraps rather than squeezing a field's label (Spanish labels are longer). */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
         <TextField
-          label="Reason title"
+          sx={{ minWidth: 200 }}
+          label={t('calendarAdmin.reasons.reasonTitle')}
           size="small"
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           error={!!error}
-          helperText={error ?? ' '}
+          helperText={error === null ? ' ' : translateText(error)}
         />
         <TextField
-          label="Week time frame (e.g. 2 or 1-3)"
+          label={t('calendarAdmin.reasons.frame')}
           sx={{ minWidth: 220 }}
           size="small"
           value={frame}
@@ -115,7 +124,8 @@ export function CalendarReasons({
           helperText=" "
         />
         <FormControlLabel
-          label="Allow immediate check-in"
+          sx={{ flexShrink: 0 }}
+          label={t('calendarAdmin.reasons.allowImmediate')}
           control={
             <Checkbox checked={immediate} onChange={(e) => setImmediate(e.target.checked)} />
           }
@@ -126,7 +136,7 @@ export function CalendarReasons({
           onClick={() => save(editing)}
           sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
-          {editing ? 'Update reason' : 'Add reason'}
+          {editing ? t('calendarAdmin.reasons.update') : t('calendarAdmin.reasons.add')}
         </Button>
       </Stack>
     </Paper>

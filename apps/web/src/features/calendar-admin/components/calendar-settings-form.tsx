@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { translateText, useTranslation } from '../../../shared/i18n';
 import {
   type CalendarForm,
   type CalendarFormErrors,
@@ -35,15 +36,16 @@ type TextField_ = Exclude<
 >;
 type Flag = Exclude<keyof CalendarForm, TextField_ | 'weekly_hours' | 'custom_form_ids'>;
 
-const FLAGS: readonly (readonly [Flag, string])[] = [
-  ['accept_reject_enabled', 'Requests need accept/reject (bookings wait as Pending)'],
-  ['wait_list_enabled', 'Waitlist'],
-  ['online_booking_disabled', 'Online booking disabled'],
-  ['can_check_in', 'Patients may check in'],
-  ['collect_patient_demographics', 'Collect patient demographics'],
-  ['enable_insurance', 'Insurance step'],
-  ['enable_insurance_eligibility', 'Insurance eligibility check'],
-  ['is_lab_test', 'Lab test (bookings are lab-test appointments)'],
+/** The switches, in their order on the form; each is labelled `calendarAdmin.form.flags.<field>`. */
+const FLAGS: readonly Flag[] = [
+  'accept_reject_enabled',
+  'wait_list_enabled',
+  'online_booking_disabled',
+  'can_check_in',
+  'collect_patient_demographics',
+  'enable_insurance',
+  'enable_insurance_eligibility',
+  'is_lab_test',
 ];
 
 export interface CalendarSettingsFormProps {
@@ -74,16 +76,19 @@ export function CalendarSettingsForm({
   onChange,
   hoursAside,
 }: CalendarSettingsFormProps) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<CalendarForm>(initial);
   useEffect(() => onChange?.(form), [form, onChange]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const errors: CalendarFormErrors = validateCalendarForm(form);
-  const shown = (field: keyof CalendarForm) =>
-    submitted || touched.has(field) ? errors[field] : undefined;
+  const shown = (field: keyof CalendarForm) => {
+    const problem = submitted || touched.has(field) ? errors[field] : undefined;
+    return problem === undefined ? undefined : translateText(problem);
+  };
   const set = <K extends keyof CalendarForm>(field: K, value: CalendarForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setTouched((t) => new Set(t).add(field));
+    setTouched((before) => new Set(before).add(field));
   };
 
   const submit = (event: FormEvent) => {
@@ -97,7 +102,7 @@ export function CalendarSettingsForm({
       label={label}
       value={form[field]}
       onChange={(e) => set(field, e.target.value)}
-      onBlur={() => setTouched((t) => new Set(t).add(field))}
+      onBlur={() => setTouched((before) => new Set(before).add(field))}
       error={!!shown(field)}
       helperText={shown(field) ?? ' '}
       size="small"
@@ -112,15 +117,15 @@ export function CalendarSettingsForm({
   ];
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Calendar settings">
+    <Box component="form" noValidate onSubmit={submit} aria-label={t('calendarAdmin.form.label')}>
       <Stack spacing={1}>
-        {text('name', 'Calendar name')}
+        {text('name', t('calendarAdmin.form.name'))}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {text('time_step', 'Time step (minutes)', {
+          {text('time_step', t('calendarAdmin.form.timeStep'), {
             select: true,
             children: CALENDAR_TIME_STEPS.map((step) => (
               <MenuItem key={step} value={String(step)}>
-                {step} minutes
+                {t('calendarAdmin.form.minutes', { step })}
               </MenuItem>
             )),
           })}
@@ -137,31 +142,31 @@ export function CalendarSettingsForm({
         />
         {hoursAside}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {text('booking_capacity', 'Capacity per slot', {
+          {text('booking_capacity', t('calendarAdmin.form.capacity'), {
             slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
-          {text('date_from', 'First date', {
+          {text('date_from', t('calendarAdmin.form.firstDate'), {
             type: 'date',
             slotProps: { inputLabel: { shrink: true } },
           })}
-          {text('date_to', 'Last date (optional)', {
+          {text('date_to', t('calendarAdmin.form.lastDate'), {
             type: 'date',
             slotProps: { inputLabel: { shrink: true } },
           })}
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {text('minutes_before_showing_slots', 'Minutes before showing slots', {
+          {text('minutes_before_showing_slots', t('calendarAdmin.form.minutesBefore'), {
             slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
-          {text('slots_hide_hours', 'Hide slots for the next (hours)', {
+          {text('slots_hide_hours', t('calendarAdmin.form.hideSlots'), {
             slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {text('check_in_opens_minutes_before', 'Check-in opens (minutes before the start)', {
+          {text('check_in_opens_minutes_before', t('calendarAdmin.form.checkInOpens'), {
             slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
-          {text('check_in_closes_minutes_after', 'Check-in closes (minutes after the start)', {
+          {text('check_in_closes_minutes_after', t('calendarAdmin.form.checkInCloses'), {
             slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
         </Stack>
@@ -181,21 +186,21 @@ export function CalendarSettingsForm({
           renderInput={(params) => (
             <TextField
               {...params}
-              label="Custom forms"
+              label={t('calendarAdmin.form.customForms')}
               size="small"
               error={!!shown('custom_form_ids')}
-              helperText={shown('custom_form_ids') ?? 'Patients fill these in when they book.'}
+              helperText={shown('custom_form_ids') ?? t('calendarAdmin.form.customFormsHelp')}
             />
           )}
         />
         <Typography variant="subtitle2" component="h3">
-          Booking rules
+          {t('calendarAdmin.form.bookingRules')}
         </Typography>
         <FormGroup>
-          {FLAGS.map(([field, label]) => (
+          {FLAGS.map((field) => (
             <FormControlLabel
               key={field}
-              label={label}
+              label={t(`calendarAdmin.form.flags.${field}`)}
               control={
                 <Switch checked={form[field]} onChange={(e) => set(field, e.target.checked)} />
               }

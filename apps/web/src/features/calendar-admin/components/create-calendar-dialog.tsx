@@ -19,6 +19,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 import { type CalendarForm, createSettingsOf } from '../calendar-form-rules';
@@ -44,6 +45,7 @@ export function CreateCalendarDialog({
   onClose: () => void;
   onCreated: (id: string, position: number) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [providers, setProviders] = useState<DirectoryEntryView[]>([]);
   const [resources, setResources] = useState<DirectoryEntryView[]>([]);
   const [facilities, setFacilities] = useState<DirectoryEntryView[]>([]);
@@ -116,10 +118,10 @@ export function CreateCalendarDialog({
       aria-labelledby="new-calendar"
     >
       <DialogTitle id="new-calendar" sx={{ pr: 7 }}>
-        New calendar
+        {t('calendarAdmin.create.title')}
       </DialogTitle>
       <IconButton
-        aria-label="Close"
+        aria-label={t('calendarAdmin.create.close')}
         onClick={onClose}
         sx={{ position: 'absolute', right: 8, top: 8 }}
       >
@@ -127,7 +129,7 @@ export function CreateCalendarDialog({
       </IconButton>
       <DialogContent>
         <FormLabel id="calendar-for" sx={{ mt: 1, display: 'block' }}>
-          Calendar for
+          {t('calendarAdmin.create.calendarFor')}
         </FormLabel>
         <RadioGroup
           row
@@ -135,13 +137,25 @@ export function CreateCalendarDialog({
           value={owner}
           onChange={(e) => choose(e.target.value as Owner)}
         >
-          <FormControlLabel value="provider" control={<Radio />} label="A provider" />
-          <FormControlLabel value="resource" control={<Radio />} label="A resource" />
+          <FormControlLabel
+            value="provider"
+            control={<Radio />}
+            label={t('calendarAdmin.create.aProvider')}
+          />
+          <FormControlLabel
+            value="resource"
+            control={<Radio />}
+            label={t('calendarAdmin.create.aResource')}
+          />
         </RadioGroup>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, mb: 1 }}>
           <TextField
             select
-            label={owner === 'provider' ? 'Provider' : 'Resource'}
+            label={
+              owner === 'provider'
+                ? t('calendarAdmin.create.provider')
+                : t('calendarAdmin.create.resource')
+            }
             size="small"
             fullWidth
             value={ownerId}
@@ -155,7 +169,7 @@ export function CreateCalendarDialog({
           </TextField>
           <TextField
             select
-            label="Facility"
+            label={t('calendarAdmin.create.facility')}
             size="small"
             fullWidth
             value={facilityId}
@@ -169,7 +183,7 @@ export function CreateCalendarDialog({
           </TextField>
           <TextField
             select
-            label="Visit type"
+            label={t('calendarAdmin.create.visitType')}
             size="small"
             fullWidth
             value={visitType}
@@ -177,20 +191,22 @@ export function CreateCalendarDialog({
           >
             {visitTypes.map((type) => (
               <MenuItem key={type} value={type}>
-                {type}
+                {t(`calendarAdmin.visitTypes.${type}`)}
               </MenuItem>
             ))}
           </TextField>
         </Stack>
         {(!ownerId || !facilityId) && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            Choose the {owner} and the facility first.
+            {owner === 'provider'
+              ? t('calendarAdmin.create.chooseProvider')
+              : t('calendarAdmin.create.chooseResource')}
           </Alert>
         )}
         <CalendarSettingsForm
           key={zone}
           initial={initial}
-          submitLabel="Create calendar"
+          submitLabel={t('calendarAdmin.create.create')}
           busy={busy || !ownerId || !facilityId}
           customForms={customForms}
           onChange={setDraft}
@@ -218,7 +234,7 @@ export function CreateCalendarDialog({
               })
               .then(
                 async ({ id, position }) => {
-                  toast.success('Calendar created.');
+                  toast.success(t('calendarAdmin.create.created'));
                   await onCreated(id, position);
                 },
                 (cause: unknown) => toast.error(errorMessageOf(cause)),

@@ -4,6 +4,8 @@ import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@
 import { DateTime } from 'luxon';
 import { type FormEvent, useState } from 'react';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 import { calendarAdminApi } from '../api/calendar-admin-api';
 
 /**
@@ -11,6 +13,7 @@ import { calendarAdminApi } from '../api/calendar-admin-api';
  * (capacity, holds, bookings, blocks), read-only, folded from the log by the API.
  */
 export function PastWeek({ calendar }: { calendar: CalendarView }) {
+  const { t } = useTranslation();
   const zone = calendar.time_zone;
   const [moment, setMoment] = useState(() =>
     DateTime.now().setZone(zone).minus({ minutes: 5 }).toFormat("yyyy-LL-dd'T'HH:mm:ss"),
@@ -22,7 +25,7 @@ export function PastWeek({ calendar }: { calendar: CalendarView }) {
   const show = async (event: FormEvent) => {
     event.preventDefault();
     const asOf = DateTime.fromISO(moment, { zone });
-    if (!asOf.isValid) return setError('Please choose a date and time.');
+    if (!asOf.isValid) return setError(t('calendarAdmin.pastWeek.choose'));
     try {
       setWeek(await calendarAdminApi.weekAsOf(calendar.calendar_id, day, asOf.toUTC().toISO()));
       setError(null);
@@ -37,11 +40,11 @@ export function PastWeek({ calendar }: { calendar: CalendarView }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <HistoryIcon color="primary" aria-hidden />
         <Typography id="past-week-title" variant="h6" component="h2">
-          View as of
+          {t('calendarAdmin.pastWeek.title')}
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        The week exactly as patients saw it at a past moment ({zone}), read-only.
+        {t('calendarAdmin.pastWeek.text', { zone })}
       </Typography>
       <Box
         component="form"
@@ -51,7 +54,7 @@ export function PastWeek({ calendar }: { calendar: CalendarView }) {
         <TextField
           type="datetime-local"
           size="small"
-          label="As of"
+          label={t('calendarAdmin.pastWeek.asOf')}
           value={moment}
           onChange={(e) => setMoment(e.target.value)}
           slotProps={{
@@ -62,18 +65,18 @@ export function PastWeek({ calendar }: { calendar: CalendarView }) {
         <TextField
           type="date"
           size="small"
-          label="Week from"
+          label={t('calendarAdmin.pastWeek.weekFrom')}
           value={day}
           onChange={(e) => setDay(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button type="submit" variant="outlined">
-          Show
+          {t('calendarAdmin.pastWeek.show')}
         </Button>
       </Box>
       {error && (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {error}
+          {translateText(error)}
         </Alert>
       )}
       {week && (
@@ -81,11 +84,11 @@ export function PastWeek({ calendar }: { calendar: CalendarView }) {
           {week.days.map((d) => (
             <Box key={d.day} data-day={d.day}>
               <Typography variant="subtitle2" component="h3">
-                {DateTime.fromISO(d.day).toFormat('cccc, LLLL d')}
+                {formatDate(DateTime.fromISO(d.day), 'cccc, LLLL d', DATE_FORMATS.weekdayMonthDay)}
               </Typography>
               {d.time_slots.length === 0 ? (
                 <Typography variant="body2" color="text.secondary">
-                  Nothing offered
+                  {t('calendarAdmin.pastWeek.nothing')}
                 </Typography>
               ) : (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
@@ -94,7 +97,14 @@ export function PastWeek({ calendar }: { calendar: CalendarView }) {
                       key={slot.start_date}
                       size="small"
                       variant="outlined"
-                      label={`${DateTime.fromISO(slot.start_date, { zone }).toFormat('h:mm a')} · ${slot.booking_capacity} free`}
+                      label={t('calendarAdmin.pastWeek.free', {
+                        time: formatDate(
+                          DateTime.fromISO(slot.start_date, { zone }),
+                          'h:mm a',
+                          DATE_FORMATS.time,
+                        ),
+                        count: slot.booking_capacity,
+                      })}
                     />
                   ))}
                 </Box>

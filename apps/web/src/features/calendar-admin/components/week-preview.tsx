@@ -4,6 +4,8 @@ import { DateTime } from 'luxon';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 import { slotRuns, wallTime } from '../preview-runs';
 import { type WeekPreview as Preview, weekPreview$ } from '../streams/week-preview.stream';
 
@@ -23,6 +25,7 @@ export function WeekPreview({
   settings: Record<string, unknown>;
   fetchPreview: (body: Record<string, unknown>) => Promise<CalendarPreviewView>;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
   // Seven days from today in the facility's zone: the days a save changes first.
   const [weekOf, setWeekOf] = useState(() => DateTime.now().setZone(zone).toISODate()!);
@@ -61,25 +64,27 @@ export function WeekPreview({
       >
         <Box>
           <Typography id={titleId} variant="subtitle1" component="h3">
-            Week preview
+            {t('calendarAdmin.preview.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            The slots these settings offer, before you save.
+            {t('calendarAdmin.preview.text')}
           </Typography>
         </Box>
         <TextField
           type="date"
           size="small"
-          label="Week of"
+          label={t('calendarAdmin.preview.weekOf')}
           value={weekOf}
           onChange={(e) => setWeekOf(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
-      <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label="Updating" />}</Box>
+      <Box sx={{ height: 4, mb: 1 }}>
+        {loading && <LinearProgress aria-label={t('calendarAdmin.preview.updating')} />}
+      </Box>
       {error && (
         <Alert severity="warning" sx={{ mb: 1 }}>
-          {error}
+          {translateText(error)}
         </Alert>
       )}
       {week && (
@@ -92,7 +97,11 @@ export function WeekPreview({
                 component="li"
                 key={day.day}
                 data-day={day.day}
-                aria-label={date.toFormat('cccc, LLL d')}
+                aria-label={formatDate(date, 'cccc, LLL d', {
+                  weekday: 'long',
+                  month: 'short',
+                  day: 'numeric',
+                })}
                 sx={{
                   display: 'flex',
                   flexDirection: { xs: 'column', sm: 'row' },
@@ -104,10 +113,12 @@ export function WeekPreview({
               >
                 <Box sx={{ width: { sm: 150 }, flexShrink: 0 }}>
                   <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-                    {date.toFormat('ccc LLL d')}
+                    {formatDate(date, 'ccc LLL d', DATE_FORMATS.shortWeekdayMonthDay)}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                    {day.slots.length === 0 ? 'Closed' : `${day.slots.length} slots`}
+                    {day.slots.length === 0
+                      ? t('calendarAdmin.preview.closed')
+                      : t('calendarAdmin.preview.slots', { count: day.slots.length })}
                   </Typography>
                 </Box>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
@@ -120,7 +131,10 @@ export function WeekPreview({
                           data-testid="preview-break"
                           sx={{ fontStyle: 'italic' }}
                         >
-                          Break {wallTime(runs[i - 1]!.end, zone)} – {wallTime(run.start, zone)}
+                          {t('calendarAdmin.preview.break', {
+                            from: wallTime(runs[i - 1]!.end, zone),
+                            to: wallTime(run.start, zone),
+                          })}
                         </Typography>
                       )}
                       <Typography

@@ -12,7 +12,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type DayForm, WEEKDAY_NAMES } from '../calendar-form-rules';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { type DayForm, WEEKDAYS } from '../calendar-form-rules';
 
 export interface WeeklyHoursEditorProps {
   readonly days: readonly DayForm[];
@@ -40,6 +41,7 @@ function nextSpan(spans: DayForm): { start: string; end: string } {
  * row by row; a day without spans is closed. A day's hours can be copied to Monday–Friday.
  */
 export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyHoursEditorProps) {
+  const { t } = useTranslation();
   const setDay = (index: number, spans: DayForm) =>
     onChange(days.map((day, i) => (i === index ? spans : day)));
   const copyToWeekdays = (index: number) =>
@@ -48,15 +50,16 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-        Opening hours
+        {t('calendarAdmin.hours.title')}
       </Typography>
-      <Stack spacing={1} role="list" aria-label="Opening hours by weekday">
+      <Stack spacing={1} role="list" aria-label={t('calendarAdmin.hours.byWeekday')}>
         {days.map((spans, index) => {
-          const name = WEEKDAY_NAMES[index]!;
+          const weekday = WEEKDAYS[index]!;
+          const name = t(`calendarAdmin.weekdays.${weekday}`);
           const dayProblem = problems[index];
           return (
             <Box
-              key={name}
+              key={weekday}
               role="listitem"
               aria-label={name}
               data-weekday={index + 1}
@@ -77,7 +80,7 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
               <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
                 {spans.length === 0 && (
                   <Typography color="text.secondary" sx={{ pt: { sm: 1 } }}>
-                    Closed
+                    {t('calendarAdmin.hours.closed')}
                   </Typography>
                 )}
                 {spans.map((span, s) => (
@@ -85,7 +88,7 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
                     <TextField
                       type="time"
                       size="small"
-                      label="From"
+                      label={t('calendarAdmin.hours.from')}
                       value={span.start}
                       onChange={(e) =>
                         setDay(
@@ -95,14 +98,17 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
                       }
                       slotProps={{
                         inputLabel: { shrink: true },
-                        htmlInput: { step: 300, 'aria-label': `${name} span ${s + 1} from` },
+                        htmlInput: {
+                          step: 300,
+                          'aria-label': t('calendarAdmin.hours.spanFrom', { day: name, n: s + 1 }),
+                        },
                       }}
                       sx={{ flex: { xs: '1 1 0', sm: '0 0 150px' }, minWidth: 0 }}
                     />
                     <TextField
                       type="time"
                       size="small"
-                      label="Until"
+                      label={t('calendarAdmin.hours.until')}
                       value={span.end}
                       onChange={(e) =>
                         setDay(
@@ -112,13 +118,16 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
                       }
                       slotProps={{
                         inputLabel: { shrink: true },
-                        htmlInput: { step: 300, 'aria-label': `${name} span ${s + 1} until` },
+                        htmlInput: {
+                          step: 300,
+                          'aria-label': t('calendarAdmin.hours.spanUntil', { day: name, n: s + 1 }),
+                        },
                       }}
                       sx={{ flex: { xs: '1 1 0', sm: '0 0 150px' }, minWidth: 0 }}
                     />
-                    <Tooltip title="Remove these hours">
+                    <Tooltip title={t('calendarAdmin.hours.remove')}>
                       <IconButton
-                        aria-label={`Remove ${name} span ${s + 1}`}
+                        aria-label={t('calendarAdmin.hours.removeSpan', { day: name, n: s + 1 })}
                         onClick={() =>
                           setDay(
                             index,
@@ -131,24 +140,24 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
                     </Tooltip>
                   </Stack>
                 ))}
-                {dayProblem && <FormHelperText error>{dayProblem}</FormHelperText>}
+                {dayProblem && <FormHelperText error>{translateText(dayProblem)}</FormHelperText>}
                 <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1 }}>
                   <Button
                     size="small"
                     startIcon={<AddIcon />}
                     disabled={spans.length >= MAX_SPANS_PER_DAY}
                     onClick={() => setDay(index, [...spans, nextSpan(spans)])}
-                    aria-label={`Add hours (${name})`}
+                    aria-label={t('calendarAdmin.hours.addFor', { day: name })}
                   >
-                    Add hours
+                    {t('calendarAdmin.hours.add')}
                   </Button>
                   <Button
                     size="small"
                     startIcon={<ContentCopyIcon />}
                     onClick={() => copyToWeekdays(index)}
-                    aria-label={`Copy to all weekdays (${name})`}
+                    aria-label={t('calendarAdmin.hours.copyFor', { day: name })}
                   >
-                    Copy to all weekdays
+                    {t('calendarAdmin.hours.copy')}
                   </Button>
                 </Stack>
               </Stack>
@@ -156,7 +165,7 @@ export function WeeklyHoursEditor({ days, problems, problem, onChange }: WeeklyH
           );
         })}
       </Stack>
-      {problem && <FormHelperText error>{problem}</FormHelperText>}
+      {problem && <FormHelperText error>{translateText(problem)}</FormHelperText>}
     </Box>
   );
 }

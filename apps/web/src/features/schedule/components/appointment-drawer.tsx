@@ -23,12 +23,15 @@ import { DateTime } from 'luxon';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
 import { StatusChip } from '../../../shared/status-chip';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { scheduleApi } from '../api/schedule-api';
 import { answerText, insuranceText, paymentText } from '../appointment-extras-text';
 import { mayReschedule } from '../schedule-layout';
+import { visitTypeText } from '../schedule-texts';
 import { StatusActions } from './status-actions';
 
 export interface DrawerProps {
@@ -47,6 +50,7 @@ export interface DrawerProps {
 /** An appointment opened from the grid: who, when, contact, the visit, and what can be done now. */
 export function AppointmentDrawer(props: DrawerProps) {
   const { practiceId, appointmentId, summary, calendar } = props;
+  const { t } = useTranslation();
   const [loaded, setLoaded] = useState<{
     readonly id: string;
     readonly detail?: ScheduleAppointmentDetail;
@@ -75,7 +79,7 @@ export function AppointmentDrawer(props: DrawerProps) {
   const zone = shown?.time_zone ?? calendar?.time_zone ?? 'local';
   const start = summary?.start_date ?? shown?.start_date;
   const end = summary?.end_date ?? shown?.end_date;
-  const name = summary?.patient_name ?? shown?.patient_name ?? 'Patient';
+  const name = summary?.patient_name ?? shown?.patient_name ?? t('schedule.drawer.patient');
   const calendarId = shown?.calendar_id ?? calendar?.calendar_id;
 
   const loadWeek = useCallback(
@@ -87,7 +91,7 @@ export function AppointmentDrawer(props: DrawerProps) {
     if (!appointmentId) return;
     const outcome = await changeStatus.run(appointmentId, next, reason);
     if (!outcome.ok) return toast.error(outcome.error);
-    toast.success(`Status changed to ${next}.`);
+    toast.success(t('schedule.drawer.statusChanged', { status: t(`dashboard.status.${next}`) }));
     props.onChanged(outcome.result.position);
   };
   const move = async (to: string) => {
@@ -127,12 +131,11 @@ export function AppointmentDrawer(props: DrawerProps) {
             </Typography>
             {start && end && (
               <Typography color="text.secondary" data-testid="drawer-when">
-                {DateTime.fromISO(start, { zone }).toFormat('cccc, LLL d · h:mm')} –{' '}
-                {DateTime.fromISO(end, { zone }).toFormat('h:mm a')}
+                {when(DateTime.fromISO(start, { zone }), DateTime.fromISO(end, { zone }))}
               </Typography>
             )}
           </Box>
-          <IconButton aria-label="Close" onClick={props.onClose}>
+          <IconButton aria-label={t('schedule.drawer.close')} onClick={props.onClose}>
             <Close />
           </IconButton>
         </Stack>
@@ -140,8 +143,8 @@ export function AppointmentDrawer(props: DrawerProps) {
           {status && <StatusChip status={status} />}
           <Typography variant="body2" color="text.secondary">
             {calendar?.owner_name ?? shown?.owner_name}
-            {summary?.visit_type ? ` · ${summary.visit_type}` : ''}
-            {summary?.visit_schedule_type === 'WalkIn' ? ' · Walk-in' : ''}
+            {summary?.visit_type ? ` · ${visitTypeText(t, summary.visit_type)}` : ''}
+            {summary?.visit_schedule_type === 'WalkIn' ? ` · ${t('schedule.grid.walkIn')}` : ''}
           </Typography>
         </Stack>
 
@@ -164,15 +167,17 @@ export function AppointmentDrawer(props: DrawerProps) {
               onClick={() => setChoosing(true)}
               data-testid="drawer-reschedule"
             >
-              Reschedule
+              {t('schedule.drawer.reschedule')}
             </Button>
           )}
           {appointmentId && props.history?.(appointmentId)}
         </Stack>
 
         <Divider sx={{ my: 2.5 }} />
-        {failed && <Alert severity="error">{failed}</Alert>}
-        {!shown && !failed && <CircularProgress size={28} aria-label="Loading the appointment" />}
+        {failed && <Alert severity="error">{translateText(failed)}</Alert>}
+        {!shown && !failed && (
+          <CircularProgress size={28} aria-label={t('schedule.drawer.loading')} />
+        )}
         {shown && <Details detail={shown} />}
       </Box>
       {start && (
@@ -184,59 +189,80 @@ export function AppointmentDrawer(props: DrawerProps) {
           onConfirm={(to) => void move(to)}
           onDecline={() => setChoosing(false)}
           busy={reschedule.pending}
-          error={reschedule.error}
-          title={`Reschedule ${name}`}
-          declineLabel="Keep the current time"
+          error={reschedule.error === null ? null : translateText(reschedule.error)}
+          title={t('schedule.drawer.rescheduleTitle', { name })}
+          declineLabel={t('schedule.drawer.keepTime')}
         />
       )}
     </Drawer>
   );
 }
 
+/** The visit's day and times, 'Tuesday, Mar 10 · 9:30 – 10:00 AM' in the spec's English. */
+function when(start: DateTime, end: DateTime): string {
+  const day = formatDate(start, 'cccc, LLL d', { weekday: 'long', month: 'short', day: 'numeric' });
+  const from = formatDate(start, 'h:mm', DATE_FORMATS.time);
+  return `${day} · ${from} – ${formatDate(end, 'h:mm a', DATE_FORMATS.time)}`;
+}
+
 function Details({ detail }: { detail: ScheduleAppointmentDetail }) {
+  const { t } = useTranslation();
   const birth = detail.patient_birth_date ? DateTime.fromISO(detail.patient_birth_date) : null;
   const age = birth?.isValid ? Math.floor(-birth.diffNow('years').years) : null;
   const bookedFor = detail.booked_by !== detail.patient_id;
   return (
     <Stack spacing={2.5} data-testid="drawer-details">
-      <Section title="Patient">
-        <Row label="Phone">
+      <Section title={t('schedule.drawer.patient')}>
+        <Row label={t('schedule.drawer.phone')}>
           {detail.patient_phone ? (
             <Link href={`tel:${detail.patient_phone}`}>{phoneDisplay(detail.patient_phone)}</Link>
           ) : null}
         </Row>
-        <Row label="Birth date">
+        <Row label={t('schedule.drawer.birthDate')}>
           {birth?.isValid
-            ? `${birth.toFormat('LLL d, yyyy')}${age !== null ? ` (${age})` : ''}`
+            ? `${formatDate(birth, 'LLL d, yyyy', { month: 'short', day: 'numeric', year: 'numeric' })}${age !== null ? ` (${age})` : ''}`
             : null}
         </Row>
-        <Row label="Email">{detail.patient_email}</Row>
-        {detail.relationship && <Row label="Family member">{detail.relationship}</Row>}
+        <Row label={t('schedule.drawer.email')}>{detail.patient_email}</Row>
+        {detail.relationship && (
+          <Row label={t('schedule.drawer.familyMember')}>{detail.relationship}</Row>
+        )}
       </Section>
-      <Section title="Visit">
-        <Row label="Reason">{detail.reason}</Row>
-        <Row label="Calendar">{detail.calendar_name}</Row>
-        <Row label="Booked">
-          {DateTime.fromISO(detail.created_on).toFormat('LLL d, h:mm a')}
-          {bookedFor && detail.booked_by_name ? ` by ${detail.booked_by_name}` : ''}
+      <Section title={t('schedule.drawer.visit')}>
+        <Row label={t('schedule.drawer.reason')}>{detail.reason}</Row>
+        <Row label={t('schedule.drawer.calendar')}>{detail.calendar_name}</Row>
+        <Row label={t('schedule.drawer.booked')}>
+          {formatDate(DateTime.fromISO(detail.created_on), 'LLL d, h:mm a', {
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+          })}
+          {bookedFor && detail.booked_by_name
+            ? t('schedule.drawer.bookedBy', { name: detail.booked_by_name })
+            : ''}
         </Row>
-        {detail.cancel_reason && <Row label="Cancel reason">{detail.cancel_reason}</Row>}
+        {detail.cancel_reason && (
+          <Row label={t('schedule.drawer.cancelReason')}>{detail.cancel_reason}</Row>
+        )}
       </Section>
       {detail.outside_schedule && (
-        <Alert severity="warning">The calendar no longer offers this time.</Alert>
+        <Alert severity="warning">{t('schedule.drawer.outsideSchedule')}</Alert>
       )}
-      <Section title="Insurance and payment">
-        <Row label="Insurance">{insuranceText(detail.insurance)}</Row>
+      <Section title={t('schedule.drawer.insuranceAndPayment')}>
+        <Row label={t('schedule.drawer.insurance')}>{insuranceText(detail.insurance, t)}</Row>
         {detail.insurance?.choice === 'insurance' && (
-          <Row label="Member ID">{detail.insurance.member_id}</Row>
+          <Row label={t('schedule.drawer.memberId')}>{detail.insurance.member_id}</Row>
         )}
-        <Row label="Visit fee">{paymentText(detail.online_visit_payment)}</Row>
+        <Row label={t('schedule.drawer.visitFee')}>
+          {paymentText(detail.online_visit_payment, t)}
+        </Row>
       </Section>
       {detail.screenings.map((screening) => (
         <Section key={screening.screening_id} title={screening.title}>
           {screening.answers.map((a) => (
             <Row key={a.question} label={a.question} wide>
-              {answerText(a.answer)}
+              {answerText(a.answer, t)}
             </Row>
           ))}
         </Section>

@@ -1,15 +1,19 @@
 import type { ScheduleCalendar, ScheduleColumn } from '@medbook/contracts';
 import { DateTime } from 'luxon';
 import { type DragEvent, memo, useMemo } from 'react';
+import { useTranslation } from '../../../shared/i18n';
+import { luxonLocale } from '../../../shared/i18n/dates';
 import { statusColor } from '../../../shared/status-chip';
 import {
   layoutColumn,
   mayReschedule,
   minuteClock,
   minuteLabel,
+  narrowClock,
   PX_PER_MINUTE,
   timeRange,
 } from '../schedule-layout';
+import { visitTypeText } from '../schedule-texts';
 
 /** What a column tells the page: a block opened, a free place chosen, a block dropped on one. */
 export interface ColumnActions {
@@ -53,6 +57,8 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
   actions: ColumnActions;
 }) {
   const { column, calendar, firstMinute, lastMinute, nowMs, draggable, actions } = props;
+  const { t } = useTranslation();
+  const locale = luxonLocale();
   const items = useMemo(
     () => layoutColumn(column, calendar.time_zone, firstMinute, nowMs),
     [column, calendar.time_zone, firstMinute, nowMs],
@@ -85,11 +91,13 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
     >
       {open && <div className="sg-open" style={open} />}
       {items.map((item) => {
-        const label = timeRange(item.box.startMinute, item.box.endMinute);
+        const label = timeRange(item.box.startMinute, item.box.endMinute, locale);
         if (item.kind === 'appointment') {
           const a = item.appointment;
           const movable = draggable && mayReschedule(a.status);
-          const name = a.patient_name ?? 'Patient';
+          const name = a.patient_name ?? t('schedule.grid.patient');
+          const type = visitTypeText(t, a.visit_type);
+          const status = t(`dashboard.status.${a.status}`);
           const finished = a.status === 'Checked-Out' || a.status === 'No-Show';
           return (
             <button
@@ -102,7 +110,7 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
               data-status={a.status}
               style={place(item.box)}
               data-start={a.start_date}
-              title={`${name} · ${label} · ${a.visit_type} · ${a.status}${a.reason ? ` · ${a.reason}` : ''}`}
+              title={`${name} · ${label} · ${type} · ${status}${a.reason ? ` · ${a.reason}` : ''}`}
               draggable={movable}
               onDragStart={
                 movable
@@ -127,10 +135,10 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
               <span className="sg-patient">{name}</span>{' '}
               <span className={item.box.height >= 36 ? 'sg-meta' : 'sg-hidden'}>
                 {item.box.lanes > 1
-                  ? minuteLabel(item.box.startMinute, true).slice(0, -3)
-                  : `${label} · ${a.visit_schedule_type === 'WalkIn' ? 'Walk-in' : a.visit_type}`}
+                  ? narrowClock(item.box.startMinute, locale)
+                  : `${label} · ${a.visit_schedule_type === 'WalkIn' ? t('schedule.grid.walkIn') : type}`}
               </span>{' '}
-              <span className={item.box.height >= 54 ? 'sg-meta' : 'sg-hidden'}>{a.status}</span>
+              <span className={item.box.height >= 54 ? 'sg-meta' : 'sg-hidden'}>{status}</span>
             </button>
           );
         }
@@ -141,11 +149,11 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
               className="sg-item sg-held"
               style={place(item.box)}
             >
-              On hold
+              {t('schedule.grid.onHold')}
             </div>
           );
         }
-        const start = minuteLabel(item.box.startMinute, true);
+        const start = minuteLabel(item.box.startMinute, true, locale);
         if (item.past) {
           return (
             <div
@@ -167,7 +175,7 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
             data-testid="schedule-free"
             data-start={item.slot.start_date}
             style={place(item.box)}
-            aria-label={`Book ${who} at ${start}, ${places} ${places === 1 ? 'place' : 'places'} left`}
+            aria-label={t('schedule.grid.bookAt', { who, time: start, count: places })}
             onClick={() => actions.onFree(column.calendar_id, item.slot.start_date)}
             onDragOver={allowDrop}
             onDragEnter={allowDrop}
@@ -183,10 +191,10 @@ export const ScheduleColumnView = memo(function ScheduleColumnView(props: {
           >
             <span>
               {start}
-              {item.slot.capacity > 1 ? ` · ${places} left` : ''}
+              {item.slot.capacity > 1 ? ` · ${t('schedule.grid.left', { count: places })}` : ''}
             </span>
             <span className="sg-book" aria-hidden>
-              + Book
+              {t('schedule.grid.book')}
             </span>
           </button>
         );

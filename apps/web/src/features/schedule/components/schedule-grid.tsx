@@ -2,7 +2,10 @@ import type { ScheduleCalendar, ScheduleView } from '@medbook/contracts';
 import { Box } from '@mui/material';
 import { DateTime } from 'luxon';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from '../../../shared/i18n';
+import { formatDate, luxonLocale } from '../../../shared/i18n/dates';
 import { gridHours, minuteClock, minuteLabel, PX_PER_MINUTE } from '../schedule-layout';
+import { visitTypeText } from '../schedule-texts';
 import { type ColumnActions, ScheduleColumnView } from './schedule-column';
 import { AXIS_WIDTH, gridSx } from './schedule-grid-styles';
 
@@ -31,6 +34,8 @@ export interface GridProps {
 /** The time grid: a sticky row of column heads, a sticky hour axis, one column per calendar or day. */
 export const ScheduleGrid = memo(function ScheduleGrid(props: GridProps) {
   const { view, calendarFilter, arrivedAt, nowMs, draggable, actions } = props;
+  const { t } = useTranslation();
+  const locale = luxonLocale();
   const calendars = useMemo(
     () => new Map(view.calendars.map((c) => [c.calendar_id, c])),
     [view.calendars],
@@ -93,7 +98,9 @@ export const ScheduleGrid = memo(function ScheduleGrid(props: GridProps) {
       <div
         className="sg-table"
         role="group"
-        aria-label={view.view === 'week' ? 'Week schedule' : 'Day schedule'}
+        aria-label={
+          view.view === 'week' ? t('schedule.grid.weekSchedule') : t('schedule.grid.daySchedule')
+        }
         style={{
           gridTemplateColumns: `${AXIS_WIDTH}px repeat(${columns.length}, minmax(${minColumn}px, 1fr))`,
         }}
@@ -120,7 +127,7 @@ export const ScheduleGrid = memo(function ScheduleGrid(props: GridProps) {
               className="sg-hour"
               style={{ top: Math.max(8, (minute - firstMinute) * PX_PER_MINUTE) }}
             >
-              {minuteLabel(minute)}
+              {minuteLabel(minute, false, locale)}
             </span>
           ))}
         </div>
@@ -163,18 +170,27 @@ function ColumnHead(props: {
   nowMs: number;
 }) {
   const { calendar, day, week } = props;
+  const { t } = useTranslation();
   const zone = calendar?.time_zone ?? 'local';
   const today = DateTime.fromMillis(props.nowMs, { zone }).toISODate() === day;
-  const counts = `${props.booked} booked · ${props.free} free`;
+  const counts = `${t('schedule.grid.booked', { count: props.booked })} · ${t('schedule.grid.free', { count: props.free })}`;
   return (
     <div
       className={`sg-colhead${week && today ? ' sg-today' : ''}`}
       data-testid="schedule-column-head"
     >
       <span className="sg-name">
-        {week ? DateTime.fromISO(day).toFormat('ccc d LLL') : (calendar?.owner_name ?? 'Calendar')}
+        {week
+          ? formatDate(DateTime.fromISO(day), 'ccc d LLL', {
+              weekday: 'short',
+              day: 'numeric',
+              month: 'short',
+            })
+          : (calendar?.owner_name ?? t('schedule.grid.calendar'))}
       </span>
-      <span className="sg-sub">{week ? counts : `${calendar?.visit_type ?? ''} · ${counts}`}</span>
+      <span className="sg-sub">
+        {week ? counts : `${calendar ? visitTypeText(t, calendar.visit_type) : ''} · ${counts}`}
+      </span>
     </div>
   );
 }

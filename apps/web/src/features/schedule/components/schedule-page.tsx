@@ -28,6 +28,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { connection$ } from '../../../live/live-socket';
 import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
+import { translateText, useTranslation } from '../../../shared/i18n';
+import { formatDate, luxonLocale } from '../../../shared/i18n/dates';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { type ScheduleParams, scheduleApi } from '../api/schedule-api';
@@ -53,6 +55,7 @@ export function SchedulePage(props: {
   history?: (appointmentId: string) => ReactNode;
 }) {
   const { practiceId } = props;
+  const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
@@ -157,13 +160,13 @@ export function SchedulePage(props: {
           component="h1"
           sx={{ fontWeight: 600, fontSize: { xs: 26, md: 32 } }}
         >
-          Schedule
+          {t('schedule.title')}
         </Typography>
         <Chip
           size="small"
           variant="outlined"
           color={connection === 'live' ? 'success' : 'default'}
-          label={connection === 'live' ? 'Live' : 'Reconnecting…'}
+          label={connection === 'live' ? t('schedule.live') : t('schedule.reconnecting')}
           data-testid="schedule-connection"
         />
       </Stack>
@@ -183,18 +186,17 @@ export function SchedulePage(props: {
         onCalendar={(next) => update({ calendar: next })}
       />
       <ScheduleLegend />
-      {shown?.error !== undefined && <Alert severity="error">{errorMessageOf(shown.error)}</Alert>}
+      {shown?.error !== undefined && (
+        <Alert severity="error">{translateText(errorMessageOf(shown.error))}</Alert>
+      )}
       {!data && shown?.error === undefined && (
-        <CircularProgress aria-label="Loading the schedule" />
+        <CircularProgress aria-label={t('schedule.loading')} />
       )}
       {data && calendars.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="schedule-empty">
           <EventBusy color="disabled" sx={{ fontSize: 40 }} aria-hidden />
-          <Typography sx={{ fontWeight: 600, mt: 1 }}>No calendars yet</Typography>
-          <Typography color="text.secondary">
-            The schedule shows each provider's and resource's calendar once the practice admin has
-            created them.
-          </Typography>
+          <Typography sx={{ fontWeight: 600, mt: 1 }}>{t('schedule.noCalendars')}</Typography>
+          <Typography color="text.secondary">{t('schedule.noCalendarsText')}</Typography>
         </Paper>
       )}
       {data && calendars.length > 0 && (view === 'day' || data.view.view === 'week') && (
@@ -217,34 +219,44 @@ export function SchedulePage(props: {
         history={props.history}
       />
       <Dialog open={moving !== null} onClose={() => setMoving(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>Move this appointment?</DialogTitle>
+        <DialogTitle>{t('schedule.move.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
             {movingAppointment && moving && movingCalendar
-              ? `${movingAppointment.patient_name ?? 'The patient'}: ${describeMove(movingAppointment.start_date, moving.start, movingCalendar.time_zone, movingCalendar.time_step)}.`
+              ? t('schedule.move.text', {
+                  name: movingAppointment.patient_name ?? t('schedule.move.thePatient'),
+                  ...describeMove(
+                    movingAppointment.start_date,
+                    moving.start,
+                    movingCalendar.time_zone,
+                    movingCalendar.time_step,
+                  ),
+                })
               : ''}
           </DialogContentText>
           {reschedule.error && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {reschedule.error}
+              {translateText(reschedule.error)}
             </Alert>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setMoving(null)}>Keep the current time</Button>
+          <Button onClick={() => setMoving(null)}>{t('schedule.move.keep')}</Button>
           <Button
             variant="contained"
             disabled={reschedule.pending}
             onClick={() => void confirmMove()}
             data-testid="move-confirm"
           >
-            Move
+            {t('schedule.move.confirm')}
           </Button>
         </DialogActions>
       </Dialog>
       <Box aria-live="polite" sx={{ position: 'absolute', left: -10_000 }}>
         {data
-          ? `${data.view.columns.reduce((n, c) => n + c.appointments.length, 0)} appointments`
+          ? t('schedule.appointmentsCount', {
+              count: data.view.columns.reduce((n, c) => n + c.appointments.length, 0),
+            })
           : ''}
       </Box>
     </Stack>
@@ -254,12 +266,19 @@ export function SchedulePage(props: {
 const validDay = (value: string | null): string | null =>
   value && DateTime.fromISO(value).isValid && /^\d{4}-\d\d-\d\d$/.test(value) ? value : null;
 
-function describeMove(from: string, to: string, zone: string, step: number): string {
-  const day = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('ccc LLL d');
+/** Where a dragged block goes, from its day and time to the place it was dropped on. */
+function describeMove(from: string, to: string, zone: string, step: number) {
+  const locale = luxonLocale();
+  const day = (iso: string) =>
+    formatDate(DateTime.fromISO(iso, { zone }), 'ccc LLL d', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'short',
+    });
   const range = (iso: string) => {
     const d = DateTime.fromISO(iso, { zone }).toISODate()!;
     const clock = minuteClock(d, zone);
-    return timeRange(clock(iso), clock(iso) + step);
+    return timeRange(clock(iso), clock(iso) + step, locale);
   };
-  return `from ${day(from)}, ${range(from)} to ${day(to)}, ${range(to)}`;
+  return { fromDay: day(from), fromRange: range(from), toDay: day(to), toRange: range(to) };
 }

@@ -13,8 +13,24 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
+import { useTranslation } from '../../../shared/i18n';
+import { DATE_FORMATS, formatDate, luxonLocale } from '../../../shared/i18n/dates';
 
 const ALL = '';
+
+/** A week's first and last day: 'Nov 23 – 29, 2026' in English, Intl's own range otherwise. */
+function weekTitle(monday: DateTime): string {
+  const sunday = monday.plus({ days: 6 });
+  const locale = luxonLocale();
+  if (locale !== 'en-US') {
+    return new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).formatRange(monday.toJSDate(), sunday.toJSDate());
+  }
+  return `${monday.toFormat('LLL d')} – ${sunday.toFormat(monday.month === sunday.month ? 'd, yyyy' : 'LLL d, yyyy')}`;
+}
 
 /** Which day or week, which calendar, and day or week: the grid's controls. */
 export function ScheduleToolbar(props: {
@@ -29,18 +45,28 @@ export function ScheduleToolbar(props: {
   onCalendar: (calendarId: string | null) => void;
 }) {
   const { date, view } = props;
+  const { t } = useTranslation();
   const day = DateTime.fromISO(date);
   const step = view === 'week' ? { weeks: 1 } : { days: 1 };
   const monday = day.startOf('week');
+  const thisYear = day.year === DateTime.local().year;
+  // Other languages leave out this year's number: their day names are longer than English's.
   const title =
     view === 'week'
-      ? `${monday.toFormat('LLL d')} – ${monday.plus({ days: 6 }).toFormat(monday.month === monday.plus({ days: 6 }).month ? 'd, yyyy' : 'LLL d, yyyy')}`
-      : day.toFormat('cccc, LLLL d, yyyy');
+      ? weekTitle(monday)
+      : formatDate(
+          day,
+          'cccc, LLLL d, yyyy',
+          thisYear ? DATE_FORMATS.weekdayMonthDay : DATE_FORMATS.weekdayMonthDayYear,
+        );
   const shortTitle =
     view === 'week'
       ? title
-      : day.toFormat(day.year === DateTime.local().year ? 'ccc, LLL d' : 'ccc, LLL d, yyyy');
-  const unit = view === 'week' ? 'week' : 'day';
+      : formatDate(day, thisYear ? 'ccc, LLL d' : 'ccc, LLL d, yyyy', {
+          ...DATE_FORMATS.shortWeekdayMonthDay,
+          ...(thisYear ? {} : ({ year: 'numeric' } as const)),
+        });
+  const week = view === 'week';
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
@@ -48,7 +74,7 @@ export function ScheduleToolbar(props: {
     >
       <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', minWidth: 0 }}>
         <IconButton
-          aria-label={`Previous ${unit}`}
+          aria-label={week ? t('schedule.toolbar.previousWeek') : t('schedule.toolbar.previousDay')}
           onClick={() => props.onDate(day.minus(step).toISODate()!)}
           data-testid="schedule-previous"
         >
@@ -60,10 +86,10 @@ export function ScheduleToolbar(props: {
           onClick={() => props.onDate(DateTime.local().toISODate())}
           data-testid="schedule-today"
         >
-          Today
+          {t('schedule.toolbar.today')}
         </Button>
         <IconButton
-          aria-label={`Next ${unit}`}
+          aria-label={week ? t('schedule.toolbar.nextWeek') : t('schedule.toolbar.nextDay')}
           onClick={() => props.onDate(day.plus(step).toISODate()!)}
           data-testid="schedule-next"
         >
@@ -93,7 +119,7 @@ export function ScheduleToolbar(props: {
         <TextField
           type="date"
           size="small"
-          label="Date"
+          label={t('schedule.toolbar.date')}
           value={date}
           onChange={(e) => {
             if (DateTime.fromISO(e.target.value).isValid) props.onDate(e.target.value);
@@ -108,7 +134,7 @@ export function ScheduleToolbar(props: {
           <TextField
             select
             size="small"
-            label={view === 'week' ? 'Calendar' : 'Show'}
+            label={week ? t('schedule.toolbar.calendar') : t('schedule.toolbar.show')}
             value={props.calendarId ?? ALL}
             onChange={(e) => props.onCalendar(e.target.value === ALL ? null : e.target.value)}
             sx={{ minWidth: 200, maxWidth: { xs: '100%', sm: 280 }, flex: { xs: 1, sm: 'none' } }}
@@ -118,7 +144,7 @@ export function ScheduleToolbar(props: {
               select: { displayEmpty: true },
             }}
           >
-            {props.allowAll && <MenuItem value={ALL}>All providers and resources</MenuItem>}
+            {props.allowAll && <MenuItem value={ALL}>{t('schedule.toolbar.all')}</MenuItem>}
             {props.calendars.map((c) => (
               <MenuItem key={c.calendar_id} value={c.calendar_id}>
                 {c.owner_name}
@@ -132,13 +158,13 @@ export function ScheduleToolbar(props: {
           size="small"
           value={view}
           onChange={(_, next: ScheduleViewKind | null) => next && props.onView(next)}
-          aria-label="Day or week"
+          aria-label={t('schedule.toolbar.dayOrWeek')}
         >
           <ToggleButton value="day" data-testid="schedule-view-day">
-            Day
+            {t('schedule.toolbar.day')}
           </ToggleButton>
           <ToggleButton value="week" data-testid="schedule-view-week">
-            Week
+            {t('schedule.toolbar.week')}
           </ToggleButton>
         </ToggleButtonGroup>
       </Stack>

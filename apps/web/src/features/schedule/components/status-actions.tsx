@@ -14,22 +14,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-
-/** What each change is called on its button (the spec's statuses, said as front desk actions). */
-const ACTION_LABELS: Record<AppointmentStatus, string> = {
-  Accepted: 'Accept',
-  Rejected: 'Reject',
-  Confirmed: 'Confirm',
-  'Checked-In': 'Check in',
-  'Waiting-Room': 'To waiting room',
-  'In Progress': 'Start visit',
-  'Checked-Out': 'Check out',
-  'No-Show': 'No-show',
-  Canceled: 'Cancel visit',
-  Pending: 'Make pending',
-  Scheduled: 'Schedule',
-  'Waiting-List': 'Waiting list',
-};
+import { useTranslation } from '../../../shared/i18n';
 
 /** Changes that end the visit ask first; a rejection asks why (the patient sees it). */
 const ASKS_FIRST: readonly AppointmentStatus[] = ['Canceled', 'Rejected', 'No-Show'];
@@ -42,6 +27,8 @@ export function StatusActions(props: {
   busy: boolean;
   onChange: (status: AppointmentStatus, reason?: string) => void;
 }) {
+  const { t } = useTranslation();
+  const actionLabel = (status: AppointmentStatus) => t(`schedule.actions.${status}`);
   const [asking, setAsking] = useState<AppointmentStatus | null>(null);
   const [reason, setReason] = useState('');
   const options = STATUS_TRANSITIONS[props.status];
@@ -66,7 +53,7 @@ export function StatusActions(props: {
             onClick={() => choose(status)}
             data-testid={`status-action-${status}`}
           >
-            {ACTION_LABELS[status]}
+            {actionLabel(status)}
           </Button>
         ))}
         {ending.map((status) => (
@@ -79,26 +66,28 @@ export function StatusActions(props: {
             onClick={() => choose(status)}
             data-testid={`status-action-${status}`}
           >
-            {ACTION_LABELS[status]}
+            {actionLabel(status)}
           </Button>
         ))}
       </Stack>
       <Dialog open={asking !== null} onClose={() => setAsking(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>{asking ? `${ACTION_LABELS[asking]}?` : ''}</DialogTitle>
+        <DialogTitle>
+          {asking ? t('schedule.ask.title', { action: actionLabel(asking) }) : ''}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: asking === 'Rejected' ? 2 : 0 }}>
             {asking === 'No-Show'
-              ? `Mark ${props.patientName} as not having come?`
+              ? t('schedule.ask.noShow', { name: props.patientName })
               : asking === 'Rejected'
-                ? `Reject ${props.patientName}'s request. The patient sees the reason on their appointment.`
-                : `Cancel ${props.patientName}'s appointment? The place becomes free again.`}
+                ? t('schedule.ask.reject', { name: props.patientName })
+                : t('schedule.ask.cancel', { name: props.patientName })}
           </DialogContentText>
           {asking === 'Rejected' && (
             <TextField
               autoFocus
               fullWidth
               required
-              label="Reason"
+              label={t('schedule.ask.reason')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               slotProps={{ htmlInput: { maxLength: REJECT_REASON_MAX_LENGTH } }}
@@ -106,7 +95,7 @@ export function StatusActions(props: {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAsking(null)}>Keep it</Button>
+          <Button onClick={() => setAsking(null)}>{t('schedule.ask.keep')}</Button>
           <Button
             color="error"
             variant="contained"
@@ -118,7 +107,7 @@ export function StatusActions(props: {
               if (status) props.onChange(status, status === 'Rejected' ? reason.trim() : undefined);
             }}
           >
-            {asking ? ACTION_LABELS[asking] : ''}
+            {asking ? actionLabel(asking) : ''}
           </Button>
         </DialogActions>
       </Dialog>
