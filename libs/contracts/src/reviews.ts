@@ -7,6 +7,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
+import type { Positioned } from './read-your-writes';
 import { invalid, length } from './validation-options';
 
 /**
@@ -34,6 +35,9 @@ export const REVIEW_MESSAGES = {
 export const SURVEY_INSTRUCTIONS_MAX = 2000;
 export const SURVEY_LINK_MAX = 500;
 export const REPUTATION_BUSINESS_ID_MAX = 15;
+/** Ours: the provider's listing on the review site (its place id) and its reviews page. */
+export const REVIEW_PLACE_ID_MAX = 255;
+export const REVIEWS_URL_MAX = 500;
 export const REVIEW_COMMENT_MAX = 2000;
 
 /** PUT /providers/:provider_id/survey-settings: the whole form, every field replaced. */
@@ -65,6 +69,20 @@ export class SurveySettingsDto {
   @MaxLength(REPUTATION_BUSINESS_ID_MAX, length)
   @Matches(/^[A-Za-z0-9_-]*$/, invalid)
   reputation_business_id?: string;
+
+  /** The provider's listing on the review site: the spec's provider_reviews.place_id. */
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(REVIEW_PLACE_ID_MAX, length)
+  @Matches(/^[A-Za-z0-9_-]*$/, invalid)
+  place_id?: string;
+
+  /** The listing's reviews page: the spec's provider_reviews.url. Absent or empty: none. */
+  @ValidateIf((o: SurveySettingsDto) => o.reviews_url != null && o.reviews_url !== '')
+  @IsString(invalid)
+  @MaxLength(REVIEWS_URL_MAX, length)
+  @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_tld: false }, invalid)
+  reviews_url?: string;
 }
 
 export interface SurveySettingsView {
@@ -77,6 +95,8 @@ export interface SurveySettingsView {
   readonly survey_link_base: string | null;
   readonly has_reputation_enabled: boolean;
   readonly reputation_business_id: string | null;
+  readonly place_id: string | null;
+  readonly reviews_url: string | null;
 }
 
 /** Spec (second document, "Appointment info for survey"): what the welcome page shows. */
@@ -117,6 +137,8 @@ export interface VisitFeedbackView {
   readonly status: string;
   readonly completed: boolean;
   readonly survey_link: string | null;
+  /** When the patient was sent the survey link (the visit's checkout), or null. */
+  readonly survey_invited_at: string | null;
   /** The provider asks for feedback (a review) after the visit. */
   readonly feedback_enabled: boolean;
   readonly review_given: boolean;
@@ -136,14 +158,19 @@ export interface PracticeReviewView {
   readonly survey_link: string | null;
 }
 
-/** The spec's provider_reviews: the provider's rating and how many reviews, and the latest. */
+/**
+ * The spec's provider_reviews (place_id, rating, user_ratings_total, url): the provider's rating
+ * and how many reviews, their listing on the review site when set up, and the latest reviews.
+ */
 export interface ProviderReviewsView {
   readonly provider_id: string;
   readonly provider_name: string;
   readonly specialty: string | null;
   readonly practice_name: string | null;
+  readonly place_id: string | null;
   readonly rating: number | null;
   readonly user_ratings_total: number;
+  readonly url: string | null;
   readonly reviews: readonly {
     readonly rating: number;
     readonly comment: string | null;
@@ -156,6 +183,32 @@ export interface ReputationSsoView {
   readonly redirect_url: string;
   readonly expires_in: number;
 }
+
+/** The spec's provider_reviews.rating: the average of the ratings, to one decimal. */
+export const averageRating = (sum: number, count: number): number =>
+  Math.round((sum / count) * 10) / 10;
+
+/** Pushed to `provider:<id>` (public) after each review: the provider's rating as it is now. */
+export interface ProviderRatingMessage extends Positioned {
+  readonly provider_id: string;
+  /** The average (1-5, one decimal), as provider_reviews.rating. */
+  readonly rating: number;
+  readonly user_ratings_total: number;
+}
+
+/**
+ * Pushed to the patient's (and the booking account's) `user:<id>` when a checked-out visit's
+ * survey link is sent to them.
+ */
+export interface SurveyInvitedMessage extends Positioned {
+  readonly appointment_id: string;
+  readonly patient_id: string;
+  readonly survey_link: string;
+}
+
+/** The survey welcome page of a visit (spec 2.7's appointments/{id}/start-survey). */
+export const startSurveyPath = (appointmentId: string): string =>
+  `/appointments/${appointmentId}/start-survey`;
 
 /** The reputation site's landing page after sign-on (the spec's redirect target). */
 export const REPUTATION_REDIRECT_PATH = '/dashboard/home';

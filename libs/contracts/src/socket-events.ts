@@ -13,6 +13,7 @@ import type {
   NotificationCountsMessage,
 } from './notifications';
 import type { Positioned } from './read-your-writes';
+import type { ProviderRatingMessage, SurveyInvitedMessage } from './reviews';
 import type {
   AppointmentStatusMessage,
   CalendarChangedMessage,
@@ -35,11 +36,12 @@ export type RoomName =
   | `user:${string}`
   | `calendar:${string}`
   | `appointment:${string}`
-  | `meeting:${string}`;
+  | `meeting:${string}`
+  | `provider:${string}`;
 
 /** Room names a client may ask to join. */
 export const ROOM_PATTERN =
-  /^(ops|(practice|user|calendar|appointment|meeting):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+  /^(ops|(practice|user|calendar|appointment|meeting|provider):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export interface ProjectionPositionMessage extends Positioned {
   readonly name: string;
@@ -111,6 +113,10 @@ export interface ServerToClientEvents {
   'check-in.summary': (message: CheckInSummaryChangedMessage) => void;
   /** A dose was recorded for the patient or a family member (their `user:<id>` rooms). */
   'vaccination.recorded': (message: VaccinationRecordedMessage) => void;
+  /** A provider's rating after a review (public room `provider:<id>`). */
+  'provider.rating': (message: ProviderRatingMessage) => void;
+  /** A checked-out visit's survey link was sent (the patient's `user:<id>` rooms). */
+  'survey.invited': (message: SurveyInvitedMessage) => void;
 }
 
 export interface SubscribeAck {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   AppointmentView,
   BookingResult,
+  LoginResult,
   PracticeReviewView,
   ProviderReviewsView,
   ProviderSearchResult,
@@ -12,7 +13,7 @@ import type {
 } from '@medbook/contracts';
 import { MEETING_MESSAGES, REPUTATION_REDIRECT_PATH, REVIEW_MESSAGES } from '@medbook/contracts';
 import { jwtVerify } from 'jose';
-import { createUser, type TestUser } from '../../support/accounts';
+import { createUser, signIn, type TestUser } from '../../support/accounts';
 import {
   createCalendar,
   createPractice,
@@ -40,6 +41,8 @@ const SETTINGS = {
   survey_link_base: 'https://surveys.example.com/s/medbook',
   has_reputation_enabled: true,
   reputation_business_id: 'BIZ-42',
+  place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+  reviews_url: 'https://reviews.example.com/biz-42',
 };
 
 beforeAll(async () => {
@@ -153,6 +156,10 @@ describe('survey settings', () => {
       { ...SETTINGS, patient_survey_instructions: 'x'.repeat(2001) },
       { ...SETTINGS, reputation_business_id: 'B'.repeat(16) },
       { ...SETTINGS, reputation_business_id: '<script>' },
+      { ...SETTINGS, place_id: '<script>' },
+      { ...SETTINGS, place_id: 'P'.repeat(256) },
+      { ...SETTINGS, reviews_url: 'javascript:alert(1)' },
+      { ...SETTINGS, reviews_url: `https://reviews.example.com/${'x'.repeat(500)}` },
       { ...SETTINGS, post_visit_survey_enabled: 'yes' },
       { ...SETTINGS, has_reputation_enabled: undefined },
     ];
@@ -337,6 +344,8 @@ describe('reviews', () => {
     expect(view.user_ratings_total).toBe(total);
     expect(view.rating).toBeCloseTo(Math.round((sum / total) * 10) / 10, 1);
     expect(view.reviews[0]).toMatchObject({ rating: 4 });
+    // The spec's provider_reviews names: the listing on the review site set in the settings.
+    expect(view).toMatchObject({ place_id: SETTINGS.place_id, url: SETTINGS.reviews_url });
     expect(view.provider_name).toContain(providerLastName);
     expect(view.specialty).toBe('Family Medicine');
     expect((await app.api.get(`/api/v1/providers/${randomUUID()}/reviews`)).status).toBe(404);
@@ -350,6 +359,48 @@ describe('reviews', () => {
       (p) => p.id === practice.provider.userId,
     );
     expect(card?.rating).toEqual({ average: view.rating, count: total });
+  });
+});
+
+describe("the login response's reputation_setting", () => {
+  it('is enabled for the practice that set it up, with its business id and no key', async () => {
+    const saved = await app.api.as(practice.admin).put(settingsPath(), SETTINGS);
+    expect(saved.status).toBe(200);
+    const at = (saved.body.data as { position: number }).position;
+    await app.api.as(practice.admin).get(`${settingsPath()}?min_position=${at}`);
+    const staff = await signIn(app, practice.staff.email, practice.staff.password);
+    expect(staff.reputation_setting).toEqual({
+      enabled: true,
+      api_key: null,
+      business_id: 'BIZ-42',
+    });
+    // The refreshed session says it again.
+    const refreshed = await app.api.post(`/api/v1/auth/refresh`, {
+      refresh_token: staff.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect((refreshed.body.data as LoginResult).reputation_setting.enabled).toBe(true);
+    // Another practice, and a patient, have none.
+    const otherAdmin = await signIn(app, other.admin.email, other.admin.password);
+    expect(otherAdmin.reputation_setting).toEqual({
+      enabled: false,
+      api_key: null,
+      business_id: null,
+    });
+    const patient = await createUser(app, 'Patient');
+    expect(patient.login.reputation_setting.enabled).toBe(false);
+    // Turned off, it is off at the next sign-in.
+    const off = await app.api
+      .as(practice.admin)
+      .put(settingsPath(), { ...SETTINGS, has_reputation_enabled: false });
+    const offAt = (off.body.data as { position: number }).position;
+    await app.api.as(practice.admin).get(`${settingsPath()}?min_position=${offAt}`);
+    expect(
+      (await signIn(app, practice.staff.email, practice.staff.password)).reputation_setting,
+    ).toEqual({ enabled: false, api_key: null, business_id: null });
+    const on = await app.api.as(practice.admin).put(settingsPath(), SETTINGS);
+    const onAt = (on.body.data as { position: number }).position;
+    await app.api.as(practice.admin).get(`${settingsPath()}?min_position=${onAt}`);
   });
 });
 
@@ -401,6 +452,8 @@ describe('reputation management single sign-on', () => {
       const response = await bare.api.as(admin).get('/api/v1/reputation-management/single-sign-on');
       expect(response.status).toBe(404);
       expect(response.body.message).toBe(REVIEW_MESSAGES.reputationNotSetUp);
+      // Without the service's key the login says it is not enabled.
+      expect(admin.login.reputation_setting.enabled).toBe(false);
     } finally {
       await bare.close();
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
 import type {
   AppointmentPage,
   BookingResult,
@@ -141,6 +142,57 @@ describe('resource search', () => {
     const both = await search({ practice_id: practice.practiceId, zip_code: '07030' });
     expect(names(both)).toEqual([LAB_NAME, ROOM_NAME]);
     expect(both.resources[1]!.nearest_facility!.distance).toBeGreaterThan(1000);
+  });
+
+  it('sorts by availability as providers are: the soonest opening first, none last', async () => {
+    const own = await createPractice(app);
+    const { id: place } = await registerEntry(app, own, 'facilities', {
+      name: 'Sorting Clinic',
+      iana_time_zone: 'America/New_York',
+      office_visit: true,
+      tele_visit: false,
+      address: { address1: '2 River St', city: 'Hoboken', state: 'NJ', zip_code: '07030' },
+    });
+    const entry = (name: string, kind: string) =>
+      registerEntry(app, own, 'resources', { name, kind, facility_ids: [place] });
+    const [alpha, beta, gamma] = await Promise.all([
+      entry('Alpha Room', 'Room'),
+      entry('Beta Lab', 'Lab'),
+      entry('Gamma Scanner', 'Equipment'),
+    ]);
+    const later = await createCalendar(app, own, {
+      name: 'Beta Lab',
+      resource_id: beta.id,
+      facility_id: place,
+      visit_type: 'Resource',
+      enable_insurance: false,
+      date_from: DateTime.now().setZone('America/New_York').plus({ days: 30 }).toISODate()!,
+    });
+    const now = await createCalendar(app, own, {
+      name: 'Gamma Scanner',
+      resource_id: gamma.id,
+      facility_id: place,
+      visit_type: 'Resource',
+      enable_insurance: false,
+    });
+    const at = Math.max(later.position, now.position, alpha.position);
+    const sorted = (sort_on: string) =>
+      search({ practice_id: own.practiceId, sort_on }, at).then(names);
+    expect(await sorted('availability')).toEqual(['Gamma Scanner', 'Beta Lab', 'Alpha Room']);
+    expect(await sorted('name')).toEqual(['Alpha Room', 'Beta Lab', 'Gamma Scanner']);
+    // From a place, the same openings are ordered the same; paging keeps the order.
+    const page2 = await search(
+      {
+        practice_id: own.practiceId,
+        zip_code: '07030',
+        sort_on: 'availability',
+        page_size: 1,
+        page_no: 2,
+      },
+      at,
+    );
+    expect(names(page2)).toEqual(['Beta Lab']);
+    expect(page2.count).toBe(3);
   });
 
   it("gives each card its facilities' places (the map's markers) and next availability", async () => {

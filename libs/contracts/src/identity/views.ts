@@ -36,6 +36,17 @@ export interface UserView {
   readonly disabled: boolean;
 }
 
+/**
+ * The spec's reputation_setting (enabled, api key, business id): reputation management is enabled
+ * when the service is configured and the practice has a provider set up for it. The service's key
+ * never leaves the server (sign-on is a token it signs), so api_key is always null.
+ */
+export interface ReputationSetting {
+  readonly enabled: boolean;
+  readonly api_key: null;
+  readonly business_id: string | null;
+}
+
 export interface LoginResult {
   readonly user: UserView;
   readonly access_token: string;
@@ -46,6 +57,7 @@ export interface LoginResult {
   readonly time_zone: string | null;
   readonly gateway_url: string;
   readonly calendar_accept_reject_enabled: boolean;
+  readonly reputation_setting: ReputationSetting;
 }
 
 export interface FamilyMemberView {

@@ -613,6 +613,8 @@ export interface SurveySettingsTable {
   survey_link_base: string | null;
   has_reputation_enabled: boolean;
   reputation_business_id: string | null;
+  place_id: ColumnType<string | null, string | null | undefined, string | null>;
+  reviews_url: ColumnType<string | null, string | null | undefined, string | null>;
   position: Int8;
 }
 
@@ -633,6 +635,11 @@ export interface VisitFeedbackTable {
   rating: number | null;
   comment: string | null;
   reviewed_at: Timestamp | null;
+  survey_invited_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   position: Int8;
 }
 

@@ -194,6 +194,12 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         `Reviewed the visit: ${String(data.rating)} of 5`,
         [{ field: 'rating', before: null, after: data.rating }],
       );
+    case 'PatientInvitedToSurvey':
+      return appointmentLine(
+        str(data.appointment_id),
+        'Sent the post-visit survey to the patient',
+        [{ field: 'survey_link', before: null, after: data.survey_link }],
+      );
     case 'CalendarCreated':
       return {
         practice_id: str(data.practice_id),

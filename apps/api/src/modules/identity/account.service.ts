@@ -10,6 +10,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { DATABASE, type Database } from '../../infra/database/database';
 import { DomainError } from '../../domain/domain-error';
 import type { RequestContext } from '../../infra/http/request-context';
 import {
@@ -21,6 +22,8 @@ import { PasswordHasher } from './auth/password-hasher';
 import type { Principal } from './auth/principal';
 import { SessionsRepository } from './auth/sessions.repository';
 import { TokenService } from './auth/token.service';
+// The reviews read model says whether the practice uses reputation management (a plain query).
+import { reputationSettingOf } from '../reviews/reputation-business';
 import { RegisterUserCommand } from './commands/register-user';
 import type { UserProfile, UserState } from './domain/user.events';
 import { SecurityAudit } from './security-audit';
@@ -56,6 +59,7 @@ export class AccountService {
     private readonly audit: SecurityAudit,
     @Inject(LIVE_PUBLISHER) private readonly live: SocketLivePublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
   ) {}
 
   /** Creates the account and, as the spec's "Signup 200 logs in", answers a signed-in session. */
@@ -209,7 +213,10 @@ export class AccountService {
     timeZone: string | null,
   ): Promise<LoginResult> {
     const profile = state.profile!;
-    const credential = await this.users.credentialOf(profile.user_id);
+    const [credential, reputation] = await Promise.all([
+      this.users.credentialOf(profile.user_id),
+      reputationSettingOf(this.database.db, this.config, profile.practice_id, profile.user_id),
+    ]);
     const accessToken = await this.tokens.sign({
       userId: profile.user_id,
       type: profile.type,
@@ -225,6 +232,7 @@ export class AccountService {
       time_zone: timeZone,
       gateway_url: this.config.publicUrl,
       calendar_accept_reject_enabled: true,
+      reputation_setting: reputation,
     };
   }
 }

@@ -1,4 +1,5 @@
 import {
+  averageRating,
   type PracticeReviewView,
   type ProviderReviewsView,
   REPUTATION_REDIRECT_PATH,
@@ -11,7 +12,6 @@ import {
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT } from 'jose';
-import { sql } from 'kysely';
 import { ForbiddenError, NotFoundError } from '../../domain/domain-error';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
@@ -28,6 +28,7 @@ import {
   surveySettingsDecider,
   surveySettingsStreamId,
 } from './domain/survey-settings';
+import { reputationBusinessOf } from './reputation-business';
 
 /** How long the reputation service's sign-on token is good for. */
 export const REPUTATION_TOKEN_TTL_SECONDS = 120;
@@ -108,6 +109,8 @@ export class ReviewsService {
         's.survey_link_base',
         's.has_reputation_enabled',
         's.reputation_business_id',
+        's.place_id',
+        's.reviews_url',
       ])
       .where('e.kind', '=', 'provider')
       .where('e.practice_id', '=', practiceId)
@@ -139,6 +142,8 @@ export class ReviewsService {
           survey_link_base: row.survey_link_base,
           has_reputation_enabled: row.has_reputation_enabled,
           reputation_business_id: row.reputation_business_id,
+          place_id: row.place_id,
+          reviews_url: row.reviews_url,
         })
       : DEFAULT_SURVEY_SETTINGS;
     return { provider_id: providerId, practice_id: practiceId, provider_name: name, ...settings };
@@ -304,6 +309,7 @@ export class ReviewsService {
         'v.time_zone',
         'v.status',
         'v.survey_link',
+        'v.survey_invited_at',
         'v.feedback_enabled',
         'v.rating',
         'v.comment',
@@ -322,6 +328,9 @@ export class ReviewsService {
       status: row.status,
       completed: row.status === 'Checked-Out',
       survey_link: row.survey_link,
+      survey_invited_at: row.survey_invited_at
+        ? new Date(row.survey_invited_at).toISOString()
+        : null,
       feedback_enabled: row.feedback_enabled,
       review_given: row.rating !== null,
       review: row.rating === null ? null : { rating: row.rating, comment: row.comment },
@@ -370,7 +379,7 @@ export class ReviewsService {
 
   /** The spec's provider_reviews for the provider's profile: public, no patient named. */
   async providerReviews(providerId: string): Promise<ProviderReviewsView> {
-    const [provider, aggregate, latest] = await Promise.all([
+    const [provider, aggregate, latest, listing] = await Promise.all([
       this.database.db
         .selectFrom('rm_directory_entries as e')
         .leftJoin('rm_practices as p', 'p.practice_id', 'e.practice_id')
@@ -391,6 +400,11 @@ export class ReviewsService {
         .orderBy('reviewed_at', 'desc')
         .limit(PROFILE_REVIEWS)
         .execute(),
+      this.database.db
+        .selectFrom('rm_survey_settings')
+        .select(['place_id', 'reviews_url'])
+        .where('provider_id', '=', providerId)
+        .executeTakeFirst(),
     ]);
     if (!provider) throw new NotFoundError(REVIEW_MESSAGES.providerNotFound);
     const specialties = (provider.details as { specialties?: unknown }).specialties;
@@ -400,8 +414,10 @@ export class ReviewsService {
       provider_name: provider.name,
       specialty: Array.isArray(specialties) ? (text(specialties[0]) ?? null) : null,
       practice_name: provider.practice_name,
-      rating: count ? Math.round((aggregate!.rating_sum / count) * 10) / 10 : null,
+      place_id: listing?.place_id ?? null,
+      rating: count ? averageRating(aggregate!.rating_sum, count) : null,
       user_ratings_total: count,
+      url: listing?.reviews_url ?? null,
       reviews: latest.map((r) => ({
         rating: r.rating!,
         comment: r.comment,
@@ -421,16 +437,8 @@ export class ReviewsService {
     if (!caller.practiceId) throw notSetUp();
     this.policy.assertMayWorkForPractice(caller, caller.practiceId);
     if (!url || !key) throw notSetUp();
-    const setting = await this.database.db
-      .selectFrom('rm_survey_settings')
-      .select(['provider_id', 'reputation_business_id'])
-      .where('practice_id', '=', caller.practiceId)
-      .where('has_reputation_enabled', '=', true)
-      .where('reputation_business_id', 'is not', null)
-      .orderBy(sql`provider_id = ${caller.userId}`, 'desc')
-      .orderBy('provider_id')
-      .executeTakeFirst();
-    if (!setting?.reputation_business_id) throw notSetUp();
+    const business = await reputationBusinessOf(this.database.db, caller.practiceId, caller.userId);
+    if (!business) throw notSetUp();
     const user = await this.database.db
       .selectFrom('rm_users')
       .select(['email'])
@@ -439,7 +447,7 @@ export class ReviewsService {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const token = await new SignJWT({
       email: user?.email ?? null,
-      business_id: setting.reputation_business_id,
+      business_id: business,
       practice_id: caller.practiceId,
       redirect: REPUTATION_REDIRECT_PATH,
     })
@@ -462,6 +470,8 @@ interface SettingsRow {
   survey_link_base: string | null;
   has_reputation_enabled: boolean;
   reputation_business_id: string | null;
+  place_id: string | null;
+  reviews_url: string | null;
 }
 
 interface FeedbackRow {
@@ -474,6 +484,7 @@ interface FeedbackRow {
   time_zone: string;
   status: string;
   survey_link: string | null;
+  survey_invited_at: Date | null;
   feedback_enabled: boolean;
   rating: number | null;
   comment: string | null;

@@ -1,4 +1,4 @@
-import { CALLED_OFF_STATUSES, slotId } from '@medbook/contracts';
+import { averageRating, CALLED_OFF_STATUSES, slotId } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
@@ -119,13 +119,29 @@ export interface MatchedTerm {
   readonly weight: number;
 }
 
+/** Whose calendars an opening is looked for in: a table (or subquery) `c` and its owner test. */
+export interface OpeningCalendars {
+  readonly from: RawBuilder<unknown>;
+  readonly owner: RawBuilder<unknown>;
+}
+
+const PROVIDER_CALENDARS: OpeningCalendars = {
+  from: sql`rm_search_calendars c`,
+  owner: sql`c.provider_id = p.provider_id`,
+};
+
 /**
- * The next opening of a provider's bookable calendar hours (of the visit type, when one was
- * asked): per calendar, from today in its zone (or its first date), the nearest working weekday,
- * at its first hour (or now, when today's hours have begun), unless past the calendar's last date;
- * and how many days ahead of the calendar's today that is.
+ * The next opening of a provider's (or, given its calendars, a resource's) bookable calendar
+ * hours (of the visit type, when one was asked): per calendar, from today in its zone (or its
+ * first date), the nearest working weekday, at its first hour (or now, when today's hours have
+ * begun), unless past the calendar's last date; and how many days ahead of the calendar's today
+ * that is.
  */
-function nextOpenings(now: Date, visitType: string | null): RawBuilder<unknown> {
+export function nextOpenings(
+  now: Date,
+  visitType: string | null,
+  calendars: OpeningCalendars = PROVIDER_CALENDARS,
+): RawBuilder<unknown> {
   const type = visitType ? sql`AND c.visit_type = ${visitType}` : sql``;
   const at = sql`${now.toISOString()}::timestamptz`;
   // A lateral subquery: computed for the providers the other filters kept, not every calendar.
@@ -135,7 +151,7 @@ function nextOpenings(now: Date, visitType: string | null): RawBuilder<unknown> 
              CASE WHEN d.day = l.today AND l.hour >= c.first_hour THEN ${at}
                   ELSE (d.day + make_interval(hours => c.first_hour)) AT TIME ZONE c.time_zone
              END AS open_at
-      FROM rm_search_calendars c
+      FROM ${calendars.from}
       CROSS JOIN LATERAL ${localTime(now)} l
       CROSS JOIN LATERAL (SELECT greatest(c.date_from, l.today) AS start) s
       CROSS JOIN LATERAL (
@@ -143,7 +159,7 @@ function nextOpenings(now: Date, visitType: string | null): RawBuilder<unknown> 
                   + CASE WHEN w = extract(isodow FROM s.start)::int AND s.start = l.today
                               AND l.hour >= c.last_hour THEN 7 ELSE 0 END)) AS day
         FROM unnest(c.working_days) AS w) d
-      WHERE c.provider_id = p.provider_id AND NOT c.online_booking_disabled ${type}
+      WHERE ${calendars.owner} AND NOT c.online_booking_disabled ${type}
         AND d.day IS NOT NULL AND (c.date_to IS NULL OR d.day <= c.date_to)
     ) o) opens`;
 }
@@ -538,7 +554,7 @@ export class ProviderSearchRepository {
       rows.map((row) => [
         row.provider_id,
         {
-          average: Math.round((row.rating_sum / row.review_count) * 10) / 10,
+          average: averageRating(row.rating_sum, row.review_count),
           count: row.review_count,
         },
       ]),

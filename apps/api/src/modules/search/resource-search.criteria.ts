@@ -18,7 +18,7 @@ export interface ResourceCriteria {
   readonly origin: { readonly latitude: number; readonly longitude: number } | null;
   readonly maxMiles: number | null;
   readonly date: string | null;
-  readonly sort: 'distance' | 'name';
+  readonly sort: 'distance' | 'availability' | 'name';
   readonly pageNo: number;
   readonly pageSize: number;
   /** A visit kind no resource has (Office, Telehealth): nothing is found. */
@@ -69,7 +69,12 @@ export function resourceCriteria(dto: ResourceSearchDto): ResourceCriteria {
     origin,
     maxMiles: dto.distance ?? null,
     date: dto.date ?? null,
-    sort: dto.sort_on === 'name' || !origin ? 'name' : 'distance',
+    sort:
+      dto.sort_on === 'availability'
+        ? 'availability'
+        : dto.sort_on === 'name' || !origin
+          ? 'name'
+          : 'distance',
     pageNo: dto.page_no ?? 1,
     pageSize: dto.page_size ?? SEARCH_PAGE_SIZE_DEFAULT,
     nothing: dto.visit_type !== undefined && dto.visit_type !== 'Resource',

@@ -3,7 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
 import type { CalendarSettings } from '../scheduling/domain/calendar.events';
-import type { CalendarVersion } from './provider-search.repository';
+import {
+  type CalendarVersion,
+  nextOpenings,
+  type OpeningCalendars,
+} from './provider-search.repository';
 import type { ResourceCriteria } from './resource-search.criteria';
 
 export interface ResourceHit {
@@ -21,6 +25,21 @@ const EARTH_RADIUS_MILES = 3958.8;
 /** The resource's name and type, as migration 0039's trigram index holds them. */
 const NAME_AND_TYPE = sql`lower(r.name || ' ' || coalesce(r.details ->> 'kind', ''))`;
 
+/**
+ * Resources' calendars as the provider search's opening query reads calendars: scheduling's read
+ * model, its settings' hours and dates (the subquery is inlined, found by resource).
+ */
+const RESOURCE_CALENDARS: OpeningCalendars = {
+  from: sql`(SELECT resource_id, settings ->> 'visit_type' AS visit_type,
+      settings ->> 'time_zone' AS time_zone,
+      ARRAY(SELECT jsonb_array_elements_text(settings -> 'working_days')::int) AS working_days,
+      (settings ->> 'first_hour')::int AS first_hour, (settings ->> 'last_hour')::int AS last_hour,
+      (settings ->> 'date_from')::date AS date_from, (settings ->> 'date_to')::date AS date_to,
+      coalesce((settings ->> 'online_booking_disabled')::boolean, false) AS online_booking_disabled
+    FROM rm_calendars WHERE resource_id IS NOT NULL) c`,
+  owner: sql`c.resource_id = r.id`,
+};
+
 const likeWord = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -32,7 +51,10 @@ const likeWord = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\
 export class ResourceSearchRepository {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  async search(criteria: ResourceCriteria): Promise<{ rows: ResourceHit[]; total: number }> {
+  async search(
+    criteria: ResourceCriteria,
+    now: Date,
+  ): Promise<{ rows: ResourceHit[]; total: number }> {
     const where: RawBuilder<unknown>[] = [sql`r.kind = 'resource'`];
     if (criteria.nothing) where.push(sql`false`);
     if (criteria.resourceId) where.push(sql`r.id = ${criteria.resourceId}::uuid`);
@@ -65,8 +87,17 @@ export class ResourceSearchRepository {
       : sql<number>`NULL::float8`;
     if (origin && criteria.maxMiles !== null) where.push(sql`places.miles <= ${criteria.maxMiles}`);
     const byName = sql`r.name, r.id`;
+    // By availability as providers are: the soonest opening of its calendars' hours first.
+    const opens =
+      criteria.sort === 'availability'
+        ? sql`LEFT JOIN LATERAL ${nextOpenings(now, null, RESOURCE_CALENDARS)} ON true`
+        : sql``;
     const sort =
-      criteria.sort === 'distance' && origin ? sql`places.miles ASC NULLS LAST, ${byName}` : byName;
+      criteria.sort === 'distance' && origin
+        ? sql`places.miles ASC NULLS LAST, ${byName}`
+        : criteria.sort === 'availability'
+          ? sql`opens.open_at ASC NULLS LAST, ${origin ? sql`places.miles ASC NULLS LAST, ` : sql``}${byName}`
+          : byName;
     const order = relevance ? sql`round((${relevance})::numeric, 1) DESC, ${sort}` : sort;
     // Per resource: its facilities' names and cities (typed words) and the nearest one's miles.
     const from = sql`FROM rm_directory_entries r
@@ -78,6 +109,7 @@ export class ResourceSearchRepository {
         FROM rm_search_facilities f
         WHERE f.facility_id::text IN
           (SELECT jsonb_array_elements_text(coalesce(r.details -> 'facility_ids', '[]')))) places`;
+    const pageFrom = sql`${from} ${opens}`;
     const filter = sql.join(where, sql` AND `);
     const offset = (criteria.pageNo - 1) * criteria.pageSize;
     const [page, count] = await Promise.all([
@@ -87,7 +119,7 @@ export class ResourceSearchRepository {
                ARRAY(SELECT jsonb_array_elements_text(coalesce(r.details -> 'facility_ids', '[]')))
                  AS facility_ids,
                places.miles
-        ${from}
+        ${pageFrom}
         WHERE ${filter}
         ORDER BY ${order}
         LIMIT ${criteria.pageSize} OFFSET ${offset}`.execute(this.database.db),

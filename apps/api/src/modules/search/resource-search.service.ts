@@ -29,7 +29,7 @@ export class ResourceSearchService {
   async search(dto: ResourceSearchDto): Promise<ResourceSearchResult> {
     const now = this.clock.now();
     const criteria = resourceCriteria(dto);
-    const { rows: hits, total } = await this.resources.search(criteria);
+    const { rows: hits, total } = await this.resources.search(criteria, now);
     const ids = hits.map((h) => h.resource_id);
     const [facilityRows, calendars] = await Promise.all([
       this.providers.facilities([...new Set(hits.flatMap((h) => h.facility_ids))]),

@@ -18,6 +18,7 @@ const HANDLED = new Set<string>([
   'AppointmentCanceled',
   'AppointmentRescheduled',
   'VisitReviewed',
+  'PatientInvitedToSurvey',
   'CalendarCreated',
   ...CALENDAR_CHANGE_TYPES,
   'PracticeRegistered',

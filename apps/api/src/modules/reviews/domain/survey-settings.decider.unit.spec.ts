@@ -20,6 +20,8 @@ const ON: SurveySettings = {
   survey_link_base: 'https://surveys.example.com/s/abc',
   has_reputation_enabled: true,
   reputation_business_id: 'BIZ-1',
+  place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+  reviews_url: 'https://reviews.example.com/biz-1',
 };
 const change = (settings: SurveySettings): ChangeSurveySettings => ({
   type: 'ChangeSurveySettings',
@@ -59,6 +61,26 @@ describe('survey settings', () => {
     given([changed(ON)])
       .when(change(off))
       .then([changed(off)]);
+  });
+
+  it('reads settings recorded before the review-site listing as having none', () => {
+    const { place_id: _place, reviews_url: _url, ...earlier } = ON;
+    const recorded: SurveySettingsEvent = {
+      type: 'ProviderSurveySettingsChanged',
+      data: {
+        provider_id: 'doc1',
+        practice_id: 'pr1',
+        ...earlier,
+        changed_by: 'admin1',
+        changed_at: now.toISOString(),
+      },
+    };
+    given([recorded])
+      .when(change({ ...ON, place_id: null, reviews_url: null }))
+      .thenNothing();
+    given([recorded])
+      .when(change(ON))
+      .then([changed(ON)]);
   });
 
   it('refuses a survey without a link and reputation without a business id', () => {

@@ -13,6 +13,9 @@ export interface SurveySettings {
   readonly survey_link_base: string | null;
   readonly has_reputation_enabled: boolean;
   readonly reputation_business_id: string | null;
+  /** The provider's listing on the review site and its reviews page (provider_reviews). */
+  readonly place_id: string | null;
+  readonly reviews_url: string | null;
 }
 
 export const DEFAULT_SURVEY_SETTINGS: SurveySettings = {
@@ -22,16 +25,20 @@ export const DEFAULT_SURVEY_SETTINGS: SurveySettings = {
   survey_link_base: null,
   has_reputation_enabled: false,
   reputation_business_id: null,
+  place_id: null,
+  reviews_url: null,
 };
 
+/** Events recorded before the review-site listing was kept have no place_id or reviews_url. */
 export type SurveySettingsEvent = {
   type: 'ProviderSurveySettingsChanged';
-  data: SurveySettings & {
-    readonly provider_id: string;
-    readonly practice_id: string;
-    readonly changed_by: string;
-    readonly changed_at: string;
-  };
+  data: Omit<SurveySettings, 'place_id' | 'reviews_url'> &
+    Partial<Pick<SurveySettings, 'place_id' | 'reviews_url'>> & {
+      readonly provider_id: string;
+      readonly practice_id: string;
+      readonly changed_by: string;
+      readonly changed_at: string;
+    };
 };
 
 export interface SurveySettingsState {
@@ -61,6 +68,8 @@ export function normalizeSurveySettings(input: {
     survey_link_base: text(input.survey_link_base),
     has_reputation_enabled: input.has_reputation_enabled === true,
     reputation_business_id: text(input.reputation_business_id),
+    place_id: text(input.place_id),
+    reviews_url: text(input.reviews_url),
   };
 }
 
@@ -102,7 +111,7 @@ export const surveySettingsDecider: Decider<
       changed_at: _a,
       ...settings
     } = event.data;
-    return { settings };
+    return { settings: normalizeSurveySettings(settings) };
   },
 };
 

@@ -2,9 +2,10 @@ import type { RecordedEvent } from '@medbook/event-store';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import type { VisitReviewEvent } from '../../telehealth/domain/visit-review';
+import type { SurveyInvitationEvent } from '../domain/survey-invitation';
 import { type SurveySettingsEvent, surveyLinkOf } from '../domain/survey-settings';
 
-type Handled = AppointmentEvent | VisitReviewEvent | SurveySettingsEvent;
+type Handled = AppointmentEvent | VisitReviewEvent | SurveySettingsEvent | SurveyInvitationEvent;
 
 const HANDLED = new Set<string>([
   'AppointmentBooked',
@@ -13,24 +14,31 @@ const HANDLED = new Set<string>([
   'AppointmentRescheduled',
   'VisitReviewed',
   'ProviderSurveySettingsChanged',
+  'PatientInvitedToSurvey',
 ]);
 
 /**
  * Surveys and reviews' read side: each provider's survey settings (rm_survey_settings) and, per
  * appointment, what its patient is asked after the visit (rm_visit_feedback): the survey link is
  * fixed from the provider's settings as they were when the visit was completed (Checked-Out),
- * so a rebuild gives the same link; the review (VisitReviewed) is added to the same row.
+ * so a rebuild gives the same link; the review (VisitReviewed) is added to the same row. When the
+ * link is sent to the patient (PatientInvitedToSurvey), their `user:` rooms hear of it.
  */
 export const reviewsProjection: Projection = {
   name: 'reviews',
   tables: ['rm_survey_settings', 'rm_visit_feedback'],
-  async apply(recorded: RecordedEvent, { trx }: ProjectionContext): Promise<void> {
+  async apply(recorded: RecordedEvent, { trx, publish }: ProjectionContext): Promise<void> {
     if (!HANDLED.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as Handled;
     const position = recorded.globalPosition;
     switch (event.type) {
       case 'ProviderSurveySettingsChanged': {
-        const { changed_by: _by, changed_at: _at, ...row } = event.data;
+        const { changed_by: _by, changed_at: _at, ...settings } = event.data;
+        const row = {
+          ...settings,
+          place_id: settings.place_id ?? null,
+          reviews_url: settings.reviews_url ?? null,
+        };
         await trx
           .insertInto('rm_survey_settings')
           .values({ ...row, position })
@@ -129,8 +137,28 @@ export const reviewsProjection: Projection = {
           .where('appointment_id', '=', event.data.appointment_id)
           .execute();
         return;
-      default:
+      case 'PatientInvitedToSurvey': {
+        const d = event.data;
+        await trx
+          .updateTable('rm_visit_feedback')
+          .set({ survey_invited_at: d.invited_at, position })
+          .where('appointment_id', '=', d.appointment_id)
+          .execute();
+        const message = {
+          appointment_id: d.appointment_id,
+          patient_id: d.patient_id,
+          survey_link: d.survey_link,
+          position,
+        };
+        for (const user of new Set([d.patient_id, d.booked_by])) {
+          publish(`user:${user}`, 'survey.invited', message);
+        }
         return;
+      }
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
     }
   },
 };

@@ -1,3 +1,4 @@
+import { averageRating } from '@medbook/contracts';
 import type { RecordedEvent } from '@medbook/event-store';
 import { sql } from 'kysely';
 import type { Projection, ProjectionContext } from '../../../infra/projections/projection';
@@ -9,7 +10,8 @@ const MEETING_EVENTS = new Set<string>(MEETING_EVENT_TYPES);
 /**
  * Video visits' read side: each meeting event is pushed to `meeting:<appointmentId>` (clients
  * read the meeting again: it is folded from its own stream, so never behind), and patients'
- * reviews sum up per provider in rm_provider_ratings for the search card's average.
+ * reviews sum up per provider in rm_provider_ratings for the search card's average, and each new
+ * average goes to the provider's public room `provider:<id>` (search cards and profile, live).
  */
 export const telehealthProjection: Projection = {
   name: 'telehealth',
@@ -30,7 +32,7 @@ export const telehealthProjection: Projection = {
     if (recorded.type !== 'VisitReviewed') return;
     const { data } = recorded as unknown as VisitReviewEvent;
     if (!data.provider_id) return;
-    await context.trx
+    const rated = await context.trx
       .insertInto('rm_provider_ratings')
       .values({
         provider_id: data.provider_id,
@@ -45,6 +47,13 @@ export const telehealthProjection: Projection = {
           position: sql`excluded.position`,
         }),
       )
-      .execute();
+      .returning(['review_count', 'rating_sum'])
+      .executeTakeFirstOrThrow();
+    context.publish(`provider:${data.provider_id}`, 'provider.rating', {
+      provider_id: data.provider_id,
+      rating: averageRating(rated.rating_sum, rated.review_count),
+      user_ratings_total: rated.review_count,
+      position: recorded.globalPosition,
+    });
   },
 };
