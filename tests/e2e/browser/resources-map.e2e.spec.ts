@@ -77,6 +77,14 @@ it('finds a lab, books its slot through the wizard, and shows the results on a m
   const cards = page.getByTestId('resource-card');
   await cards.first().waitFor();
   expect(await cards.count()).toBe(2);
+  // The search box asks for a room, lab or equipment, not a condition or specialty.
+  const box = page
+    .getByRole('search')
+    .getByRole('combobox', { name: 'Search room, lab or equipment' });
+  expect(await box.getAttribute('placeholder')).toBe('Search room, lab or equipment');
+  expect(await page.getByRole('combobox', { name: 'Search condition or specialty' }).count()).toBe(
+    0,
+  );
   // Narrowed to labs by the type filter.
   await page.getByRole('combobox', { name: 'Resource type' }).click();
   await page.getByRole('option', { name: 'Lab', exact: true }).click();
@@ -104,8 +112,9 @@ it('finds a lab, books its slot through the wizard, and shows the results on a m
     timeout: 5_000,
   });
 
-  // The map: one marker for the facility; its popup lists the lab; a list says the same.
-  await page.getByRole('button', { name: 'Map' }).click();
+  // The map: the header's Map button (spec 2.11); one marker for the facility; its popup lists
+  // the lab; a list says the same.
+  await page.getByRole('banner').getByRole('button', { name: 'Map' }).click();
   const marker = page.getByTestId('map-marker');
   await marker.first().waitFor();
   expect(await marker.count()).toBe(1);
@@ -132,6 +141,15 @@ it('finds a lab, books its slot through the wizard, and shows the results on a m
     )
     .waitFor();
   expect(await page.getByTestId('map-marker').count()).toBe(1);
+
+  // Sorted by availability, as providers can be: the choice travels in the address.
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Availability' }).click();
+  await page.waitForURL(/sort_on=availability/);
+  await page.getByTestId('result-count').filter({ hasText: '2 resources' }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Sort by' }).innerText()).toBe('Availability');
+  await expectAccessible(page);
+  await shoot(page, 'resources-sorted');
 
   // Booking the lab's first slot through the wizard, as a provider's.
   await page.getByRole('combobox', { name: 'Resource type' }).click();

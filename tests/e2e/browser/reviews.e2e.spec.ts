@@ -1,4 +1,4 @@
-import type { BookingResult } from '@medbook/contracts';
+import type { BookingResult, ProviderReviewsView } from '@medbook/contracts';
 import { REVIEW_MESSAGES } from '@medbook/contracts';
 import { call, createUser } from '../../support/accounts';
 import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
@@ -20,7 +20,13 @@ const INSTRUCTIONS = 'Five short questions about your visit. It takes about two 
 const SURVEY = 'https://surveys.example.com/s/medbook';
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The reputation service is configured; whether a practice uses it is its own setting.
+  app = await startTestApp({
+    config: {
+      reputationSsoUrl: 'https://reputation.example.com/sso',
+      reputationSsoKey: 'reputation-test-key-0123456789abcdef',
+    },
+  });
   // A registered practice (its name is on the survey page), with an account of each role.
   const superUser = await createUser(app, 'SuperUser');
   const registeredPractice = await call(
@@ -219,9 +225,128 @@ it("lets the practice's admin set surveys and staff read the reviews", async () 
   await visitor.goto(`${app.url}/patient-review/appointments/${appointmentId}/forgot-password`);
   await visitor.getByRole('heading', { name: /Forgot/ }).waitFor();
 
-  // Reputation management is not set up for this service (no key configured).
+  // Reputation management is not set up for this practice (no provider of it has it on).
   await staff.goto(`${app.url}/reputation-management/single-sign-on`);
   await staff.getByText(REVIEW_MESSAGES.reputationNotSetUp).waitFor();
   await shoot(staff, 'reputation-not-set-up');
   await expectAccessible(staff);
 }, 120_000);
+
+it('sends the survey at checkout, pushes ratings live, and gates Reputation Management', async () => {
+  // The patient on their dashboard when the visit is checked out: the survey notice appears.
+  const patient = await createUser(app, 'Patient', null, { first: 'Liv', last: 'Notice' });
+  const patientPage = await browser.open();
+  await signIn(patientPage, app, patient, '/dashboard/patient');
+  await patientPage.getByTestId('dashboard-greeting').waitFor();
+  const appointmentId = await completedVisit(patient);
+  const notice = patientPage.locator(
+    `[data-testid="survey-invitation"][data-survey-for="${appointmentId}"]`,
+  );
+  await notice.getByText(REVIEW_MESSAGES.takeSurvey).waitFor();
+  await notice.getByText(/Rosa Lindqvist/).waitFor();
+  const start = notice.getByTestId('survey-invitation-start');
+  expect(await start.getAttribute('href')).toBe(`${SURVEY}?appointment_id=${appointmentId}`);
+  expect(await start.getAttribute('target')).toBe('_blank');
+  // The past visit's card has the survey link too, without a reload.
+  await patientPage
+    .locator(`[data-appointment-id="${appointmentId}"]`)
+    .getByTestId('visit-survey-link')
+    .waitFor();
+  await expectAccessible(patientPage);
+  await shoot(patientPage, 'survey-invitation');
+  // Put away, it stays away.
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await notice.waitFor({ state: 'detached' });
+  await patientPage.reload();
+  // Read again (the card's survey link is from the same list): the notice stays away.
+  await patientPage
+    .locator(`[data-appointment-id="${appointmentId}"]`)
+    .getByTestId('visit-survey-link')
+    .waitFor();
+  expect(await notice.count()).toBe(0);
+
+  // A visitor on the search page and on the provider's reviews: a new review shows on both live.
+  const reviewsOf = async (position?: number) =>
+    (
+      await call(
+        app,
+        'GET',
+        `/api/v1/providers/${practice.provider.userId}/reviews${position ? `?min_position=${position}` : ''}`,
+      )
+    ).body.data as ProviderReviewsView;
+  const before = await reviewsOf();
+  const searchPage = await browser.open();
+  await searchPage.goto(`${app.url}/provider-search?specialty=Family%20Medicine&page_no=1`);
+  const rating = searchPage
+    .getByRole('article', { name: /Rosa Lindqvist/ })
+    .getByTestId('provider-rating');
+  await rating.waitFor();
+  const profilePage = await browser.open();
+  await profilePage.goto(`${app.url}/providers/${practice.provider.userId}/reviews`);
+  await profilePage.getByTestId('profile-rating').waitFor();
+  for (const page of [searchPage, profilePage]) {
+    await page.evaluate('window.stillTheSamePage = true');
+  }
+  const reviewed = await call(
+    app,
+    'POST',
+    `/api/v1/appointments/${appointmentId}/review`,
+    { rating: 1, comment: 'Live on every page.' },
+    patient.auth,
+  );
+  expect(reviewed.status).toBe(201);
+  const now = await reviewsOf((reviewed.body.data as { position: number }).position);
+  expect(now.user_ratings_total).toBe(before.user_ratings_total + 1);
+  const expected = `${now.rating!.toFixed(1)} of 5 (${now.user_ratings_total} reviews)`;
+  await rating.getByText(expected).waitFor();
+  await profilePage.getByTestId('profile-rating').getByText(expected).waitFor();
+  await profilePage.getByTestId('profile-review').getByText('Live on every page.').waitFor();
+  for (const page of [searchPage, profilePage]) {
+    expect(await page.evaluate('window.stillTheSamePage')).toBe(true);
+  }
+  await shoot(searchPage, 'reviews-search-card-live');
+  await expectAccessible(profilePage);
+  await shoot(profilePage, 'provider-reviews-live');
+
+  // Reputation Management: not in the navigation until the practice sets it up, then it is.
+  const nav = (page: typeof searchPage) => page.getByRole('navigation', { name: 'Workspace' });
+  const notSetUp = await browser.open();
+  await signIn(notSetUp, app, practice.admin, '/practice-admin/dashboard');
+  await nav(notSetUp).getByRole('link', { name: 'Surveys' }).waitFor();
+  expect(await nav(notSetUp).getByRole('link', { name: 'Reputation Management' }).count()).toBe(0);
+  const saved = await call(
+    app,
+    'PUT',
+    `/api/v1/providers/${practice.provider.userId}/survey-settings`,
+    {
+      post_visit_survey_enabled: true,
+      post_visit_feedback_enabled: true,
+      patient_survey_instructions: INSTRUCTIONS,
+      survey_link_base: SURVEY,
+      has_reputation_enabled: true,
+      reputation_business_id: 'LAKESIDE-1',
+      place_id: 'ChIJlakeside',
+      reviews_url: 'https://reviews.example.com/lakeside',
+    },
+    practice.admin.auth,
+  );
+  expect(saved.status).toBe(200);
+  const position = (saved.body.data as { position: number }).position;
+  await call(
+    app,
+    'GET',
+    `/api/v1/providers/${practice.provider.userId}/survey-settings?min_position=${position}`,
+    undefined,
+    practice.admin.auth,
+  );
+  const after = await browser.open();
+  await signIn(after, app, practice.admin, '/practice-admin/dashboard');
+  await nav(after).getByRole('link', { name: 'Reputation Management' }).waitFor();
+  await expectAccessible(after);
+  await shoot(after, 'reputation-in-navigation');
+  // The provider's profile links to their listing on the review site.
+  await profilePage.reload();
+  const listing = profilePage.getByTestId('profile-review-site');
+  expect(await listing.getAttribute('href')).toBe('https://reviews.example.com/lakeside');
+  expect(await listing.getAttribute('data-place-id')).toBe('ChIJlakeside');
+}, 180_000);

@@ -31,7 +31,8 @@ it("gives staff the back office's own shell, with the navigation on every worksp
   await signIn(staff, app, practice.staff, '/dashboard/practice-staff');
   await expectWorkspaceChrome(staff);
   // Accept/reject is on by default, so Requests shows.
-  // No Reports or Settings for staff (spec 6 gives those to admins and providers).
+  // No Reports or Settings for staff (spec 6 gives those to admins and providers); no Reputation
+  // Management while the practice has not set it up (its login's reputation_setting).
   expect(await nav(staff).getByRole('link').allInnerTexts()).toEqual([
     'Schedule',
     'Appointments',
@@ -41,7 +42,6 @@ it("gives staff the back office's own shell, with the navigation on every worksp
     'Waitlists',
     'Vaccinations',
     'Surveys',
-    'Reputation Management',
     'Check-in kiosk',
   ]);
   expect(

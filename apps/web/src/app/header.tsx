@@ -4,6 +4,7 @@ import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { PracticeHeaderTools } from '../features/practice-workspace/components/practice-header-tools';
+import { ResultsMapButton } from '../features/search/components/results-map';
 import { currentUser$ } from '../shared/session';
 import { AccountMenu } from './account-menu';
 import { LanguageMenu } from './language-menu';
@@ -49,10 +50,14 @@ function Logo() {
   );
 }
 
-/** Logo, the provider search bar where searching makes sense, About, and the account menu. */
+/**
+ * Logo, the provider search bar where searching makes sense, the Map button on the search
+ * results, About, and the account menu.
+ */
 export function Header({ search }: { search: ReactNode }) {
   const user = useObservableState(currentUser$) ?? null;
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <AppBar
       position="sticky"
@@ -65,6 +70,7 @@ export function Header({ search }: { search: ReactNode }) {
         <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
           {search && <Box sx={{ ...searchWidth, maxWidth: '100%' }}>{search}</Box>}
         </Box>
+        {pathname.startsWith('/provider-search') && <ResultsMapButton />}
         <Link
           component={RouterLink}
           to="/#about"

@@ -47,6 +47,7 @@ import {
 } from '../features/practice-workspace/workspace-rules';
 import { AccountMenu } from './account-menu';
 import { BrandMark } from './header';
+import { reputationEnabled } from '../shared/session';
 
 const NAV_WIDTH = 232;
 
@@ -91,7 +92,7 @@ export function WorkspaceShell({
   // The rules name each page in English; shown in the chosen language.
   const { t } = useTranslation();
   const { bell, requests, acceptReject, clear } = usePracticeCounts(practiceId, user);
-  const items = workspaceNav(type, acceptReject, user.id);
+  const items = workspaceNav(type, acceptReject, user.id, reputationEnabled());
   const active = activeNavItem(items, pathname);
 
   const nav = (

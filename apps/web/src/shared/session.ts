@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, type Envelope, type LoginResult, type UserView } from '@medbook/contracts';
+import {
+  AUTH_MESSAGES,
+  type Envelope,
+  type LoginResult,
+  type ReputationSetting,
+  type UserView,
+} from '@medbook/contracts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { BehaviorSubject, distinctUntilChanged, map, type Observable, Subject } from 'rxjs';
@@ -22,6 +28,8 @@ interface StoredSession {
   readonly user: UserView;
   /** This browser's clock when the pair arrived: expiry is timed from it, not from the server's. */
   readonly receivedAt?: number;
+  /** The login response's reputation_setting (absent in sessions stored before it was kept). */
+  readonly reputationSetting?: ReputationSetting;
 }
 
 /** The spec: the password leaves the browser only as its SHA-256. */
@@ -71,6 +79,7 @@ export function signedIn(result: LoginResult): void {
     sessionId: result.session_id,
     user: result.user,
     receivedAt: Date.now(),
+    reputationSetting: result.reputation_setting,
   };
   localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   session$.next(session);
@@ -83,6 +92,11 @@ export function currentAccessToken(): string | null {
 
 export function currentUser(): UserView | null {
   return session$.value?.user ?? null;
+}
+
+/** Whether the signed-in user's practice uses reputation management (its login said so). */
+export function reputationEnabled(): boolean {
+  return session$.value?.reputationSetting?.enabled === true;
 }
 
 export function signedOut(): void {

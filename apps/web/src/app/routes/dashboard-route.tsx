@@ -9,6 +9,7 @@ import { WorkspaceDashboardPage } from '../../features/practice-workspace/compon
 import { isWorkspaceType } from '../../features/practice-workspace/workspace-rules';
 import { WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
 import { QueuePositionCard } from '../../features/walk-in-queue/components/queue-position-card';
+import { SurveyInvitations } from '../../features/reviews/components/survey-invitations';
 import { VisitFeedbackLinks } from '../../features/reviews/components/visit-feedback-links';
 import { useTranslation } from '../../shared/i18n';
 import { currentUser, rememberRedirect } from '../../shared/session';
@@ -33,6 +34,7 @@ export function DashboardRoute() {
         videoVisit={(a) => <JoinVideoVisitButton appointment={a} />}
         history={(a) => <AppointmentTimelineButton appointmentId={a.appointment_id} />}
         feedback={(a) => <VisitFeedbackLinks appointmentId={a.appointment_id} />}
+        notices={<SurveyInvitations userId={user.id} />}
         digitalCheckIn={(a) => <DigitalCheckInEntry appointment={a} patientId={user.id} />}
       />
     );

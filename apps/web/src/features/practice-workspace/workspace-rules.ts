@@ -118,12 +118,14 @@ export interface MenuLink {
  * Section 6's header gating for the practice's users: Dashboard for all; the walk-in queue;
  * Calendar for all three (the calendar editor for practice admins, the schedule's calendar for
  * providers and staff); in More: Requests, with its count badge, only when accept/reject is on,
- * Reports and Settings as `reportsPath` and `settingsPath` give them.
+ * Reports and Settings as `reportsPath` and `settingsPath` give them, Reputation Management only
+ * when the login's reputation_setting says the service is active and enabled.
  */
 export function menuLinks(
   type: WorkspaceType,
   acceptRejectEnabled: boolean,
   userId = '',
+  reputationEnabled = false,
 ): MenuLink[] {
   const links: MenuLink[] = [
     { label: 'Dashboard', to: DASHBOARDS[type], more: false },
@@ -145,10 +147,10 @@ export function menuLinks(
   if (reports) links.push({ label: 'Reports', to: reports, more: true });
   const settings = settingsPath(type, userId);
   if (settings) links.push({ label: 'Settings', to: settings, more: true });
-  links.push(
-    { label: 'Surveys', to: surveysPath(type, userId), more: true },
-    { label: 'Reputation Management', to: REPUTATION_PATH, more: true },
-  );
+  links.push({ label: 'Surveys', to: surveysPath(type, userId), more: true });
+  if (reputationEnabled) {
+    links.push({ label: 'Reputation Management', to: REPUTATION_PATH, more: true });
+  }
   return links;
 }
 
@@ -210,12 +212,14 @@ export interface NavItem {
  * The workspace's side navigation. Everyone: Schedule, Appointments, Walk-in queue, Waitlists and
  * the check-in kiosk; Requests (with its count) only while accept/reject is on, as the spec's
  * header gating has it; the practice's set-up and reports (Calendars, Directory, Audit, Analytics)
- * for its admins; Reports (a provider's own) and Settings as the header has them.
+ * for its admins; Reports (a provider's own), Settings and Reputation Management as the header
+ * has them.
  */
 export function workspaceNav(
   type: WorkspaceType,
   acceptRejectEnabled: boolean,
   userId = '',
+  reputationEnabled = false,
 ): NavItem[] {
   const items: NavItem[] = [
     { label: 'Schedule', to: SCHEDULE_PATH, icon: 'schedule', owns: ['/practice/book'] },
@@ -242,10 +246,10 @@ export function workspaceNav(
   if (reports) items.push({ label: 'Reports', to: reports, icon: 'reports' });
   const settings = settingsPath(type, userId);
   if (settings) items.push({ label: 'Settings', to: settings, icon: 'settings' });
-  items.push(
-    { label: 'Surveys', to: surveysPath(type, userId), icon: 'surveys' },
-    { label: 'Reputation Management', to: REPUTATION_PATH, icon: 'reputation' },
-  );
+  items.push({ label: 'Surveys', to: surveysPath(type, userId), icon: 'surveys' });
+  if (reputationEnabled) {
+    items.push({ label: 'Reputation Management', to: REPUTATION_PATH, icon: 'reputation' });
+  }
   items.push({ label: 'Check-in kiosk', to: KIOSK_PATH, icon: 'kiosk' });
   return items;
 }

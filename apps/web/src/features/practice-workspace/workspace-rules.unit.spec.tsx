@@ -54,7 +54,7 @@ describe('practice workspace rules', () => {
 
   it('gates the menu per user type and the accept/reject setting', () => {
     const labels = (links: ReturnType<typeof menuLinks>) => links.map((l) => l.label);
-    expect(labels(menuLinks('Provider', true))).toEqual([
+    expect(labels(menuLinks('Provider', true, '', true))).toEqual([
       'Dashboard',
       'Walk-In Queue',
       'Calendar',
@@ -64,14 +64,21 @@ describe('practice workspace rules', () => {
       'Surveys',
       'Reputation Management',
     ]);
-    expect(labels(menuLinks('Staff', false))).toEqual([
+    expect(labels(menuLinks('Staff', false, '', true))).toEqual([
       'Dashboard',
       'Walk-In Queue',
       'Calendar',
       'Surveys',
       'Reputation Management',
     ]);
-    expect(labels(menuLinks('PracticeAdmin', true))).toEqual([
+    // Reputation Management only when the login's reputation_setting says it is enabled.
+    expect(labels(menuLinks('Staff', false))).toEqual([
+      'Dashboard',
+      'Walk-In Queue',
+      'Calendar',
+      'Surveys',
+    ]);
+    expect(labels(menuLinks('PracticeAdmin', true, '', true))).toEqual([
       'Dashboard',
       'Walk-In Queue',
       'Calendar',
@@ -91,7 +98,8 @@ describe('practice workspace rules', () => {
       '/staff-member/surveys',
     );
     expect(
-      menuLinks('PracticeAdmin', false).find((l) => l.label === 'Reputation Management')?.to,
+      menuLinks('PracticeAdmin', false, '', true).find((l) => l.label === 'Reputation Management')
+        ?.to,
     ).toBe('/reputation-management/single-sign-on');
     // The audit trail is the practice admins' alone, in the More menu, and keeps the header.
     expect(menuLinks('PracticeAdmin', false).find((l) => l.label === 'Audit trail')).toMatchObject({
@@ -142,7 +150,11 @@ describe('StatusChangeMenu', () => {
 
   it('gives the workspace its navigation: set-up and reports for admins, Requests while accept/reject is on', () => {
     const labels = (type: Parameters<typeof workspaceNav>[0], acceptReject: boolean) =>
-      workspaceNav(type, acceptReject).map((item) => item.label);
+      workspaceNav(type, acceptReject, '', true).map((item) => item.label);
+    // Without reputation management set up, no Reputation Management.
+    expect(workspaceNav('Staff', false).map((item) => item.label)).not.toContain(
+      'Reputation Management',
+    );
     expect(labels('Staff', false)).toEqual([
       'Schedule',
       'Appointments',

@@ -45,6 +45,8 @@ export interface PatientDashboardSlots {
   readonly history?: (appointment: AppointmentView) => ReactNode;
   /** A past visit's survey link and review (the reviews feature's, composed by the route). */
   readonly feedback?: (appointment: AppointmentView) => ReactNode;
+  /** Notices for the patient under the greeting (the surveys sent after their visits). */
+  readonly notices?: ReactNode;
   /** An upcoming visit's way into digital check-in, among the card's actions. */
   readonly digitalCheckIn?: (appointment: AppointmentView) => ReactNode;
 }
@@ -57,6 +59,7 @@ export function PatientDashboardPage({
   videoVisit,
   history,
   feedback,
+  notices,
   digitalCheckIn,
 }: { user: UserView } & PatientDashboardSlots) {
   // A command's position, when it says one, makes the read hold its write.
@@ -138,6 +141,7 @@ export function PatientDashboardPage({
           </Button>
         </Box>
       </Stack>
+      {notices}
       {loadError !== undefined && <Alert severity="error">{errorMessageOf(loadError)}</Alert>}
       {!sections && loadError === undefined && (
         <CircularProgress aria-label={t('dashboard.loading')} />

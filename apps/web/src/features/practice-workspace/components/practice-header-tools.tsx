@@ -16,6 +16,7 @@ import {
   type WorkspaceType,
 } from '../workspace-rules';
 import { translateText, useTranslation } from '../../../shared/i18n';
+import { reputationEnabled } from '../../../shared/session';
 import { NotificationBell } from './notification-bell';
 
 /** The practice user's header: the gated menu (section 6) and the notification bell (2.12). */
@@ -59,7 +60,11 @@ function Tools({
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       {linksShown && (
-        <Links links={menuLinks(type, acceptReject, user.id)} type={type} requests={requests} />
+        <Links
+          links={menuLinks(type, acceptReject, user.id, reputationEnabled())}
+          type={type}
+          requests={requests}
+        />
       )}
       {bellShown && (
         <NotificationBell practiceId={practiceId} count={bell} onCountCleared={clear} />

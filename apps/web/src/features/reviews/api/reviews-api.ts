@@ -17,7 +17,8 @@ export const reviewsApi = {
     api<SurveyInfoView>('GET', `/appointments/${enc(appointmentId)}/survey`),
   visit: (appointmentId: string, position?: number) =>
     api<VisitFeedbackView>('GET', `/appointments/${enc(appointmentId)}/feedback${after(position)}`),
-  myVisits: () => api<VisitFeedbackView[]>('GET', '/me/visit-feedback'),
+  myVisits: (position?: number) =>
+    api<VisitFeedbackView[]>('GET', `/me/visit-feedback${after(position)}`),
   review: (appointmentId: string, rating: number, comment: string) =>
     api<{ position: number }>('POST', `/appointments/${enc(appointmentId)}/review`, {
       rating,
@@ -37,7 +38,7 @@ export const reviewsApi = {
     api<{ position: number }>('PUT', `/providers/${enc(providerId)}/survey-settings`, settings),
   practiceReviews: (practiceId: string, position?: number) =>
     api<PracticeReviewView[]>('GET', `/practices/${enc(practiceId)}/reviews${after(position)}`),
-  providerReviews: (providerId: string) =>
-    api<ProviderReviewsView>('GET', `/providers/${enc(providerId)}/reviews`),
+  providerReviews: (providerId: string, position?: number) =>
+    api<ProviderReviewsView>('GET', `/providers/${enc(providerId)}/reviews${after(position)}`),
   singleSignOn: () => api<ReputationSsoView>('GET', '/reputation-management/single-sign-on'),
 };

@@ -1,21 +1,25 @@
 import type { ProviderReviewsView } from '@medbook/contracts';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import {
   Alert,
   Avatar,
   Box,
   CircularProgress,
+  Link,
   Paper,
   Rating,
   Stack,
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
+import { useObservableState } from 'observable-hooks';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { settled } from '../../../live/settled';
 import { errorMessageOf } from '../../../shared/error-message';
 import { translateText, useTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../shared/i18n/dates';
-import { reviewsApi } from '../api/reviews-api';
+import { providerReviews$ } from '../streams/provider-reviews.stream';
 
 const initials = (name: string) =>
   name
@@ -27,25 +31,21 @@ const initials = (name: string) =>
 
 /**
  * A provider's profile as patients rate it (/providers/:providerId/reviews, public): the spec's
- * provider_reviews — the average rating, how many reviews — and the latest comments, no patient
- * named.
+ * provider_reviews — the average rating, how many reviews, the review site's page — and the
+ * latest comments, no patient named; a new review shows without a reload.
  */
 export function ProviderReviewsPage() {
   const { providerId = '' } = useParams();
-  const [view, setView] = useState<ProviderReviewsView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useObservableState(
+    useMemo(() => settled(providerReviews$(providerId)), [providerId]),
+  );
+  const view: ProviderReviewsView | null = read?.value ?? null;
   const { t } = useTranslation();
 
-  useEffect(() => {
-    reviewsApi.providerReviews(providerId).then(setView, (caught: unknown) => {
-      setError(errorMessageOf(caught));
-    });
-  }, [providerId]);
-
-  if (error) {
+  if (read?.error !== undefined) {
     return (
       <Alert severity="error" sx={{ maxWidth: 720, mx: 'auto' }}>
-        {translateText(error)}
+        {translateText(errorMessageOf(read.error))}
       </Alert>
     );
   }
@@ -89,12 +89,26 @@ export function ProviderReviewsPage() {
           data-testid="profile-rating"
         >
           <Rating value={view.rating ?? 0} precision={0.1} readOnly aria-hidden />
-          <Typography sx={{ fontWeight: 600 }}>
+          <Typography sx={{ fontWeight: 600 }} aria-live="polite">
             {view.rating === null
               ? t('reviews.noReviewsYet')
               : t('reviews.ratingSummary', { rating: view.rating.toFixed(1), count })}
           </Typography>
         </Stack>
+        {view.url && (
+          <Link
+            href={view.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('reviews.opensNewTab', { label: t('reviews.onReviewSite') })}
+            data-testid="profile-review-site"
+            data-place-id={view.place_id ?? undefined}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1.5 }}
+          >
+            {t('reviews.onReviewSite')}
+            <OpenInNew fontSize="small" aria-hidden />
+          </Link>
+        )}
       </Paper>
       {view.reviews.length > 0 && (
         <Box component="section" aria-labelledby="latest-reviews" sx={{ mt: 3 }}>

@@ -1,5 +1,7 @@
 import {
   REPUTATION_BUSINESS_ID_MAX,
+  REVIEW_PLACE_ID_MAX,
+  REVIEWS_URL_MAX,
   SURVEY_INSTRUCTIONS_MAX,
   SURVEY_LINK_MAX,
   type SurveySettingsDto,
@@ -28,6 +30,8 @@ const formOf = (view: SurveySettingsView): Required<SurveySettingsDto> => ({
   survey_link_base: view.survey_link_base ?? '',
   has_reputation_enabled: view.has_reputation_enabled,
   reputation_business_id: view.reputation_business_id ?? '',
+  place_id: view.place_id ?? '',
+  reviews_url: view.reviews_url ?? '',
 });
 
 /** One provider's post-visit survey and reputation settings; read-only for those who may not edit. */
@@ -148,6 +152,25 @@ export function SurveySettingsForm({
               maxLength: REPUTATION_BUSINESS_ID_MAX,
               'data-testid': 'reputation-business-id',
             },
+          }}
+        />
+        <TextField
+          label={t('reviews.placeId')}
+          value={form.place_id}
+          onChange={(e) => set('place_id', e.target.value)}
+          disabled={!editable}
+          slotProps={{
+            htmlInput: { maxLength: REVIEW_PLACE_ID_MAX, 'data-testid': 'review-place-id' },
+          }}
+        />
+        <TextField
+          label={t('reviews.reviewsUrl')}
+          type="url"
+          value={form.reviews_url}
+          onChange={(e) => set('reviews_url', e.target.value)}
+          disabled={!editable}
+          slotProps={{
+            htmlInput: { maxLength: REVIEWS_URL_MAX, 'data-testid': 'review-site-url' },
           }}
         />
         {editable && (

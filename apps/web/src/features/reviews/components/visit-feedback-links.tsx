@@ -2,35 +2,28 @@ import type { VisitFeedbackView } from '@medbook/contracts';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import RateReview from '@mui/icons-material/RateReview';
 import { Button, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useObservableState } from 'observable-hooks';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { of } from 'rxjs';
 import { useTranslation } from '../../../shared/i18n';
-import { reviewsApi } from '../api/reviews-api';
+import { currentUser } from '../../../shared/session';
 import { reviewPath } from '../review-paths';
+import { myVisits$ } from '../streams/my-visits.stream';
 
-/** One request for every card of the dashboard; asked again after a short while. */
-let cached: { at: number; visits: Promise<VisitFeedbackView[]> } | null = null;
-const FRESH_MS = 10_000;
-function myVisits(): Promise<VisitFeedbackView[]> {
-  if (!cached || Date.now() - cached.at > FRESH_MS) {
-    cached = { at: Date.now(), visits: reviewsApi.myVisits().catch(() => []) };
-  }
-  return cached.visits;
-}
-
-/** A past visit's survey link and review (the patient dashboard's card, composed by the route). */
+/**
+ * A past visit's survey link and review (the patient dashboard's card, composed by the route):
+ * every card reads the one live list, so a survey sent at checkout shows without a reload.
+ */
 export function VisitFeedbackLinks({ appointmentId }: { appointmentId: string }) {
-  const [visit, setVisit] = useState<VisitFeedbackView | null>(null);
+  const userId = currentUser()?.id;
+  const visits = useObservableState(
+    useMemo(() => (userId ? myVisits$(userId) : of<readonly VisitFeedbackView[]>([])), [userId]),
+  );
+  const visit: VisitFeedbackView | undefined = visits?.find(
+    (v) => v.appointment_id === appointmentId,
+  );
   const { t } = useTranslation();
-  useEffect(() => {
-    let live = true;
-    void myVisits().then((visits) => {
-      if (live) setVisit(visits.find((v) => v.appointment_id === appointmentId) ?? null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [appointmentId]);
   if (!visit?.completed) return null;
   return (
     <>

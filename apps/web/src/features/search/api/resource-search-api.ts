@@ -18,7 +18,8 @@ export function resourceSearchBody(filter: SearchFilter): ResourceSearchDto {
   if (filter.text_field) body.text_field = filter.text_field;
   if (filter.zip_code) body.zip_code = filter.zip_code;
   if (filter.date) body.date = filter.date;
-  if (filter.sort_on === 'name' || filter.sort_on === 'distance') body.sort_on = filter.sort_on;
+  const sort = filter.sort_on;
+  if (sort === 'name' || sort === 'distance' || sort === 'availability') body.sort_on = sort;
   const type = filter.resource_type;
   if (type && (RESOURCE_TYPES as readonly string[]).includes(type)) {
     body.resource_type = type as ResourceType;

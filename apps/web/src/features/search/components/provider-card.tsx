@@ -2,10 +2,10 @@ import type { ProviderCardView } from '@medbook/contracts';
 import LocationOn from '@mui/icons-material/LocationOn';
 import Verified from '@mui/icons-material/Verified';
 import VideoCall from '@mui/icons-material/VideoCall';
-import { Avatar, Box, Chip, Link, Paper, Rating, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n';
+import { ProviderRating } from './provider-rating';
 
 const initials = (p: ProviderCardView) =>
   `${p.name.first_name[0] ?? ''}${p.name.last_name[0] ?? ''}`.toUpperCase();
@@ -55,34 +55,7 @@ export function ProviderCard({
           <Typography color="primary" sx={{ fontWeight: 600 }}>
             {provider.specialty ?? provider.specialties[0] ?? ''}
           </Typography>
-          {provider.rating && (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              sx={{ alignItems: 'center' }}
-              data-testid="provider-rating"
-            >
-              <Rating
-                value={provider.rating.average}
-                precision={0.1}
-                size="small"
-                readOnly
-                aria-hidden
-              />
-              {/* The provider's reviews (the reviews feature's page). */}
-              <Link
-                component={RouterLink}
-                to={`/providers/${provider.id}/reviews`}
-                variant="body2"
-                data-testid="provider-reviews-link"
-              >
-                {t('search.rating', {
-                  average: provider.rating.average.toFixed(1),
-                  count: provider.rating.count,
-                })}
-              </Link>
-            </Stack>
-          )}
+          <ProviderRating provider={provider} />
           <Typography variant="body2" color="text.secondary">
             {provider.practice_name}
           </Typography>

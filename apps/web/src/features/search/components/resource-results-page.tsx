@@ -19,7 +19,7 @@ import { translateText, useTranslation } from '../../../shared/i18n';
 import { searchResources } from '../api/resource-search-api';
 import { DEFAULT_FILTER, filterFromQuery, searchPath } from '../search-params';
 import { ResourceCard } from './resource-card';
-import { mapPlacesOf, ResultsMapToggle } from './results-map';
+import { mapPlacesOf, ResultsMapPanel } from './results-map';
 import { SearchFilterBar } from './search-filter-bar';
 import { SearchForToggle } from './search-for-toggle';
 
@@ -59,6 +59,14 @@ export function ResourceResultsPage({
   );
   const pages = found ? Math.max(1, Math.ceil(found.count / found.page_size)) : 1;
   const type = filter.resource_type ?? '';
+  // As the providers' sort: distance only from a place; else by name unless asked otherwise.
+  const located = Boolean(filter.zip_code || (filter.latitude && filter.longitude));
+  const sort = filter.sort_on === 'distance' && !located ? 'name' : (filter.sort_on ?? 'name');
+  const sorts: readonly [string, string][] = [
+    ...(located ? [['distance', t('search.distance')] as [string, string]] : []),
+    ['availability', t('search.availability')],
+    ['name', t('search.name')],
+  ];
   const heading = isResourceType(type)
     ? t(`resourcesSearch.headings.${type}`)
     : t('resourcesSearch.resources');
@@ -88,6 +96,23 @@ export function ResourceResultsPage({
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('search.sortBy')}
+          value={sorts.some(([value]) => value === sort) ? sort : 'name'}
+          onChange={(e) =>
+            void navigate(searchPath({ ...filter, sort_on: e.target.value, page_no: '1' }))
+          }
+          sx={{ minWidth: 180, mb: 2, ml: { xs: 0, sm: 1.5 } }}
+          data-testid="resource-sort"
+        >
+          {sorts.map(([value, label]) => (
+            <MenuItem key={value} value={value}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
       </Box>
       {result?.error ? (
         <Alert severity="error">
@@ -107,7 +132,7 @@ export function ResourceResultsPage({
           <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="result-count">
             {t('resourcesSearch.count', { count: found.count })}
           </Typography>
-          <ResultsMapToggle places={places} />
+          <ResultsMapPanel places={places} />
           {found.resources.length === 0 && <Alert severity="info">{t('search.noResult')}</Alert>}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {found.resources.map((resource) => (

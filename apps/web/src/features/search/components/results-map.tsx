@@ -2,9 +2,11 @@ import type { MapConfigView, SearchFacilityView } from '@medbook/contracts';
 import MapIcon from '@mui/icons-material/Map';
 import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import type { Map as LeafletMap, Marker } from 'leaflet';
+import { useObservableState } from 'observable-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api-client';
 import { translateText, useTranslation } from '../../../shared/i18n';
+import { resultsMapShown$, toggleResultsMap } from '../results-map-state';
 
 /** Who or what is found at a facility: a provider or a resource of the results. */
 export interface MapEntry {
@@ -196,31 +198,46 @@ function LeafletResultsMap({ places }: { places: readonly MapPlace[] }) {
   );
 }
 
-/** The Map button (spec: the header's "Map button"): shows the results on a map, or hides it. */
-export function ResultsMapToggle({ places }: { places: readonly MapPlace[] }) {
-  const [shown, setShown] = useState(false);
+/** The Map button (spec 2.11: in the header): shows the search results on a map, or hides it. */
+export function ResultsMapButton() {
+  const shown = useObservableState(resultsMapShown$, false);
   const { t } = useTranslation();
   return (
-    <>
-      <Button
-        variant={shown ? 'contained' : 'outlined'}
-        startIcon={<MapIcon />}
-        aria-pressed={shown}
-        aria-controls={shown ? 'results-map' : undefined}
-        onClick={() => setShown((s) => !s)}
-        sx={{ mb: 2 }}
-      >
+    <Button
+      variant={shown ? 'contained' : 'outlined'}
+      size="small"
+      startIcon={<MapIcon />}
+      aria-pressed={shown}
+      aria-controls={shown ? 'results-map' : undefined}
+      aria-label={t('resourcesSearch.map')}
+      onClick={toggleResultsMap}
+      data-testid="results-map-button"
+      sx={{
+        flexShrink: 0,
+        minWidth: 0,
+        // A phone's header has room for the icon only (its name stays Map).
+        '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+      }}
+    >
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
         {t('resourcesSearch.map')}
-      </Button>
-      {shown && (
-        <Paper id="results-map" variant="outlined" sx={{ p: 2, mb: 2, borderRadius: 3 }}>
-          {places.length === 0 ? (
-            <Typography color="text.secondary">{t('resourcesSearch.noLocation')}</Typography>
-          ) : (
-            <LeafletResultsMap places={places} />
-          )}
-        </Paper>
+      </Box>
+    </Button>
+  );
+}
+
+/** The results on a map, under the results' heading, while the header's Map button is on. */
+export function ResultsMapPanel({ places }: { places: readonly MapPlace[] }) {
+  const shown = useObservableState(resultsMapShown$, false);
+  const { t } = useTranslation();
+  if (!shown) return null;
+  return (
+    <Paper id="results-map" variant="outlined" sx={{ p: 2, mb: 2, borderRadius: 3 }}>
+      {places.length === 0 ? (
+        <Typography color="text.secondary">{t('resourcesSearch.noLocation')}</Typography>
+      ) : (
+        <LeafletResultsMap places={places} />
       )}
-    </>
+    </Paper>
   );
 }

@@ -99,6 +99,7 @@ export function SearchFilterBar({
     >
       <SpecialtyField
         size={size}
+        resources={filter.entity_type === 'resource'}
         value={filter.condition ?? filter.specialty ?? ''}
         onTextChange={setTyped}
         onChoose={({ name, isCondition }) => {

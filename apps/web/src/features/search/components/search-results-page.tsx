@@ -17,7 +17,7 @@ import {
 import { ProviderCard } from './provider-card';
 import { SearchFilterBar } from './search-filter-bar';
 import { SearchRefinements } from './search-refinements';
-import { mapPlacesOf, ResultsMapToggle } from './results-map';
+import { mapPlacesOf, ResultsMapPanel } from './results-map';
 import { SearchForToggle } from './search-for-toggle';
 import { translateText, useTranslation } from '../../../shared/i18n';
 
@@ -97,7 +97,7 @@ export function SearchResultsPage({
           <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="result-count">
             {t('search.providers', { count: found.count })}
           </Typography>
-          <ResultsMapToggle places={places} />
+          <ResultsMapPanel places={places} />
           {found.providers.length === 0 && <Alert severity="info">{t('search.noResult')}</Alert>}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {found.providers.map((provider) => (

@@ -15,6 +15,8 @@ interface Props {
   /** Every change of the typed text, so a search never drops what was typed but not chosen. */
   readonly onTextChange?: (text: string) => void;
   readonly size?: 'small' | 'medium';
+  /** Searching resources: their own placeholder, and no specialties or conditions offered. */
+  readonly resources?: boolean;
 }
 
 /** The typed text as a choice: a known name (any case) is that item, else a custom value. */
@@ -29,11 +31,20 @@ export function choiceOf(
 export { options$ as searchOptions$ };
 
 /** Spec 2.2: specialties and conditions in two groups, filterable, custom text allowed. */
-export function SpecialtyField({ value, onChoose, onTextChange, size = 'medium' }: Props) {
+export function SpecialtyField({
+  value,
+  onChoose,
+  onTextChange,
+  size = 'medium',
+  resources = false,
+}: Props) {
   const loaded = useObservableState(options$);
   const [text, setText] = useState(value);
   const { t } = useTranslation();
-  const options = loaded ?? [];
+  const options = resources ? [] : (loaded ?? []);
+  const placeholder = resources
+    ? t('resourcesSearch.searchPlaceholder')
+    : t('search.searchSpecialty');
   const choose = (chosen: ReferenceItem | string | null) => {
     if (chosen === null) return;
     if (typeof chosen === 'string') {
@@ -47,7 +58,7 @@ export function SpecialtyField({ value, onChoose, onTextChange, size = 'medium' 
       freeSolo
       disableClearable
       autoHighlight
-      loading={loaded === undefined}
+      loading={!resources && loaded === undefined}
       loadingText={t('search.loading')}
       options={options}
       groupBy={(o) => o.subcategory}
@@ -65,12 +76,12 @@ export function SpecialtyField({ value, onChoose, onTextChange, size = 'medium' 
         <TextField
           {...params}
           size={size}
-          placeholder={t('search.searchSpecialty')}
+          placeholder={placeholder}
           slotProps={{
             ...params.slotProps,
             htmlInput: {
               ...params.slotProps.htmlInput,
-              'aria-label': t('search.searchSpecialty'),
+              'aria-label': placeholder,
             },
           }}
         />

@@ -21,6 +21,7 @@ const en = {
   locations: 'Locations on the map',
   noLocation: 'No location to show on the map.',
   noAvailability: 'No availability.',
+  searchPlaceholder: 'Search room, lab or equipment',
 } as const;
 
 export const resourcesSearch: Bundle<typeof en> = {
@@ -45,5 +46,6 @@ export const resourcesSearch: Bundle<typeof en> = {
     locations: 'Ubicaciones en el mapa',
     noLocation: 'No hay ninguna ubicación para mostrar en el mapa.',
     noAvailability: 'Sin disponibilidad.',
+    searchPlaceholder: 'Buscar sala, laboratorio o equipo',
   },
 };

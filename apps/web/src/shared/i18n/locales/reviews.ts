@@ -56,6 +56,11 @@ const en = {
   adminOnly: "Only the practice's admins can change these settings.",
   linkNeeded: 'A survey link is needed to turn on the post-visit survey.',
   businessIdNeeded: 'A business id is needed to turn on reputation management.',
+  surveyAbout: 'Your visit with {{provider}} on {{date}}.',
+  dismissSurvey: 'Dismiss',
+  placeId: 'Review site place id',
+  reviewsUrl: "Review site page of the provider's reviews",
+  onReviewSite: 'See the reviews on the review site',
 } as const;
 
 export const reviews: Bundle<typeof en> = {
@@ -120,5 +125,10 @@ export const reviews: Bundle<typeof en> = {
       'Se necesita un enlace de encuesta para activar la encuesta posterior a la consulta.',
     businessIdNeeded:
       'Se necesita un identificador comercial para activar la gestión de la reputación.',
+    surveyAbout: 'Su consulta con {{provider}} el {{date}}.',
+    dismissSurvey: 'Descartar',
+    placeId: 'Identificador del lugar en el sitio de reseñas',
+    reviewsUrl: 'Página de las evaluaciones del proveedor en el sitio de reseñas',
+    onReviewSite: 'Ver las evaluaciones en el sitio de reseñas',
   },
 };
