@@ -92,7 +92,7 @@ it("a patient signs a drawn consent, pays the copay and uploads the card; the st
   const staffPage = await signedIn(practice.staff, '/dashboard/practice-staff');
   await staffPage.getByRole('link', { name: 'Check-In Summary' }).first().click();
   await staffPage.waitForURL('**/staff-member/digital-checkin');
-  await staffPage.getByLabel('Day').fill(day);
+  await staffPage.getByLabel('Day', { exact: true }).fill(day);
   await mark(staffPage, appointmentId, 'copay', false).waitFor();
   await staffPage.getByText('Live', { exact: true }).waitFor();
   expect(
@@ -294,7 +294,7 @@ it('staff-approved entry: the patient starts from the dashboard, reads the visit
 
   const staffPage = await signedIn(practice.staff, '/dashboard/practice-staff');
   await staffPage.goto(`${app.url}/staff-member/digital-checkin`);
-  await staffPage.getByLabel('Day').fill(day);
+  await staffPage.getByLabel('Day', { exact: true }).fill(day);
   const row = staffPage.getByTestId(`summary-row-${appointmentId}`);
   await row.getByTestId('summary-information').filter({ hasText: '0/3' }).waitFor();
 
@@ -349,7 +349,10 @@ it('staff-approved entry: the patient starts from the dashboard, reads the visit
   await staffPage.getByText('Charges saved.').waitFor();
   await expectAccessible(staffPage);
   await shoot(staffPage, 'digital-check-in-details', async () => undefined);
-  await staffPage.getByRole('button', { name: 'Close' }).click();
+  await staffPage.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await staffPage.getByRole('dialog').waitFor({ state: 'detached' });
+  // The arrival notice stays until someone dismisses it.
+  expect(await staffPage.getByTestId('arrival-notice').count()).toBe(1);
   const amounts = page.getByTestId('amounts-due');
   await amounts.getByText('Outstanding balance').waitFor({ timeout: 10_000 });
   await page.getByText('Copay due: $40.00').waitFor();
@@ -408,11 +411,15 @@ it("the booked popup's digital flow goes to the vendor's check-in address once i
   await late.route('**/digital-check-in/vendor', (route) => route.abort());
   await bookInWizard(late, calendarId, second!.start_date, '5557654322');
   await late.getByText("Let's get you checked in...").waitFor();
-  await late.clock.fastForward(59_000);
-  expect(await late.getByText("Let's get you checked in...").count()).toBe(1);
+  const opened = Date.now();
   await expectAccessible(late);
   await shoot(late, 'digital-check-in-popup', async () => undefined);
-  await late.clock.fastForward(2_000);
-  await late.getByText('Unable to check-in at the moment').waitFor();
+  // The page's time stands still from here: it moves only as far as the test says (to 58 s
+  // after the popup opened, then past its 60 s).
+  await late.clock.pauseAt(new Date(Date.now() + 500));
+  await late.clock.fastForward(Math.max(0, 58_000 - (Date.now() - opened)));
+  expect(await late.getByText("Let's get you checked in...").count()).toBe(1);
+  await late.clock.fastForward(3_000);
+  await late.getByTestId('toast').filter({ hasText: 'Unable to check-in at the moment' }).waitFor();
   await late.waitForURL('**/dashboard/patient');
 }, 180_000);

@@ -71,10 +71,13 @@ export function EntryActions({ row }: { row: CheckInSummaryRow }) {
   );
 }
 
-/** The information steps given, and a dialog with what the patient gave. */
-export function InformationCell({ row }: { row: CheckInSummaryRow }) {
+/**
+ * The information steps given, and the way to the dialog with what the patient gave (the page
+ * keeps the dialog, so it stays open when the table turns into cards).
+ */
+export function InformationCell(props: { row: CheckInSummaryRow; onDetails: () => void }) {
+  const { row } = props;
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const name = row.patient_name || t('checkIn.summary.patient');
   const done = row.information_done >= row.information_required;
   return (
@@ -96,18 +99,11 @@ export function InformationCell({ row }: { row: CheckInSummaryRow }) {
       )}
       <Button
         size="small"
-        onClick={() => setOpen(true)}
+        onClick={props.onDetails}
         aria-label={t('checkIn.summary.detailsLabel', { name })}
       >
         {t('checkIn.summary.details')}
       </Button>
-      {open && (
-        <DetailsDialog
-          appointmentId={row.appointment_id}
-          name={name}
-          onClose={() => setOpen(false)}
-        />
-      )}
     </Stack>
   );
 }
@@ -126,7 +122,7 @@ function Line(props: { label: string; children: ReactNode }) {
 }
 
 /** The patient's check-in as the practice reads it: the information collected, the cards. */
-function DetailsDialog(props: { appointmentId: string; name: string; onClose: () => void }) {
+export function DetailsDialog(props: { appointmentId: string; name: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [view, setView] = useState<DigitalCheckInView | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -30,7 +30,7 @@ import { errorMessageOf } from '../../../shared/error-message';
 import { translateText, useTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../shared/i18n/dates';
 import { arrivalNotices$, checkInSummary$ } from '../streams/check-in-summary.stream';
-import { EntryActions, InformationCell } from './check-in-summary-extras';
+import { DetailsDialog, EntryActions, InformationCell } from './check-in-summary-extras';
 
 export const DIGITAL_CHECK_IN_SETTINGS_PATH = '/practice-admin/digital-checkin/settings';
 
@@ -68,6 +68,8 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const rows = shown?.value?.rows;
   const notices = useArrivalNotices(props.practiceId, rows);
+  // The details dialog's patient: kept here, so the dialog outlives the table/cards switch.
+  const [details, setDetails] = useState<CheckInSummaryRow | null>(null);
   return (
     <Stack spacing={3}>
       <Stack
@@ -130,7 +132,7 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
           aria-label={t('checkIn.summary.title')}
         >
           {rows.map((row) => (
-            <SummaryCard key={row.appointment_id} row={row} />
+            <SummaryCard key={row.appointment_id} row={row} onDetails={() => setDetails(row)} />
           ))}
         </Stack>
       ) : (
@@ -153,17 +155,24 @@ export function CheckInSummaryPage(props: { practiceId: string; admin?: boolean 
             </TableHead>
             <TableBody>
               {rows.map((row) => (
-                <SummaryRow key={row.appointment_id} row={row} />
+                <SummaryRow key={row.appointment_id} row={row} onDetails={() => setDetails(row)} />
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       )}
+      {details && (
+        <DetailsDialog
+          appointmentId={details.appointment_id}
+          name={details.patient_name || t('checkIn.summary.patient')}
+          onClose={() => setDetails(null)}
+        />
+      )}
     </Stack>
   );
 }
 
-function SummaryCard({ row }: { row: CheckInSummaryRow }) {
+function SummaryCard({ row, onDetails }: { row: CheckInSummaryRow; onDetails: () => void }) {
   const { t } = useTranslation();
   const steps: [string, string, boolean][] = [
     ['copay', t('checkIn.summary.copay'), row.copay_paid],
@@ -217,14 +226,14 @@ function SummaryCard({ row }: { row: CheckInSummaryRow }) {
         spacing={1}
         sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between' }}
       >
-        <InformationCell row={row} />
+        <InformationCell row={row} onDetails={onDetails} />
         <EntryActions row={row} />
       </Stack>
     </Paper>
   );
 }
 
-function SummaryRow({ row }: { row: CheckInSummaryRow }) {
+function SummaryRow({ row, onDetails }: { row: CheckInSummaryRow; onDetails: () => void }) {
   const consentsDone = row.consents_signed >= row.consents_required;
   const { t } = useTranslation();
   return (
@@ -262,7 +271,7 @@ function SummaryRow({ row }: { row: CheckInSummaryRow }) {
         <Mark done={row.forms_done} label={t('checkIn.summary.forms')} />
       </TableCell>
       <TableCell align="center">
-        <InformationCell row={row} />
+        <InformationCell row={row} onDetails={onDetails} />
       </TableCell>
       <TableCell align="center" data-testid="summary-arrived" data-done={row.arrived}>
         <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
