@@ -191,12 +191,12 @@ it('hands every role to a follower within 5 s of a SIGKILL of the leader under l
       (id) => id !== null && id !== leaderId,
       10_000,
     );
-    // Every role (projections, both schedulers, the process manager, the log sealer) is led by
-    // a survivor.
+    // Every role (projections, both schedulers, the waitlist offers' and the survey invitations'
+    // process managers, the log sealer) is led by a survivor.
     await eventually(
       roleHolders,
       (holders) =>
-        holders.length === 5 && holders.every((holder) => !holder.endsWith(` ${leaderId}`)),
+        holders.length === 6 && holders.every((holder) => !holder.endsWith(` ${leaderId}`)),
     );
     tookOver = { leader: newLeader!, at: Date.now(), answered: answered.length };
     return tookOver;
