@@ -13,6 +13,7 @@ import { HttpExceptionFilter } from './infra/http/http-exception.filter';
 import { serveOpenApi } from './infra/http/openapi';
 import { PinoNestLogger } from './infra/logging/logger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { drainUpload } from './infra/http/drain-upload';
 import { toErrorEnvelope } from './infra/http/error-envelope';
 import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
 
@@ -43,6 +44,7 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
     void reply.header('x-request-id', request.id);
     // API answers may hold personal data: no browser or proxy may keep them.
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (reply.statusCode >= 400) await drainUpload(request.raw);
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(deps), adapter, {

@@ -37,7 +37,10 @@ type PatientBody = Record<string, string | undefined> & {
 
 const newPatient = (overrides: Record<string, string | undefined> = {}): PatientBody => ({
   first_name: 'Ada',
-  last_name: `Lovelace${randomUUID().slice(0, 4).replace(/\d/g, 'x')}`,
+  // Eight letters from a random id (a to p): two patients of one run never share a last name.
+  last_name: `Lovelace${randomUUID()
+    .slice(0, 8)
+    .replace(/[0-9a-f]/g, (c) => String.fromCharCode(97 + parseInt(c, 16)))}`,
   birth_date: '1990-12-10',
   mobile_number: `(555) ${100 + Math.floor(Math.random() * 900)}-${
     1000 + Math.floor(Math.random() * 9000)
