@@ -147,6 +147,11 @@ it('finds a lab, books its slot through the wizard, and shows the results on a m
   await page.getByRole('option', { name: 'Availability' }).click();
   await page.waitForURL(/sort_on=availability/);
   await page.getByTestId('result-count').filter({ hasText: '2 resources' }).waitFor();
+  // The menu shows the new sort once the page has taken the address (the count was 2 before).
+  await page
+    .getByRole('combobox', { name: 'Sort by' })
+    .filter({ hasText: 'Availability' })
+    .waitFor();
   expect(await page.getByRole('combobox', { name: 'Sort by' }).innerText()).toBe('Availability');
   await expectAccessible(page);
   await shoot(page, 'resources-sorted');
