@@ -14,6 +14,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsAmount } from './amount';
 import { LIMITS, PHONE_PATTERN } from './identity/patterns';
 import { IsAddressLine, IsCity, IsPersonName, IsZipCode } from './identity/person-rules';
 import { CardDto } from './payments';
@@ -364,7 +365,7 @@ export class DigitalCheckInSettingsDto {
   @IsOptional() @IsString(invalid) @MaxLength(500, length) ready_for_patient_text?: string;
   @IsOptional() @IsString(invalid) @MaxLength(2000, length) visit_instructions?: string;
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 }, invalid)
+  @IsAmount()
   @Min(0, invalid)
   @Max(10000, invalid)
   copay_amount?: number;
@@ -424,12 +425,12 @@ export class SignConsentDto {
 
 /** PUT appointments/{id}/check-in-charges (the practice's users): due beyond the copay. */
 export class CheckInChargesDto {
-  @IsNumber({ maxDecimalPlaces: 2 }, invalid)
+  @IsAmount()
   @Min(0, invalid)
   @Max(100_000, invalid)
   outstanding_balance!: number;
 
-  @IsNumber({ maxDecimalPlaces: 2 }, invalid)
+  @IsAmount()
   @Min(0, invalid)
   @Max(100_000, invalid)
   deductible!: number;

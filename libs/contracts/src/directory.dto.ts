@@ -14,31 +14,12 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { IsAmount } from './amount';
 
 const invalid = { message: 'Invalid' };
 
-/**
- * An amount of money: a finite number with at most two decimals. (class-validator's own
- * `maxDecimalPlaces` throws on numbers it prints in exponent form, such as 3e-323.)
- */
-function IsAmount(): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'isAmount',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'number' &&
-          Number.isFinite(value) &&
-          Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
-        defaultMessage: () => 'Invalid',
-      },
-    },
-    invalid,
-  );
-}
 const length = { message: 'Invalid character length' };
 
 export class AddressDto {

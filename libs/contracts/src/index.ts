@@ -40,6 +40,7 @@ export * from './telehealth';
 export * from './reviews';
 export * from './audit';
 export * from './calendar-date';
+export * from './amount';
 export * from './analytics';
 export * from './reports';
 export * from './marketing';
