@@ -5,13 +5,21 @@ import { ConsistentReadQuery } from '../read-your-writes';
 import { invalid, length } from '../validation-options';
 
 /**
- * The code on a patient's confirmation and check-in pass: the appointment id's first 8 hex
- * digits, upper case. Ids are random (or hashed from a random command id), so two visits of one
+ * The code on a patient's confirmation and check-in pass: 8 hex digits of the appointment id,
+ * upper case. Time-ordered ids (UUID version 7, or 8 when derived from a time-ordered command id)
+ * begin with their time, so their code is their last 8 digits, which are random (or hashed);
+ * older ids (version 4 or 5) keep the code they were given, their first 8. Two visits of one
  * practice's day share a code about once in 7 million days of 600 visits; a lookup by code
- * answers every visit of the day that has it.
+ * answers every visit of the day that has it (see APPOINTMENT_CODE_SQL).
  */
-export const appointmentCode = (appointmentId: string): string =>
-  appointmentId.replaceAll('-', '').slice(0, 8).toUpperCase();
+export const appointmentCode = (appointmentId: string): string => {
+  const hex = appointmentId.replaceAll('-', '');
+  return (
+    TIME_ORDERED_VERSIONS.includes(hex[12] ?? '') ? hex.slice(-8) : hex.slice(0, 8)
+  ).toUpperCase();
+};
+
+const TIME_ORDERED_VERSIONS = ['7', '8'];
 
 export const APPOINTMENT_CODE_PATTERN = /^[0-9A-Fa-f]{8}$/;
 

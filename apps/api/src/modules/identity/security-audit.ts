@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { metadataOf } from '../../infra/event-sourcing/metadata';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import type { RequestContext } from '../../infra/http/request-context';
+import { newId } from '../../infra/event-sourcing/event-ids';
 
 export type SecurityEventType =
   | 'SignedIn'
@@ -40,7 +40,7 @@ export class SecurityAudit {
     const at = this.clock.now();
     await this.store.appendToStream(securityStreamId(at), [
       {
-        id: randomUUID(),
+        id: newId(),
         type,
         data: { ...data, at: at.toISOString(), ip: context.ip },
         metadata: metadataOf(context, null),

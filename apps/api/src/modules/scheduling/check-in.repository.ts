@@ -16,7 +16,7 @@ export interface KioskRow {
   readonly provider_name: string | null;
 }
 
-/** Who the patient is by either key: the code's appointment id prefix, or name and birth date. */
+/** Who the patient is by either key: the appointment's code, or name and birth date. */
 export type KioskKey =
   { readonly code: string } | { readonly lastName: string; readonly birthDate: string };
 
@@ -56,7 +56,10 @@ export class CheckInRepository {
   ): Promise<readonly KioskRow[]> {
     const match =
       'code' in key
-        ? sql`a.appointment_id::text LIKE ${`${key.code.toLowerCase()}%`}`
+        ? // appointmentCode's rule: the last 8 hex digits of a time-ordered id, else the first 8.
+          sql`(CASE WHEN substr(a.appointment_id::text, 15, 1) IN ('7', '8')
+                    THEN right(a.appointment_id::text, 8)
+                    ELSE left(a.appointment_id::text, 8) END) = ${key.code.toLowerCase()}`
         : sql`lower(coalesce(patient.last_name, member.last_name)) = ${key.lastName.toLowerCase()}
               AND coalesce(patient.birth_date, member.birth_date) = ${key.birthDate}`;
     const { rows } = await sql<KioskRow>`

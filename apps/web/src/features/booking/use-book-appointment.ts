@@ -10,6 +10,7 @@ import type { BookingExtrasBody } from './booking-extras';
 import type { BookingPatient } from './booking-patient';
 import { contactSupportText } from './booking-steps';
 import { digitalCheckInOn } from './use-digital-check-in-offer';
+import { newCommandId } from '../../shared/command-id';
 
 interface Options {
   readonly calendar: CalendarView;
@@ -77,7 +78,7 @@ export function useBookAppointment({
           first_name: patient.first_name,
           last_name: patient.last_name,
           relationship: patient.relationship,
-          command_id: crypto.randomUUID(),
+          command_id: newCommandId(),
         });
         savedMember.current = id;
         return id;
@@ -109,7 +110,7 @@ export function useBookAppointment({
       }
       setHold(standing);
       setStart(slotStart);
-      const commandId = commandIds.current.get(slotStart) ?? crypto.randomUUID();
+      const commandId = commandIds.current.get(slotStart) ?? newCommandId();
       commandIds.current.set(slotStart, commandId);
       const result = await bookingApi.book({
         calendar_id: calendar.calendar_id,

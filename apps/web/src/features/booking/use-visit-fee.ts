@@ -2,6 +2,7 @@ import type { CardDto, PaymentView } from '@medbook/contracts';
 import { useRef, useState } from 'react';
 import { bookingApi } from './api/booking-api';
 import { errorMessageOf } from '../../shared/error-message';
+import { newCommandId } from '../../shared/command-id';
 
 export type PaySource = { card: CardDto } | { payment_method_id: string };
 
@@ -28,7 +29,7 @@ export function useVisitFee(calendarId: string, restored: PaymentView | null = n
       'card' in source
         ? `${source.card.number}/${source.card.exp_month}/${source.card.exp_year}/${amount}`
         : `${source.payment_method_id}/${amount}`;
-    const key = keys.current.get(attempt) ?? crypto.randomUUID();
+    const key = keys.current.get(attempt) ?? newCommandId();
     keys.current.set(attempt, key);
     try {
       // A fee paid for another amount (the insurance changed) is given back first.

@@ -10,6 +10,7 @@ import { ApiError } from '../../shared/api-client';
 import { errorMessageOf } from '../../shared/error-message';
 import { deskBookingApi } from './api/desk-booking-api';
 import { slotTaken } from './desk-booking-outcome';
+import { newCommandId } from '../../shared/command-id';
 
 export interface DeskBooked extends BookingResult {
   readonly start: string;
@@ -105,7 +106,7 @@ export function useDeskBooking(calendar: CalendarView | null, initialStart: stri
         setHold(standing);
       }
       const key = `${start}|${patient.patient_id}`;
-      const commandId = commandIds.current.get(key) ?? crypto.randomUUID();
+      const commandId = commandIds.current.get(key) ?? newCommandId();
       commandIds.current.set(key, commandId);
       const text = reason.trim();
       const result = await deskBookingApi.book({

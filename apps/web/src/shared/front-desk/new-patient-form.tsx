@@ -5,6 +5,7 @@ import { fieldErrors } from '../field-errors';
 import { useCommand } from '../use-command';
 import { patientsApi } from './patients-api';
 import { translateText, useTranslation } from '../i18n';
+import { newCommandId } from '../command-id';
 
 type Field = 'first_name' | 'last_name' | 'birth_date' | 'mobile_number' | 'email';
 
@@ -36,7 +37,7 @@ export function NewPatientForm(props: {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // One command id per form: a double submit or a retry registers one patient.
-  const commandId = useRef(crypto.randomUUID());
+  const commandId = useRef(newCommandId());
   const register = useCommand(patientsApi.register);
 
   const submit = async (event: FormEvent) => {

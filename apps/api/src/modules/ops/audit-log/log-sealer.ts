@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { type EventStore, type LogPosition, WrongExpectedRevision } from '@medbook/event-store';
 import type { Sql } from 'postgres';
 import { metadataOf } from '../../../infra/event-sourcing/metadata';
 import { systemContext } from '../../../infra/http/request-context';
 import { LOG_SEALED, type LogSealed, SEALS_STREAM } from './audit-log.events';
+import { newId } from '../../../infra/event-sourcing/event-ids';
 
 /** What the first event of a stream, and the first seal, chain to. */
 export const CHAIN_START = Buffer.alloc(32);
@@ -103,7 +103,7 @@ export class LogSealer {
     try {
       await this.store.appendToStream(
         SEALS_STREAM,
-        [{ id: randomUUID(), ...seal, metadata: metadataOf(SYSTEM, null) }],
+        [{ id: newId(), ...seal, metadata: metadataOf(SYSTEM, null) }],
         last ? last.streamRevision : 'no_stream',
       );
     } catch (error) {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@medbook/event-store';
 import type { Sql } from 'postgres';
 import { metadataOf } from '../../../infra/event-sourcing/metadata';
 import { systemContext } from '../../../infra/http/request-context';
 import { LOG_VERIFIED, type LogVerified, VERIFICATIONS_STREAM } from './audit-log.events';
+import { newId } from '../../../infra/event-sourcing/event-ids';
 import { LogVerifier, type VerificationProgress } from './log-verifier';
 
 const SYSTEM = systemContext('audit-verify');
@@ -31,7 +31,7 @@ export async function verifyAndRecord(
   };
   try {
     await store.appendToStream(VERIFICATIONS_STREAM, [
-      { id: randomUUID(), type: LOG_VERIFIED, data: verified, metadata: metadataOf(SYSTEM, null) },
+      { id: newId(), type: LOG_VERIFIED, data: verified, metadata: metadataOf(SYSTEM, null) },
     ]);
     return { verified, recorded: true };
   } catch {

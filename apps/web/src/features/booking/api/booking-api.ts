@@ -21,6 +21,7 @@ import type {
 } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
 import type { BookingExtrasBody } from '../booking-extras';
+import { newCommandId } from '../../../shared/command-id';
 
 const enc = encodeURIComponent;
 
@@ -102,7 +103,7 @@ export const bookingApi = {
   ) =>
     api<{ screening_id: string }>('POST', `/calendars/${enc(calendarId)}/screening`, {
       ...body,
-      command_id: crypto.randomUUID(),
+      command_id: newCommandId(),
     }),
   /** Null (the spec's 204, no record) until the patient's demographics are first saved. */
   demographics: (patientId: string) =>
@@ -125,6 +126,6 @@ export const bookingApi = {
   savePaymentMethod: (patientId: string, card: CardDto) =>
     api<PaymentMethodView>('POST', `/patients/${enc(patientId)}/payment-methods`, {
       card,
-      command_id: crypto.randomUUID(),
+      command_id: newCommandId(),
     }),
 };

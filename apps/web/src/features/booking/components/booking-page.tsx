@@ -12,6 +12,7 @@ import {
 } from '../booking-session';
 import { STAGE_PATHS } from '../booking-stage-paths';
 import { useTranslation } from '../../../shared/i18n';
+import { newCommandId } from '../../../shared/command-id';
 
 /**
  * /booking?calendar=&start=: the entry from a calendar's slot. The slot is held first (spec:
@@ -33,7 +34,7 @@ export function BookingPage() {
     const earlier = readBookingSession();
     // The same slot asked again (a double mount): the same command id answers with the same hold.
     const same = earlier && earlier.calendarId === calendarId && earlier.start === start;
-    const holdCommandId = same ? earlier.holdCommandId : crypto.randomUUID();
+    const holdCommandId = same ? earlier.holdCommandId : newCommandId();
     const returnIdx = historyIndex();
     bookingApi.hold(calendarId, start, undefined, holdCommandId).then(
       (hold) => {

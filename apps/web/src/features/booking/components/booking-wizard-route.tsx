@@ -16,6 +16,7 @@ import {
 import { stageForPath } from '../booking-stage-paths';
 import { BookingWizard } from './booking-wizard';
 import { useTranslation } from '../../../shared/i18n';
+import { newCommandId } from '../../../shared/command-id';
 
 /** What the wizard reads before it opens (again, on a reload). */
 async function loadContext(calendarId: string, userId: string): Promise<BookingContext> {
@@ -138,7 +139,7 @@ export function BookingWizardRoute() {
   if (expired) {
     const holdAgain = () => {
       setBusy(true);
-      const commandId = crypto.randomUUID();
+      const commandId = newCommandId();
       bookingApi
         .hold(session.calendarId, session.start, undefined, commandId)
         .then(

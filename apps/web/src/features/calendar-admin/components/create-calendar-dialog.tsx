@@ -25,6 +25,7 @@ import { calendarAdminApi } from '../api/calendar-admin-api';
 import { type CalendarForm, createSettingsOf } from '../calendar-form-rules';
 import { CalendarSettingsForm } from './calendar-settings-form';
 import { WeekPreview } from './week-preview';
+import { newCommandId } from '../../../shared/command-id';
 
 type Owner = 'provider' | 'resource';
 type VisitType = 'Office' | 'Telehealth' | 'Resource';
@@ -230,7 +231,7 @@ export function CreateCalendarDialog({
               .create(practiceId, {
                 ...createSettingsOf(form),
                 ...place,
-                command_id: crypto.randomUUID(),
+                command_id: newCommandId(),
               })
               .then(
                 async ({ id, position }) => {

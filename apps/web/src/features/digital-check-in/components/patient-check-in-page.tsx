@@ -36,6 +36,7 @@ import { digitalCheckInApi, uploadInsuranceCard } from '../api/digital-check-in-
 import { patientCheckIn$ } from '../streams/check-in-summary.stream';
 import { InformationStep } from './information-step';
 import { type Signature, SignatureField } from './signature-field';
+import { newCommandId } from '../../../shared/command-id';
 
 /** A visit still to come may be canceled from its check-in (allow_cancel_appointment). */
 const CANCELABLE = ['Pending', 'Accepted', 'Scheduled', 'Confirmed'];
@@ -282,7 +283,7 @@ function CopayStep(props: {
   const { view, onChanged } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [commandId] = useState(() => crypto.randomUUID());
+  const [commandId] = useState(() => newCommandId());
   const { t } = useTranslation();
   const { copay } = view;
   // allow_partial_payment with a balance or deductible due: the patient says how much.

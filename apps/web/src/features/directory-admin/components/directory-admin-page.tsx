@@ -22,6 +22,7 @@ import { entrySummary } from '../directory-forms';
 import { FacilityDialog } from './facility-dialog';
 import { ProviderDialog } from './provider-dialog';
 import { ResourceDialog } from './resource-dialog';
+import { newCommandId } from '../../../shared/command-id';
 
 const TABS: readonly DirectoryKind[] = ['facilities', 'providers', 'resources'];
 
@@ -79,7 +80,7 @@ export function DirectoryAdminPage({ practiceId }: { practiceId: string }) {
         ? await directoryAdminApi.change(practiceId, editing.kind, editing.entry.id, body)
         : await directoryAdminApi.register(practiceId, editing.kind, {
             ...body,
-            command_id: crypto.randomUUID(),
+            command_id: newCommandId(),
           });
       toast.success(editing.entry ? t('directoryAdmin.saved') : t('directoryAdmin.added'));
       setEditing(null);

@@ -6,6 +6,7 @@ import type {
   WeekView,
 } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
+import { newCommandId } from '../../../shared/command-id';
 
 const enc = encodeURIComponent;
 
@@ -44,6 +45,6 @@ export const deskBookingApi = {
     api<WaitlistJoined>('POST', '/waitlist', {
       calendar_id: calendarId,
       patient_id: patientId,
-      command_id: crypto.randomUUID(),
+      command_id: newCommandId(),
     }),
 };

@@ -12,6 +12,7 @@ import { translateText, useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { recordVaccination } from '../api/vaccination-api';
+import { newCommandId } from '../../../shared/command-id';
 
 type Field = 'vaccine_kind' | 'vaccine_name' | 'administered_on' | 'lot_number' | 'dose_number';
 
@@ -45,7 +46,7 @@ export function RecordVaccinationForm(props: {
   const [values, setValues] = useState<Record<Field, string>>(emptyDose);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // One command id per dose: a double submit or a retry records it once.
-  const commandId = useRef(crypto.randomUUID());
+  const commandId = useRef(newCommandId());
   const record = useCommand(recordVaccination);
   const today = DateTime.local().toISODate();
   const { t } = useTranslation();
@@ -73,7 +74,7 @@ export function RecordVaccinationForm(props: {
     const outcome = await record.run(props.practiceId, props.patientId, body);
     if (!outcome.ok) return;
     toast.success(VACCINATION_MESSAGES.recorded);
-    commandId.current = crypto.randomUUID();
+    commandId.current = newCommandId();
     setValues(emptyDose());
     props.onRecorded(outcome.result.position);
   };

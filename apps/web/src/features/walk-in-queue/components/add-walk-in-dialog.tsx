@@ -28,6 +28,7 @@ import {
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
 import { walkInQueueApi } from '../api/walk-in-queue-api';
+import { newCommandId } from '../../../shared/command-id';
 
 /** Calendars a walk-in can join: a provider's, open to bookings (a provider's own board: theirs). */
 export const walkInCalendars = (
@@ -59,7 +60,7 @@ export function AddWalkInDialog(props: {
   const [patient, setPatient] = useState<PracticePatientView | null>(null);
   const [calendarId, setCalendarId] = useState('');
   const [reason, setReason] = useState(NO_REASON);
-  const commandId = useRef(crypto.randomUUID());
+  const commandId = useRef(newCommandId());
   const add = useCommand(walkInQueueApi.addWalkIn);
   const { practiceId, providerId } = props;
   const { t } = useTranslation();
