@@ -38,6 +38,8 @@ import { Context, type RequestContext } from '../../infra/http/request-context';
 import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Caller, type Principal, Roles } from '../identity/auth/principal';
+import { DigitalCheckInCopayService } from './digital-check-in-copay.service';
+import { DigitalCheckInSettingsService } from './digital-check-in-settings.service';
 import { DigitalCheckInService } from './digital-check-in.service';
 
 const uuid = () => new ParseUUIDPipe();
@@ -54,7 +56,11 @@ export const RawBody = createParamDecorator(
 @ApiTags('digital-check-in')
 @Controller()
 export class DigitalCheckInController {
-  constructor(private readonly service: DigitalCheckInService) {}
+  constructor(
+    private readonly service: DigitalCheckInService,
+    private readonly settingsService: DigitalCheckInSettingsService,
+    private readonly copays: DigitalCheckInCopayService,
+  ) {}
 
   @Get('providers/:provider_id/digital-check-in-settings')
   @Roles(...PRACTICE_USERS)
@@ -62,7 +68,7 @@ export class DigitalCheckInController {
     @Caller() caller: Principal,
     @Param('provider_id', uuid()) providerId: string,
   ): Promise<DigitalCheckInSettingsView> {
-    return this.service.settings(caller, providerId);
+    return this.settingsService.settings(caller, providerId);
   }
 
   @Put('providers/:provider_id/digital-check-in-settings')
@@ -75,7 +81,7 @@ export class DigitalCheckInController {
     @Body() dto: DigitalCheckInSettingsDto,
     @Context() context: RequestContext,
   ): Promise<DigitalCheckInSettingsView> {
-    return this.service.changeSettings(caller, providerId, dto, context);
+    return this.settingsService.changeSettings(caller, providerId, dto, context);
   }
 
   @Get('practices/:practice_id/consents')
@@ -86,7 +92,7 @@ export class DigitalCheckInController {
     @Param('practice_id', uuid()) practiceId: string,
     @Query() _query: ConsistentReadQuery,
   ): Promise<ConsentDocumentView[]> {
-    return this.service.consents(caller, practiceId);
+    return this.settingsService.consents(caller, practiceId);
   }
 
   @Post('practices/:practice_id/consents')
@@ -99,7 +105,7 @@ export class DigitalCheckInController {
     @Body() dto: ConsentDocumentDto,
     @Context() context: RequestContext,
   ): Promise<ConsentDocumentView & { position: number }> {
-    return this.service.publishConsent(caller, practiceId, null, dto, null, context);
+    return this.settingsService.publishConsent(caller, practiceId, null, dto, null, context);
   }
 
   /** A new text is a new version: signatures of the old one no longer count. */
@@ -114,7 +120,7 @@ export class DigitalCheckInController {
     @Body() dto: ConsentDocumentDto,
     @Context() context: RequestContext,
   ): Promise<ConsentDocumentView & { position: number }> {
-    return this.service.publishConsent(caller, practiceId, consentId, dto, null, context);
+    return this.settingsService.publishConsent(caller, practiceId, consentId, dto, null, context);
   }
 
   /** The patient's steps: consents (with signatures), copay, insurance cards, forms, arrival. */
@@ -163,7 +169,7 @@ export class DigitalCheckInController {
     @Body() dto: PayCopayDto,
     @Context() context: RequestContext,
   ): Promise<PaymentView> {
-    return this.service.payCopay(caller, appointmentId, dto, context);
+    return this.copays.payCopay(caller, appointmentId, dto, context);
   }
 
   /**

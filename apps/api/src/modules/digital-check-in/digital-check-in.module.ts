@@ -6,7 +6,9 @@ import { IdentityModule } from '../identity/identity.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { DigitalCheckInArrivalService } from './digital-check-in-arrival.service';
+import { DigitalCheckInCopayService } from './digital-check-in-copay.service';
 import { DigitalCheckInInformationService } from './digital-check-in-information.service';
+import { DigitalCheckInSettingsService } from './digital-check-in-settings.service';
 import { DigitalCheckInStepsController } from './digital-check-in-steps.controller';
 import { DigitalCheckInController } from './digital-check-in.controller';
 import { DigitalCheckInRepository } from './digital-check-in.repository';
@@ -25,6 +27,8 @@ const FILE_BODY_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'applicat
   controllers: [DigitalCheckInController, DigitalCheckInStepsController],
   providers: [
     DigitalCheckInService,
+    DigitalCheckInSettingsService,
+    DigitalCheckInCopayService,
     DigitalCheckInRepository,
     DigitalCheckInArrivalService,
     DigitalCheckInInformationService,

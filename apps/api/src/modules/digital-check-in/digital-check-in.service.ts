@@ -3,19 +3,12 @@ import {
   type CheckInFileType,
   type CheckInSummaryRow,
   type CheckInSummaryView,
-  type ConsentDocumentDto,
-  type ConsentDocumentView,
   DEFAULT_DIGITAL_CHECK_IN_SETTINGS,
   DIGITAL_CHECK_IN_MESSAGES,
   type DigitalCheckInSettings,
-  type DigitalCheckInSettingsDto,
-  type DigitalCheckInSettingsView,
   type DigitalCheckInView,
   type InsuranceCardSide,
   MAX_CHECK_IN_FILE_BYTES,
-  PAYMENT_MESSAGES,
-  type PayCopayDto,
-  type PaymentView,
   type SignConsentDto,
   STATUS_MESSAGES,
   historiesAsked,
@@ -24,26 +17,17 @@ import {
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { DomainError, InvalidError, NotFoundError } from '../../domain/domain-error';
+import { InvalidError, NotFoundError } from '../../domain/domain-error';
 import { CLOCK, type Clock } from '../../infra/clock';
 import { CommandPipeline, stream } from '../../infra/event-sourcing/command-pipeline';
 import { entityIdFor } from '../../infra/event-sourcing/event-ids';
 import type { RequestContext } from '../../infra/http/request-context';
 import { AccessPolicy, forbidden } from '../identity/auth/access-policy';
 import type { Principal } from '../identity/auth/principal';
-import { UserAccounts } from '../identity/user-accounts';
-import { paymentDecider } from '../payments/domain/payment.decider';
-import { paymentStreamId } from '../payments/domain/payment.events';
-import {
-  type CardSource,
-  PAYMENT_GATEWAY,
-  type PaymentGateway,
-} from '../payments/gateway/payment-gateway';
-import { brandOf } from '../payments/gateway/test-payment-gateway';
-import { PaymentsQueries, paymentView } from '../payments/payments.queries';
 import { type ScreeningEvent, screeningStreamId } from '../intake/domain/screening.decider';
 import type { AppointmentDetails } from '../scheduling/domain/appointment.events';
 import { SchedulingReader } from '../scheduling/queries/scheduling-reader';
+import { DigitalCheckInSettingsService } from './digital-check-in-settings.service';
 import { DigitalCheckInRepository } from './digital-check-in.repository';
 import { informationDone } from './domain/check-in-steps';
 import {
@@ -58,7 +42,6 @@ import {
 import {
   checkInStreamId,
   consentStreamId,
-  dciSettingsStreamId,
 } from './domain/digital-check-in.events';
 
 const M = DIGITAL_CHECK_IN_MESSAGES;
@@ -74,7 +57,6 @@ export interface StoredFile {
   readonly bytes: Uint8Array;
 }
 
-/** Digital check-in's commands and reads (see the controller for the routes). */
 /** Who reads a check-in but changes none (super users, support agents, finance). */
 const CHANGES_NOT_FOR: ReadonlySet<string> = new Set([
   'SuperUser',
@@ -82,119 +64,21 @@ const CHANGES_NOT_FOR: ReadonlySet<string> = new Set([
   'FinancialSuperUser',
 ]);
 
+/**
+ * One visit's digital check-in: who may change it, its commands (consents signed, insurance
+ * cards, forms) and reads (the patient's view, a stored file, the practice's day summary). The
+ * settings and consent documents, the copay and the arrival have services of their own.
+ */
 @Injectable()
 export class DigitalCheckInService {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly reader: SchedulingReader,
     private readonly policy: AccessPolicy,
-    private readonly accounts: UserAccounts,
+    private readonly settingsService: DigitalCheckInSettingsService,
     private readonly repository: DigitalCheckInRepository,
-    private readonly payments: PaymentsQueries,
-    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
-
-  // ------------------------------------------------------------------ settings
-
-  private async providerPractice(providerId: string): Promise<string> {
-    const provider = await this.accounts.load(providerId);
-    const practiceId = provider.profile?.practice_id;
-    if (!practiceId || provider.profile?.type !== 'Provider')
-      throw new NotFoundError(M.notAProvider);
-    return practiceId;
-  }
-
-  private async currentSettings(providerId: string) {
-    const [loaded] = await this.pipeline.read([
-      stream(dciSettingsStreamId(providerId), settingsDecider),
-    ]);
-    return loaded;
-  }
-
-  async settings(caller: Principal, providerId: string): Promise<DigitalCheckInSettingsView> {
-    const practiceId = await this.providerPractice(providerId);
-    this.policy.assertMayWorkForPractice(caller, practiceId);
-    const loaded = await this.currentSettings(providerId);
-    return {
-      ...loaded.state,
-      provider_id: providerId,
-      practice_id: practiceId,
-      position: loaded.events.at(-1)?.globalPosition ?? 0,
-    };
-  }
-
-  async changeSettings(
-    caller: Principal,
-    providerId: string,
-    patch: DigitalCheckInSettingsDto,
-    context: RequestContext,
-  ): Promise<DigitalCheckInSettingsView> {
-    const practiceId = await this.providerPractice(providerId);
-    this.policy.assertMayWorkForPractice(caller, practiceId);
-    const committed = await this.pipeline.decideOn(
-      dciSettingsStreamId(providerId),
-      settingsDecider,
-      {
-        command: {
-          provider_id: providerId,
-          practice_id: practiceId,
-          patch,
-          by: caller.userId,
-          now: this.clock.now(),
-        },
-        context,
-        commandId: null,
-      },
-    );
-    const view = await this.settings(caller, providerId);
-    return { ...view, position: Math.max(view.position, committed.position) };
-  }
-
-  // ------------------------------------------------------------------ consent documents
-
-  consents(caller: Principal, practiceId: string): Promise<ConsentDocumentView[]> {
-    this.policy.assertMayWorkForPractice(caller, practiceId);
-    return this.repository.consents(practiceId);
-  }
-
-  async publishConsent(
-    caller: Principal,
-    practiceId: string,
-    consentId: string | null,
-    dto: ConsentDocumentDto,
-    commandId: string | null,
-    context: RequestContext,
-  ): Promise<ConsentDocumentView & { position: number }> {
-    this.policy.assertMayWorkForPractice(caller, practiceId);
-    const id = consentId ?? entityIdFor(commandId ? `consent/${practiceId}/${commandId}` : null);
-    const committed = await this.pipeline.decideOn(consentStreamId(id), consentDecider, {
-      command: {
-        consent_id: id,
-        practice_id: practiceId,
-        title: dto.title,
-        text: dto.text,
-        required: dto.required,
-        existing: consentId !== null,
-        by: caller.userId,
-        now: this.clock.now(),
-      },
-      context,
-      commandId: commandId ? `consent/${practiceId}/${commandId}` : null,
-    });
-    const [loaded] = await this.pipeline.read([stream(consentStreamId(id), consentDecider)]);
-    const state = loaded.state!;
-    return {
-      consent_id: state.consent_id,
-      practice_id: state.practice_id,
-      title: state.title,
-      text: state.text,
-      version: state.version,
-      required: state.required,
-      updated_at: state.updated_at,
-      position: committed.position,
-    };
-  }
 
   // ------------------------------------------------------------------ one visit
 
@@ -206,7 +90,7 @@ export class DigitalCheckInService {
     const { details } = await this.reader.appointment(appointmentId);
     await this.policy.assertMayReachAppointment(caller, details);
     const [settings, checkIn] = await Promise.all([
-      details.provider_id ? this.currentSettings(details.provider_id) : null,
+      details.provider_id ? this.settingsService.currentSettings(details.provider_id) : null,
       this.pipeline.read([stream(checkInStreamId(appointmentId), checkInDecider)]),
     ]);
     const loaded = checkIn[0];
@@ -398,114 +282,6 @@ export class DigitalCheckInService {
       now: this.clock.now(),
     };
     return { position: await this.decide(visit, command, context, null) };
-  }
-
-  /** The copay through the payment port: authorize, record, capture, then the check-in's event. */
-  async payCopay(
-    caller: Principal,
-    appointmentId: string,
-    dto: PayCopayDto,
-    context: RequestContext,
-  ): Promise<PaymentView> {
-    const { details, visit, state } = await this.visitToChange(caller, appointmentId);
-    const paymentId = entityIdFor(`copay/${caller.userId}/${dto.command_id}`);
-    const now = this.clock.now();
-    const record: CheckInCommand = {
-      type: 'RecordCopay',
-      visit,
-      payment_id: paymentId,
-      amount: dto.amount,
-      by: caller.userId,
-      now,
-    };
-    // The rules first (pure): nothing is charged for a copay that is not due, or paid already.
-    checkInDecider.decide(record, state);
-
-    let payment = await this.payments.paymentState(paymentId);
-    if (!payment.state.intent) {
-      const practice = await this.payments.practiceSettings(details.practice_id);
-      const gatewayName = practice.online_payment_gateway ?? 'Stripe';
-      const card = await this.cardSource(caller.userId, dto);
-      const outcome = await this.gateway.authorize({
-        gateway: gatewayName,
-        amount: dto.amount,
-        source: card.source,
-        idempotencyKey: paymentId,
-        now,
-      });
-      await this.pipeline.decideOn(paymentStreamId(paymentId), paymentDecider, {
-        command: {
-          type: 'RecordAuthorization',
-          intent: {
-            payment_id: paymentId,
-            patient_id: details.patient_id,
-            paid_by: caller.userId,
-            calendar_id: details.calendar_id,
-            practice_id: details.practice_id,
-            amount: dto.amount,
-            gateway: gatewayName,
-            card_brand: card.brand,
-            card_last6: card.last6,
-          },
-          outcome,
-          now,
-        },
-        context,
-        commandId: paymentId,
-      });
-      payment = await this.payments.paymentState(paymentId);
-    }
-    if (payment.state.status === 'failed') {
-      const view = paymentView(payment.state, payment.position);
-      throw new DomainError(
-        'payment_declined',
-        view.failure_message ?? PAYMENT_MESSAGES.declined,
-        view,
-      );
-    }
-    if (payment.state.status === 'authorized') {
-      const captured = await this.pipeline.decideOn(paymentStreamId(paymentId), paymentDecider, {
-        command: {
-          type: 'CapturePayment',
-          appointmentId,
-          amount: dto.amount,
-          by: caller.userId,
-          now,
-        },
-        context,
-        commandId: `capture/${paymentId}/${appointmentId}`,
-      });
-      if (!captured.alreadyAppended && payment.state.gatewayReference) {
-        await this.gateway.capture(payment.state.gatewayReference);
-      }
-    }
-    const position = await this.decide(visit, record, context, `copay/${paymentId}`);
-    const after = await this.payments.paymentState(paymentId);
-    return paymentView(after.state, Math.max(position, after.position));
-  }
-
-  private async cardSource(
-    payer: string,
-    dto: PayCopayDto,
-  ): Promise<{ source: CardSource; brand: string; last6: string }> {
-    if (dto.payment_method_id) {
-      const cards = await this.payments.savedCards(payer);
-      const saved = cards.find((c) => c.payment_method_id === dto.payment_method_id);
-      if (!saved) {
-        throw new DomainError('invalid', STATUS_MESSAGES[400], { payment_method_id: 'Invalid' });
-      }
-      return {
-        source: { kind: 'token', token: saved.gateway_token },
-        brand: saved.brand,
-        last6: saved.last6,
-      };
-    }
-    const card = dto.card!;
-    return {
-      source: { kind: 'card', card },
-      brand: brandOf(card.number),
-      last6: card.number.slice(-6),
-    };
   }
 
   async uploadInsuranceCard(

@@ -3,11 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
 import { DATABASE, type Database } from '../../infra/database/database';
 import type { CalendarSettings } from '../scheduling/domain/calendar.events';
-import {
-  type CalendarVersion,
-  nextOpenings,
-  type OpeningCalendars,
-} from './provider-search.repository';
+import type { CalendarVersion } from './provider-search.repository';
+import { nextOpenings, type OpeningCalendars } from './provider-search.sql';
 import type { ResourceCriteria } from './resource-search.criteria';
 
 export interface ResourceHit {
