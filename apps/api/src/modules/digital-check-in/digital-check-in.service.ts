@@ -39,10 +39,7 @@ import {
   settingsDecider,
   type Visit,
 } from './domain/digital-check-in.deciders';
-import {
-  checkInStreamId,
-  consentStreamId,
-} from './domain/digital-check-in.events';
+import { checkInStreamId, consentStreamId } from './domain/digital-check-in.events';
 
 const M = DIGITAL_CHECK_IN_MESSAGES;
 
