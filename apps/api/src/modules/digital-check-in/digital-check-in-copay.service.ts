@@ -1,9 +1,4 @@
-import {
-  PAYMENT_MESSAGES,
-  type PayCopayDto,
-  type PaymentView,
-  STATUS_MESSAGES,
-} from '@medbook/contracts';
+import { PAYMENT_MESSAGES, type PayCopayDto, type PaymentView } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../domain/domain-error';
 import { CLOCK, type Clock } from '../../infra/clock';
@@ -13,12 +8,8 @@ import type { RequestContext } from '../../infra/http/request-context';
 import type { Principal } from '../identity/auth/principal';
 import { paymentDecider } from '../payments/domain/payment.decider';
 import { paymentStreamId } from '../payments/domain/payment.events';
-import {
-  type CardSource,
-  PAYMENT_GATEWAY,
-  type PaymentGateway,
-} from '../payments/gateway/payment-gateway';
-import { brandOf } from '../payments/gateway/test-payment-gateway';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/gateway/payment-gateway';
+import { chosenCard } from '../payments/chosen-card';
 import { PaymentsQueries, paymentView } from '../payments/payments.queries';
 import { DigitalCheckInService } from './digital-check-in.service';
 import { type CheckInCommand, checkInDecider } from './domain/digital-check-in.deciders';
@@ -59,7 +50,7 @@ export class DigitalCheckInCopayService {
     if (!payment.state.intent) {
       const practice = await this.payments.practiceSettings(details.practice_id);
       const gatewayName = practice.online_payment_gateway ?? 'Stripe';
-      const card = await this.cardSource(caller.userId, dto);
+      const card = await chosenCard(this.payments, caller.userId, dto);
       const outcome = await this.gateway.authorize({
         gateway: gatewayName,
         amount: dto.amount,
@@ -116,29 +107,5 @@ export class DigitalCheckInCopayService {
     const position = await this.checkIns.decide(visit, record, context, `copay/${paymentId}`);
     const after = await this.payments.paymentState(paymentId);
     return paymentView(after.state, Math.max(position, after.position));
-  }
-
-  private async cardSource(
-    payer: string,
-    dto: PayCopayDto,
-  ): Promise<{ source: CardSource; brand: string; last6: string }> {
-    if (dto.payment_method_id) {
-      const cards = await this.payments.savedCards(payer);
-      const saved = cards.find((c) => c.payment_method_id === dto.payment_method_id);
-      if (!saved) {
-        throw new DomainError('invalid', STATUS_MESSAGES[400], { payment_method_id: 'Invalid' });
-      }
-      return {
-        source: { kind: 'token', token: saved.gateway_token },
-        brand: saved.brand,
-        last6: saved.last6,
-      };
-    }
-    const card = dto.card!;
-    return {
-      source: { kind: 'card', card },
-      brand: brandOf(card.number),
-      last6: card.number.slice(-6),
-    };
   }
 }

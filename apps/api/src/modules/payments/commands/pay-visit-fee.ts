@@ -3,7 +3,6 @@ import {
   PAYMENT_MESSAGES,
   type PaymentView,
   type PayVisitFeeDto,
-  STATUS_MESSAGES,
   visitFeeAmount,
   visitFeeApplies,
 } from '@medbook/contracts';
@@ -17,8 +16,8 @@ import type { RequestContext } from '../../../infra/http/request-context';
 import type { Principal } from '../../identity/auth/principal';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentStreamId } from '../domain/payment.events';
-import { type CardSource, PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway';
-import { brandOf } from '../gateway/test-payment-gateway';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway';
+import { chosenCard } from '../chosen-card';
 import { CALENDAR_NOT_FOUND, PaymentsQueries, paymentView } from '../payments.queries';
 import { PaymentsRepository } from '../payments.repository';
 
@@ -75,7 +74,7 @@ export class PayVisitFeeHandler implements ICommandHandler<PayVisitFeeCommand> {
     if (Math.round(dto.amount * 100) !== Math.round(amount * 100)) {
       throw new DomainError('invalid', PAYMENT_MESSAGES.amountMismatch, { amount: 'Invalid' });
     }
-    const { source, brand, last6 } = await this.cardSource(caller.userId, dto);
+    const { source, brand, last6 } = await chosenCard(this.payments, caller.userId, dto);
     const now = this.clock.now();
     const outcome = await this.gateway.authorize({
       gateway: settings.online_payment_gateway,
@@ -108,28 +107,5 @@ export class PayVisitFeeHandler implements ICommandHandler<PayVisitFeeCommand> {
     });
     const { state, position } = await this.payments.paymentState(paymentId);
     return paymentView(state, position);
-  }
-
-  private async cardSource(
-    payer: string,
-    dto: PayVisitFeeDto,
-  ): Promise<{ source: CardSource; brand: string; last6: string }> {
-    if (dto.payment_method_id) {
-      const cards = await this.payments.savedCards(payer);
-      const saved = cards.find((c) => c.payment_method_id === dto.payment_method_id);
-      if (!saved)
-        throw new DomainError('invalid', STATUS_MESSAGES[400], { payment_method_id: 'Invalid' });
-      return {
-        source: { kind: 'token', token: saved.gateway_token },
-        brand: saved.brand,
-        last6: saved.last6,
-      };
-    }
-    const card = dto.card!;
-    return {
-      source: { kind: 'card', card },
-      brand: brandOf(card.number),
-      last6: card.number.slice(-6),
-    };
   }
 }
