@@ -9,7 +9,7 @@ import type { Principal } from '../identity/auth/principal';
 import { paymentDecider } from '../payments/domain/payment.decider';
 import { paymentStreamId } from '../payments/domain/payment.events';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/gateway/payment-gateway';
-import { chosenCard } from '../payments/chosen-card';
+import { PaymentAuthorizer } from '../payments/payment-authorizer';
 import { PaymentsQueries, paymentView } from '../payments/payments.queries';
 import { DigitalCheckInService } from './digital-check-in.service';
 import { type CheckInCommand, checkInDecider } from './domain/digital-check-in.deciders';
@@ -21,6 +21,7 @@ export class DigitalCheckInCopayService {
     private readonly checkIns: DigitalCheckInService,
     private readonly pipeline: CommandPipeline,
     private readonly payments: PaymentsQueries,
+    private readonly authorizer: PaymentAuthorizer,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -49,35 +50,19 @@ export class DigitalCheckInCopayService {
     let payment = await this.payments.paymentState(paymentId);
     if (!payment.state.intent) {
       const practice = await this.payments.practiceSettings(details.practice_id);
-      const gatewayName = practice.online_payment_gateway ?? 'Stripe';
-      const card = await chosenCard(this.payments, caller.userId, dto);
-      const outcome = await this.gateway.authorize({
-        gateway: gatewayName,
-        amount: dto.amount,
-        source: card.source,
-        idempotencyKey: paymentId,
-        now,
-      });
-      await this.pipeline.decideOn(paymentStreamId(paymentId), paymentDecider, {
-        command: {
-          type: 'RecordAuthorization',
-          intent: {
-            payment_id: paymentId,
-            patient_id: details.patient_id,
-            paid_by: caller.userId,
-            calendar_id: details.calendar_id,
-            practice_id: details.practice_id,
-            amount: dto.amount,
-            gateway: gatewayName,
-            card_brand: card.brand,
-            card_last6: card.last6,
-          },
-          outcome,
-          now,
+      await this.authorizer.authorize(
+        {
+          payment_id: paymentId,
+          patient_id: details.patient_id,
+          paid_by: caller.userId,
+          calendar_id: details.calendar_id,
+          practice_id: details.practice_id,
+          amount: dto.amount,
+          gateway: practice.online_payment_gateway ?? 'Stripe',
         },
+        dto,
         context,
-        commandId: paymentId,
-      });
+      );
       payment = await this.payments.paymentState(paymentId);
     }
     if (payment.state.status === 'failed') {

@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { PAYMENTS_COMMAND_HANDLERS } from './commands';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
+import { PaymentAuthorizer } from './payment-authorizer';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsQueries } from './payments.queries';
@@ -15,9 +16,10 @@ import { PaymentsQueries } from './payments.queries';
     ...PAYMENTS_COMMAND_HANDLERS,
     PaymentsQueries,
     PaymentsRepository,
+    PaymentAuthorizer,
     { provide: PAYMENT_GATEWAY, useClass: TestPaymentGateway },
   ],
   // Digital check-in's copay goes through the same port.
-  exports: [PAYMENT_GATEWAY, PaymentsQueries],
+  exports: [PAYMENT_GATEWAY, PaymentsQueries, PaymentAuthorizer],
 })
 export class PaymentsModule {}

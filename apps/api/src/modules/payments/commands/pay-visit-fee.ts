@@ -6,18 +6,12 @@ import {
   visitFeeAmount,
   visitFeeApplies,
 } from '@medbook/contracts';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, NotFoundError } from '../../../domain/domain-error';
-import { CLOCK, type Clock } from '../../../infra/clock';
-import { CommandPipeline } from '../../../infra/event-sourcing/command-pipeline';
 import { entityIdFor } from '../../../infra/event-sourcing/event-ids';
 import type { RequestContext } from '../../../infra/http/request-context';
 import type { Principal } from '../../identity/auth/principal';
-import { paymentDecider } from '../domain/payment.decider';
-import { paymentStreamId } from '../domain/payment.events';
-import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway';
-import { chosenCard } from '../chosen-card';
+import { PaymentAuthorizer } from '../payment-authorizer';
 import { CALENDAR_NOT_FOUND, PaymentsQueries, paymentView } from '../payments.queries';
 import { PaymentsRepository } from '../payments.repository';
 
@@ -35,11 +29,9 @@ export class PayVisitFeeCommand extends Command<PaymentView> {
 @CommandHandler(PayVisitFeeCommand)
 export class PayVisitFeeHandler implements ICommandHandler<PayVisitFeeCommand> {
   constructor(
-    private readonly pipeline: CommandPipeline,
     private readonly payments: PaymentsQueries,
     private readonly repository: PaymentsRepository,
-    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly authorizer: PaymentAuthorizer,
   ) {}
 
   async execute(command: PayVisitFeeCommand): Promise<PaymentView> {
@@ -74,37 +66,19 @@ export class PayVisitFeeHandler implements ICommandHandler<PayVisitFeeCommand> {
     if (Math.round(dto.amount * 100) !== Math.round(amount * 100)) {
       throw new DomainError('invalid', PAYMENT_MESSAGES.amountMismatch, { amount: 'Invalid' });
     }
-    const { source, brand, last6 } = await chosenCard(this.payments, caller.userId, dto);
-    const now = this.clock.now();
-    const outcome = await this.gateway.authorize({
-      gateway: settings.online_payment_gateway,
-      amount,
-      source,
-      idempotencyKey: paymentId,
-      now,
-    });
-    // The same key sent twice at once: the pipeline finds the other request's events (the
-    // same ids) and answers from them.
-    await this.pipeline.decideOn(paymentStreamId(paymentId), paymentDecider, {
-      command: {
-        type: 'RecordAuthorization',
-        intent: {
-          payment_id: paymentId,
-          patient_id: caller.userId,
-          paid_by: caller.userId,
-          calendar_id: calendar.calendar_id,
-          practice_id: calendar.practice_id,
-          amount,
-          gateway: settings.online_payment_gateway,
-          card_brand: brand,
-          card_last6: last6,
-        },
-        outcome,
-        now,
+    await this.authorizer.authorize(
+      {
+        payment_id: paymentId,
+        patient_id: caller.userId,
+        paid_by: caller.userId,
+        calendar_id: calendar.calendar_id,
+        practice_id: calendar.practice_id,
+        amount,
+        gateway: settings.online_payment_gateway,
       },
+      dto,
       context,
-      commandId: paymentId,
-    });
+    );
     const { state, position } = await this.payments.paymentState(paymentId);
     return paymentView(state, position);
   }
