@@ -85,10 +85,8 @@ export class BookAppointmentHandler implements ICommandHandler<BookAppointmentCo
 
   async execute({ request, caller, context }: BookAppointmentCommand): Promise<BookingResult> {
     if (caller) {
-      await this.policy.assertMayBookFor(
-        caller,
-        request.patientId,
-        async () => (await this.reader.calendar(request.calendarId)).practice_id,
+      await this.policy.assertMayBookFor(caller, request.patientId, () =>
+        this.reader.calendarPractice(request.calendarId),
       );
     }
     if (request.extras) {

@@ -37,10 +37,8 @@ export class BookWalkInHandler implements ICommandHandler<BookWalkInCommand> {
 
   async execute({ caller, dto, context }: BookWalkInCommand): Promise<BookingResult> {
     const patientId = dto.patient_id ?? caller.userId;
-    await this.policy.assertMayBookFor(
-      caller,
-      patientId,
-      async () => (await this.reader.calendar(dto.calendar_id)).practice_id,
+    await this.policy.assertMayBookFor(caller, patientId, () =>
+      this.reader.calendarPractice(dto.calendar_id),
     );
     const commandId = dto.command_id ?? null;
     const appointmentId = entityIdFor(commandId);

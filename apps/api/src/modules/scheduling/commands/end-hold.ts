@@ -67,10 +67,8 @@ export class EndHoldHandler implements ICommandHandler<EndHoldCommand> {
   async execute({ end, caller, context }: EndHoldCommand): Promise<HoldEnded> {
     const { calendarId, holdId, by } = end;
     if (caller && by !== 'expiry') {
-      await this.policy.assertMayBookFor(
-        caller,
-        by.patientId,
-        async () => (await this.reader.calendar(calendarId)).practice_id,
+      await this.policy.assertMayBookFor(caller, by.patientId, () =>
+        this.reader.calendarPractice(calendarId),
       );
     }
     const start = slotId(end.start);

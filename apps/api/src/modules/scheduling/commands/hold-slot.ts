@@ -66,10 +66,8 @@ export class HoldSlotHandler implements ICommandHandler<HoldSlotCommand> {
   async execute({ request, caller, context }: HoldSlotCommand): Promise<HoldView> {
     const { calendarId, patientId, commandId } = request;
     if (caller) {
-      await this.policy.assertMayBookFor(
-        caller,
-        patientId,
-        async () => (await this.reader.calendar(calendarId)).practice_id,
+      await this.policy.assertMayBookFor(caller, patientId, () =>
+        this.reader.calendarPractice(calendarId),
       );
     }
     const holdId = entityIdFor(commandId);

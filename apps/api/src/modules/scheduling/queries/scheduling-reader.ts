@@ -24,12 +24,18 @@ export interface AppointmentAsStored {
   readonly rejectionReason: string | null;
 }
 
+/** How many calendars' practices a process remembers (oldest out first). */
+const KNOWN_CALENDARS_MAX = 10_000;
+
 /**
  * Calendars and appointments from their own streams, never lagging a command just answered
  * (a room joined right after booking, a hold's calendar): for the reads that decide.
  */
 @Injectable()
 export class SchedulingReader {
+  /** Calendars' practices, which never change (see calendarPractice). */
+  private readonly practices = new Map<string, string>();
+
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly calendars: CalendarStates,
@@ -41,6 +47,22 @@ export class SchedulingReader {
     const [calendar] = await this.pipeline.read([this.calendars.stream(calendarId)]);
     if (!calendar.state.settings) throw new NotFoundError(CALENDAR_NOT_FOUND);
     return calendar.state.settings;
+  }
+
+  /**
+   * The calendar's practice (404 when there is none). Fixed at creation (FIXED_CALENDAR_FIELDS),
+   * so once read it is remembered, on any process: a staff booking, hold or walk-in checks it
+   * without reading the calendar's stream a second time (issue 21).
+   */
+  async calendarPractice(calendarId: string): Promise<string> {
+    const known = this.practices.get(calendarId);
+    if (known) return known;
+    const { practice_id } = await this.calendar(calendarId);
+    if (this.practices.size >= KNOWN_CALENDARS_MAX) {
+      this.practices.delete(this.practices.keys().next().value!);
+    }
+    this.practices.set(calendarId, practice_id);
+    return practice_id;
   }
 
   /** The appointment's details (404 when there is none). */
