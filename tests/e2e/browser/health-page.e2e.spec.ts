@@ -127,8 +127,9 @@ it('shows an operator the event a projection is stuck on and parks it with a rea
 
   await park.click();
   // The park travels to the leader through the fan-out, which retries the projection at once;
-  // under a whole CI run (13 projections now, the seal job) that took longer than 10 s once.
-  await stuck.waitFor({ state: 'detached', timeout: 20_000 });
+  // under a whole CI run (13 projections now, the seal job) that took longer than 10 s once, and
+  // longer than 20 s once more (a fresh-clone run on 2026-11-26; 9 of 9 alone right after).
+  await stuck.waitFor({ state: 'detached', timeout: 45_000 });
   const parked = page.getByTestId('parked-events');
   await parked.waitFor();
   expect(await parked.innerText()).toContain(
@@ -136,7 +137,7 @@ it('shows an operator the event a projection is stuck on and parks it with a rea
   );
   expect(await parked.innerText()).toContain('A test practice; nothing to show');
   await shoot(page, 'health-parked');
-}, 60_000);
+}, 120_000);
 
 it('shows an operator the last verification of the log: intact, then the tampered event it named', async () => {
   const superUser = await createUser(app, 'SuperUser');
