@@ -33,6 +33,16 @@ afterAll(async () => {
 const activeDot = (page: Page) =>
   page.locator('[data-testid="landing-dot"][aria-current="true"]').getAttribute('aria-label');
 
+/** The anchor of the section whose top is at the top of the screen (the page settled there). */
+const sectionAtTop = (page: Page) =>
+  page.evaluate<string | null>(`(() => {
+    const ids = ${JSON.stringify(LANDING_SECTIONS.map((s) => s.anchor))};
+    return ids.find((id) => {
+      const top = document.getElementById(id)?.getBoundingClientRect().top;
+      return top !== undefined && Math.abs(top) < 4;
+    }) ?? null;
+  })()`);
+
 /** Polls until `read` answers `expected` (the page moves and answers asynchronously). */
 async function until<T>(read: () => Promise<T>, expected: T, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -70,11 +80,28 @@ it('shows the practices’ landing page with a marker: menu, dots, sections, cla
   await menu.getByRole('button', { name: 'Telemedicine' }).click();
   await until(() => activeDot(page), 'Telemedicine');
 
+  await until(() => sectionAtTop(page), 'telemedicine');
+
   // The arrow keys move a section at a time.
   await page.keyboard.press('ArrowDown');
   await until(() => activeDot(page), 'Patient Surveys');
   await page.keyboard.press('ArrowUp');
   await until(() => activeDot(page), 'Telemedicine');
+  await until(() => sectionAtTop(page), 'telemedicine');
+
+  // An arrow pressed while a jump still scrolls moves on from the jump's target, not from a
+  // section it passes (the sections scrolled past never light their dots).
+  const from = await page.evaluate<number>('scrollY');
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await menu.getByRole('button', { name: 'Messenger' }).click();
+  // The jump has begun (from Telemedicine, up past Digital Check-In and Online Scheduling).
+  await page.evaluate(`new Promise((moved) => {
+    const frame = () => (scrollY < ${from} - 50 ? moved(scrollY) : requestAnimationFrame(frame));
+    frame();
+  })`);
+  await page.keyboard.press('ArrowDown');
+  await until(() => sectionAtTop(page), 'online-scheduling');
+  expect(await activeDot(page)).toBe('Online Scheduling');
 
   // Get Started leads to the demo form; an empty form says what is required, in red.
   await page.goto(`${app.url}/?section=1`);
