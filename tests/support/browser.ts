@@ -142,3 +142,15 @@ export async function expectAccessible(page: Page): Promise<void> {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/**
+ * Marks the page's document; the check it answers fails once the page has been reloaded or has
+ * navigated (a new document lost the mark). For "live, without a reload" claims.
+ */
+export async function markDocument(page: Page): Promise<() => Promise<void>> {
+  const mark = `document-${Date.now()}-${Math.random()}`;
+  await page.evaluate(`window.__testDocument = ${JSON.stringify(mark)}`);
+  return async () => {
+    expect(await page.evaluate<string | null>('window.__testDocument ?? null')).toBe(mark);
+  };
+}

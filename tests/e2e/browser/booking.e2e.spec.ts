@@ -7,7 +7,14 @@ import {
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { call, createUser, get } from '../../support/accounts';
-import { browserSuite, expectAccessible, shoot, signIn, smsCode } from '../../support/browser';
+import {
+  browserSuite,
+  expectAccessible,
+  markDocument,
+  shoot,
+  signIn,
+  smsCode,
+} from '../../support/browser';
 import { eventually } from '../../support/events';
 import { createCalendar, createPractice, tomorrowsSlot } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -196,6 +203,7 @@ it('shows a check-in made at the front desk live on the dashboard, with the chec
   const card = page.getByTestId('upcoming').getByTestId('appointment-card');
   await card.getByTestId('status').filter({ hasText: 'Scheduled' }).waitFor();
 
+  const sameDocument = await markDocument(page);
   const desk = await call(
     app,
     'PUT',
@@ -204,10 +212,10 @@ it('shows a check-in made at the front desk live on the dashboard, with the chec
     practice.staff.auth,
   );
   expect(desk.status).toBe(200);
-  const changedAt = Date.now();
-  // No reload: the socket's appointment.status message changes the card.
-  await card.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 5_000 });
-  expect(Date.now() - changedAt).toBeLessThan(5_000);
+  // No reload: the socket's appointment.status message changes the card (a lost message would
+  // leave it; how soon is measured by npm run bench:booking, not asserted here).
+  await card.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 20_000 });
+  await sameDocument();
   await card.getByRole('button', { name: 'Check-in pass' }).click();
   await page.getByTestId('check-in-pass').waitFor();
   expect(await page.getByTestId('check-in-pass').innerText()).toContain(
