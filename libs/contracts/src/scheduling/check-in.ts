@@ -10,7 +10,7 @@ import { invalid, length } from '../validation-options';
  * begin with their time, so their code is their last 8 digits, which are random (or hashed);
  * older ids (version 4 or 5) keep the code they were given, their first 8. Two visits of one
  * practice's day share a code about once in 7 million days of 600 visits; a lookup by code
- * answers every visit of the day that has it (see APPOINTMENT_CODE_SQL).
+ * answers every visit of the day that has it (the same rule in SQL: CheckInRepository.arriving).
  */
 export const appointmentCode = (appointmentId: string): string => {
   const hex = appointmentId.replaceAll('-', '');
