@@ -95,7 +95,7 @@ it("lets staff offer a free slot to the patient they choose and take someone off
   await dialog.getByTestId('confirm-offer').click();
   await dialog.waitFor({ state: 'detached' });
   const benRow = line.locator(`[data-testid="waitlist-entry"][data-patient="${ben.userId}"]`);
-  await benRow.getByTestId('offer-chip').waitFor({ timeout: 5_000 });
+  await benRow.getByTestId('offer-chip').waitFor({ timeout: 20_000 });
   expect(await benRow.getByTestId('offer-chip').innerText()).toMatch(/^Offered .*, held until /);
   // Ben's own list has the offer, for the slot chosen.
   const bens = await get(app, `/api/v1/waitlist/patients/${ben.userId}`, ben.auth);
@@ -109,7 +109,7 @@ it("lets staff offer a free slot to the patient they choose and take someone off
   await remove.getByText('Remove Ann Lee from the waiting list?').waitFor();
   await expectAccessible(desk);
   await remove.getByTestId('confirm-remove').click();
-  await line.getByText('Ann Lee').waitFor({ state: 'detached', timeout: 5_000 });
+  await line.getByText('Ann Lee').waitFor({ state: 'detached', timeout: 20_000 });
   expect(await entries.allInnerTexts()).toEqual([
     expect.stringMatching(/^1\s+Ben Ortiz/),
     expect.stringMatching(/^2\s+Cy Park/),
@@ -155,8 +155,8 @@ it('accepts several requests at once and rejects one with a reason the patient t
   await shoot(desk, 'back-office-requests-selected');
   await desk.getByTestId('accept-selected').click();
   await desk.getByText('2 requests accepted.').waitFor();
-  await rowOf(desk, requests[0]!).waitFor({ state: 'detached', timeout: 5_000 });
-  await rowOf(desk, requests[1]!).waitFor({ state: 'detached', timeout: 5_000 });
+  await rowOf(desk, requests[0]!).waitFor({ state: 'detached', timeout: 20_000 });
+  await rowOf(desk, requests[1]!).waitFor({ state: 'detached', timeout: 20_000 });
 
   // Fay's is rejected: the dialog asks for a reason first.
   await desk.getByRole('button', { name: "Reject Fay Nash's request" }).click();
@@ -173,7 +173,7 @@ it('accepts several requests at once and rejects one with a reason the patient t
   });
   await dialog.getByTestId('confirm-reject').click();
   await desk.getByText('1 request rejected.').waitFor();
-  await desk.getByTestId('list-empty').waitFor({ timeout: 5_000 });
+  await desk.getByTestId('list-empty').waitFor({ timeout: 20_000 });
 
   // Fay reads the reason on her appointment.
   const fay = await browser.open();
@@ -240,8 +240,8 @@ it('shows which request of a bulk action failed and keeps the others decided', a
   expect((await appointment(halRequest.appointment_id)).status).toBe('Accepted');
   expect((await appointment(idaRequest.appointment_id)).status).toBe('Rejected');
   // The list is read again after the action: both leave it.
-  await row(halRequest).waitFor({ state: 'detached', timeout: 5_000 });
-  await row(idaRequest).waitFor({ state: 'detached', timeout: 5_000 });
+  await row(halRequest).waitFor({ state: 'detached', timeout: 20_000 });
+  await row(idaRequest).waitFor({ state: 'detached', timeout: 20_000 });
   await expectAccessible(desk);
   await shoot(desk, 'back-office-requests-failure');
 }, 120_000);
@@ -267,7 +267,7 @@ it("asks for the reason when a request is rejected from the dashboard's status m
   await dialog.getByRole('heading', { name: "Reject Jo Quinn's request?" }).waitFor();
   await dialog.getByTestId('reject-reason').fill('The clinic is closed that day.');
   await dialog.getByTestId('confirm-reject').click();
-  await row.getByTestId('status').filter({ hasText: 'Rejected' }).waitFor({ timeout: 5_000 });
+  await row.getByTestId('status').filter({ hasText: 'Rejected' }).waitFor({ timeout: 20_000 });
   const seen = await call(
     app,
     'GET',

@@ -259,7 +259,7 @@ it('adds walk-ins from the queue board, an existing patient and a new one, and t
   await dialog.getByRole('button', { name: 'Add to queue' }).click();
   await dialog.waitFor({ state: 'detached' });
   const line = page.getByTestId('waiting-line').getByTestId('queue-entry');
-  await line.filter({ hasText: 'Marcus Bellamy' }).waitFor({ timeout: 5_000 });
+  await line.filter({ hasText: 'Marcus Bellamy' }).waitFor({ timeout: 20_000 });
 
   await page.getByRole('button', { name: 'Add walk-in' }).click();
   await dialog.waitFor();
@@ -273,7 +273,7 @@ it('adds walk-ins from the queue board, an existing patient and a new one, and t
   await dialog.getByTestId('walk-in-patient').filter({ hasText: 'Nadia Okafor' }).waitFor();
   await dialog.getByRole('button', { name: 'Add to queue' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await line.filter({ hasText: 'Nadia Okafor' }).waitFor({ timeout: 5_000 });
+  await line.filter({ hasText: 'Nadia Okafor' }).waitFor({ timeout: 20_000 });
   await expectAccessible(page);
   await shoot(page, 'front-desk-walk-in-board');
 }, 120_000);

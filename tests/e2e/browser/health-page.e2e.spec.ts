@@ -69,7 +69,7 @@ it('shows the health of the API to an operator and follows the log live, without
   await page
     .getByTestId('projection-position-practices')
     .filter({ hasText: String(position) })
-    .waitFor({ timeout: 5000 });
+    .waitFor({ timeout: 20_000 });
   await page
     .getByTestId('head-position')
     .filter({ hasText: String(position) })

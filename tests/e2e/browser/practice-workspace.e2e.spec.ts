@@ -115,7 +115,7 @@ it("shows a patient's booking on the provider's bell and list in another browser
     'Canceled',
   ]);
   await provider.getByRole('menuitem', { name: 'Checked-In' }).click();
-  await row.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 5000 });
+  await row.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 20_000 });
   await shoot(provider, 'workspace-list');
 
   // Filtering by a status the visit does not have empties the list.
@@ -194,8 +194,8 @@ it("shows a request accepted by a staff member on the patient's dashboard, live"
   await samePatientDocument();
   // Every staff member's badge drops at once.
   await Promise.all([
-    admin.locator('[data-testid="nav-requests"][data-count="0"]').waitFor({ timeout: 5000 }),
-    staff.locator('[data-testid="nav-requests"][data-count="0"]').waitFor({ timeout: 5000 }),
+    admin.locator('[data-testid="nav-requests"][data-count="0"]').waitFor({ timeout: 20_000 }),
+    staff.locator('[data-testid="nav-requests"][data-count="0"]').waitFor({ timeout: 20_000 }),
   ]);
   await staff.getByTestId('list-empty').waitFor();
   const pending = await call(app, 'POST', '/api/v1/appointments/requests', {}, practice.staff.auth);

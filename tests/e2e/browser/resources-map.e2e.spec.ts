@@ -109,7 +109,7 @@ it('finds a lab, books its slot through the wizard, and shows the results on a m
   expect(held.status).toBe(200);
   await card.locator(`[data-testid="slot"][data-start="${taken}"]`).waitFor({
     state: 'detached',
-    timeout: 5_000,
+    timeout: 20_000,
   });
 
   // The map: the header's Map button (spec 2.11); one marker for the facility; its popup lists

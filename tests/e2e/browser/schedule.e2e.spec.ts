@@ -321,18 +321,18 @@ it("shows a patient's booking, hold and cancel on the front desk's grid in anoth
     .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: slots[6]!.start_date });
   expect(hold.status).toBe(200);
   const free6 = desk.locator(`[data-testid="schedule-free"][data-start="${slots[6]!.start_date}"]`);
-  await free6.waitFor({ state: 'detached', timeout: 5_000 });
-  await desk.locator('.sg-held').first().waitFor({ timeout: 5_000 });
+  await free6.waitFor({ state: 'detached', timeout: 20_000 });
+  await desk.locator('.sg-held').first().waitFor({ timeout: 20_000 });
 
   // Canceled anywhere, the block leaves and its place is free again.
   const canceled = await app.api
     .as(patient)
     .delete(`/api/v1/appointments/${result.appointment_id}`, {});
   expect(canceled.status).toBe(200);
-  await seen.waitFor({ state: 'detached', timeout: 5_000 });
+  await seen.waitFor({ state: 'detached', timeout: 20_000 });
   await desk
     .locator(`[data-testid="schedule-free"][data-start="${slots[4]!.start_date}"]`)
-    .waitFor({ timeout: 5_000 });
+    .waitFor({ timeout: 20_000 });
 });
 
 it('draws a day of 20 providers and 600 appointments', async () => {

@@ -89,10 +89,10 @@ async function searchFromHome(page: Page, width: number): Promise<void> {
   if (width > 767) {
     // Desktop: choosing a specialty without insurance opens the plan panel (spec 4.2).
     await page.getByTestId('insurance-panel').waitFor();
-    await page.getByRole('button', { name: 'Skip insurance' }).click({ timeout: 3000 });
-    await page.getByRole('button', { name: 'Search', exact: true }).click({ timeout: 3000 });
+    await page.getByRole('button', { name: 'Skip insurance' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
   }
-  await page.waitForURL(/\/provider-search\?/, { timeout: 5000 });
+  await page.waitForURL(/\/provider-search\?/, { timeout: 20_000 });
 }
 
 describe('provider search', () => {
@@ -180,14 +180,14 @@ describe('live availability', () => {
       pages.map((page) =>
         page
           .locator(`[data-testid="slot"][data-start="${start}"][data-places="1"]`)
-          .waitFor({ timeout: 5_000 }),
+          .waitFor({ timeout: 20_000 }),
       ),
     );
     const elapsed = Date.now() - before;
 
     await hold(start, second);
     await Promise.all(
-      pages.map((page) => slotIn(page, start).waitFor({ state: 'detached', timeout: 5_000 })),
+      pages.map((page) => slotIn(page, start).waitFor({ state: 'detached', timeout: 20_000 })),
     );
     // Nobody reloaded: the page still holds the search it opened with.
     for (const sameDocument of sameDocuments) await sameDocument();
@@ -221,7 +221,7 @@ describe('finding a provider: typed text, relevance and filters (issue 19)', () 
       await box.fill('family medcine');
       await box.press('Escape');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await page.waitForURL(/\/provider-search\?/, { timeout: 5000 });
+      await page.waitForURL(/\/provider-search\?/, { timeout: 20_000 });
       expect(new URL(page.url()).searchParams.get('specialty')).toBe('family medcine');
       await waitForCount(page, 3);
       const found = await names(page);

@@ -67,7 +67,7 @@ it('keeps a provider working through a minute of 5-second tokens, then sends an 
     const row = page.locator(
       `[data-testid="appointment-row"][data-appointment="${appointmentId}"]`,
     );
-    await row.waitFor({ timeout: 5000 }).catch((error: unknown) => {
+    await row.waitFor({ timeout: 20_000 }).catch((error: unknown) => {
       throw new Error(`round ${rounds}: the booked row did not arrive live`, { cause: error });
     });
     // The provider acts on it through the API with whatever token the page holds now. Once, the
@@ -89,7 +89,7 @@ it('keeps a provider working through a minute of 5-second tokens, then sends an 
     }
     await row.getByTestId('change-status').click();
     await page.getByRole('menuitem', { name: 'Checked-In' }).click();
-    await row.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 5000 });
+    await row.getByTestId('status').filter({ hasText: 'Checked-In' }).waitFor({ timeout: 20_000 });
     rounds += 1;
     await page.waitForTimeout(TTL_SECONDS * 1000);
   }

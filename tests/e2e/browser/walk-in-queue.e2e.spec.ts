@@ -95,7 +95,7 @@ it('shows a walk-in patient their place falling live as the provider works the q
   await providerPage.getByRole('button', { name: 'Waiting room: Hannah Ortiz' }).click();
   await providerPage.getByRole('button', { name: 'Start visit: Hannah Ortiz' }).click();
   await place.getByTestId('queue-position-text').filter({ hasText: 'number 1' }).waitFor({
-    timeout: 5_000,
+    timeout: 20_000,
   });
   expect(await place.getAttribute('data-queue-index')).toBe('1');
   await shoot(patientPage, 'walk-in-queue-patient-next');
