@@ -125,11 +125,13 @@ it('shows an operator the event a projection is stuck on and parks it with a rea
   ).toEqual([]);
   await shoot(page, 'health-stuck');
 
+  const parkedAt = Date.now();
   await park.click();
   // The park travels to the leader through the fan-out, which retries the projection at once;
   // under a whole CI run (13 projections now, the seal job) that took longer than 10 s once, and
   // longer than 20 s once more (a fresh-clone run on 2026-11-26; 9 of 9 alone right after).
   await stuck.waitFor({ state: 'detached', timeout: 45_000 });
+  process.stdout.write(`the stuck alert went ${Date.now() - parkedAt} ms after Park\n`);
   const parked = page.getByTestId('parked-events');
   await parked.waitFor();
   expect(await parked.innerText()).toContain(
