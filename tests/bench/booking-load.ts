@@ -25,6 +25,11 @@ export interface LoadRequest {
   readonly reads?: readonly string[];
   /** Open loop only: bookings per second offered. */
   readonly rate?: number;
+  /**
+   * Open loop only: keep-alive connections opened before the clock starts, as a load balancer's
+   * upstream pool or wrk2's `-c` holds them (more open only when all are busy).
+   */
+  readonly connections?: number;
 }
 
 export interface LoadResult {
@@ -36,6 +41,14 @@ export interface LoadResult {
   readonly seconds: number;
   readonly failures: Record<string, number>;
   readonly maxInFlight: number;
+  /**
+   * Open loop only: how late this process sent each booking after it was due, p99 and max (ms).
+   * Latencies count from the due time, so this lag is in them: it shows how much of a tail is
+   * the generator's own.
+   */
+  readonly sendLag: { readonly p99: number; readonly max: number };
+  /** New connections the generator opened, and how long each took to connect (ms). */
+  readonly connects: { count: number; p50: number; p99: number; max: number };
 }
 
 async function run(request: LoadRequest): Promise<LoadResult> {
@@ -43,9 +56,15 @@ async function run(request: LoadRequest): Promise<LoadResult> {
   const statuses: number[] = [];
   const dueAt: number[] = [];
   const failures: Record<string, number> = {};
+  const sendLags: number[] = [];
+  const connects: number[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: Infinity,
+    maxFreeSockets: Math.max(256, request.connections ?? 0),
+  });
   const send = (url: string, body?: string) =>
     new Promise<{ status: number; text: string }>((resolve) => {
       const req = http.request(
@@ -56,7 +75,11 @@ async function run(request: LoadRequest): Promise<LoadResult> {
           headers:
             body === undefined
               ? {}
-              : { ...request.headers, 'content-length': Buffer.byteLength(body) },
+              : {
+                  ...request.headers,
+                  'content-length': Buffer.byteLength(body),
+                  'x-bench-sent': String(performance.timeOrigin + performance.now()),
+                },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -68,6 +91,11 @@ async function run(request: LoadRequest): Promise<LoadResult> {
         },
       );
       req.on('error', (error) => resolve({ status: 0, text: String(error) }));
+      const asked = performance.now();
+      req.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        socket.once('connect', () => connects.push(performance.now() - asked));
+      });
       req.end(body);
     });
   let booked = 0;
@@ -91,7 +119,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
       failures[key] = (failures[key] ?? 0) + 1;
     }
   };
-  const started = performance.now();
+  let started = performance.now();
   if (request.mode === 'reads') {
     for (const url of request.reads ?? []) {
       const t0 = performance.now();
@@ -115,14 +143,29 @@ async function run(request: LoadRequest): Promise<LoadResult> {
       }),
     );
   } else {
+    // Open the pool: that many requests at once, each on a connection of its own, kept alive
+    // (the health check; the CRUD server answers it 404, which keeps the connection as well).
+    const warmUrl = new URL('/api/v1/health', request.url).href;
+    await Promise.all(Array.from({ length: request.connections ?? 0 }, () => send(warmUrl)));
+    connects.length = 0;
+    started = performance.now();
     const interval = 1000 / request.rate!;
     const sent: Promise<void>[] = [];
-    // Booking k is due at started + k * interval.
-    for (let k = 0; k < request.starts.length; k += 1) {
-      const due = started + k * interval;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      sent.push(book(request.starts[k]!, due));
+    // Booking k is due at started + k * interval. Each turn sends every booking now due, then
+    // yields, so answers are read and their connections reused while the schedule goes on: a
+    // generator that sent every overdue booking in one synchronous run would hold back its own
+    // requests (none is written until the loop yields) and charge its lag to the server.
+    for (let k = 0; k < request.starts.length;) {
+      const now = performance.now();
+      for (; k < request.starts.length && started + k * interval <= now; k += 1) {
+        const due = started + k * interval;
+        sendLags.push(now - due);
+        sent.push(book(request.starts[k]!, due));
+      }
+      const wait = started + k * interval - performance.now();
+      // A timer even when the next is due sooner than its 1 ms grain: spinning on setImmediate
+      // would burn a core the servers under test share.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
     }
     await Promise.all(sent);
   }
@@ -134,6 +177,16 @@ async function run(request: LoadRequest): Promise<LoadResult> {
     seconds: (performance.now() - started) / 1000,
     failures,
     maxInFlight,
+    connects: {
+      count: connects.length,
+      p50: [...connects].sort((a, b) => a - b)[Math.floor(connects.length * 0.5)] ?? 0,
+      p99: [...connects].sort((a, b) => a - b)[Math.floor(connects.length * 0.99)] ?? 0,
+      max: connects.reduce((a, b) => Math.max(a, b), 0),
+    },
+    sendLag: {
+      p99: [...sendLags].sort((a, b) => a - b)[Math.floor(sendLags.length * 0.99)] ?? 0,
+      max: sendLags.reduce((a, b) => Math.max(a, b), 0),
+    },
   };
 }
 

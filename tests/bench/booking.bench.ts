@@ -32,9 +32,13 @@ import {
   walLsn,
 } from './booking-costs';
 import { summarise, type CpuProfile } from './cpu-profile-summary';
+import { traceServer } from './server-trace';
 import type { WatchReport, WatchRequest } from './socket-watchers';
 
 const CLIENTS = 64;
+// Open loops: keep-alive connections the generator opens before the clock starts (as a load
+// balancer's pool, or wrk2's -c); it opens more only when all are busy.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 256);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 3000);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 500);
@@ -54,9 +58,23 @@ const CRUD_OPEN_SECONDS = Number(process.env.BENCH_CRUD_OPEN_SECONDS ?? OPEN_SEC
 const CRUD_CHECKPOINT = process.env.BENCH_CRUD_CHECKPOINT !== '0';
 /** Only the comparison (and the profile): no results page, for quick runs. */
 const CRUD_ONLY = !!process.env.BENCH_CRUD_ONLY;
+const PROJECTIONS_APART = !!process.env.BENCH_PROJECTIONS_APART;
 /** Profiles one more closed loop of each: the API's CPU, pg_stat_statements, WAL by relation. */
 const PROFILE = !!process.env.BENCH_PROFILE;
 const median = (values: number[]) => percentile(values, 50);
+
+/** The slowest answer among those due in each 250 ms of the run: stalls show as runs. */
+const slowestPerWindow = (result: LoadResult) => {
+  const windows = new Map<number, number>();
+  result.latencies.forEach((latency, i) => {
+    const w = Math.floor(result.dueAt[i]! / 250);
+    windows.set(w, Math.max(windows.get(w) ?? 0, latency));
+  });
+  return [...windows]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, v]) => v.toFixed(0))
+    .join(' ');
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,6 +89,36 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * A second API process on the bench's database (the built `main.js`, as `npm start` runs it) that
+ * leads the projections, the process manager and the schedulers; ready once its /health answers.
+ */
+async function startProjectionsProcess(databaseUrl: string): Promise<ChildProcess> {
+  const port = await freePort();
+  const child = fork(path.join(PROJECT_ROOT, 'apps/api/dist/main.js'), {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      INSTANCE_ID: 'bench-projections',
+      PROJECTION_POLL_MS: '200',
+    },
+  });
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (child.exitCode !== null) throw new Error('the projections process exited');
+    if (Date.now() > deadline) throw new Error('the projections process was not ready in 60 s');
+    const ready = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function main(): Promise<void> {
@@ -103,6 +151,10 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     publicUrl: `http://127.0.0.1:${port}`,
     projectionPollMs: 200,
+    // BENCH_PROJECTIONS_APART=1: the API under test serves requests only; the projections, the
+    // process manager and the schedulers run in a second API process on the same database (as
+    // a deployment of several processes may place them), so their work is off its event loop.
+    runProjections: !PROJECTIONS_APART,
   };
   const app = await (async () => {
     await migrateToLatest(database.db, path.join(PROJECT_ROOT, 'migrations'));
@@ -118,6 +170,7 @@ async function main(): Promise<void> {
   const rows: { case: string; value: string; baseline: string; floor: string }[] = [];
   let comparison = '';
   let crudServer: ChildProcess | null = null;
+  const projectionsProcess = PROJECTIONS_APART ? await startProjectionsProcess(scratch.url) : null;
   const projectionsIdle = async () => {
     for (let idle = false; !idle;) {
       const statuses = await app.get(ProjectionsService).statuses();
@@ -266,6 +319,7 @@ async function main(): Promise<void> {
         child.once('message', (result) => resolve(result as LoadResult));
         child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
         child.send({
+          connections: CONNECTIONS,
           ...request,
           url,
           headers: staffAuth,
@@ -606,6 +660,7 @@ async function main(): Promise<void> {
       );
       const loopDelay = monitorEventLoopDelay({ resolution: 5 });
       loopDelay.enable();
+      const openTrace = process.env.BENCH_TRACE ? traceServer(app.getHttpServer()) : null;
       const openResult = await load({
         mode: 'open',
         calendarId: await calendar(1),
@@ -613,19 +668,9 @@ async function main(): Promise<void> {
         rate: OPEN_RATE,
       });
       loopDelay.disable();
-      if (process.env.BENCH_TRACE) {
-        // The slowest answers by when they were due, per 250 ms: stalls show as runs.
-        const windows = new Map<number, number>();
-        openResult.latencies.forEach((latency, i) => {
-          const w = Math.floor(openResult.dueAt[i]! / 250);
-          windows.set(w, Math.max(windows.get(w) ?? 0, latency));
-        });
-        process.stdout.write(
-          `  slowest per 250 ms: ${[...windows]
-            .sort((a, b) => a[0] - b[0])
-            .map(([, v]) => v.toFixed(0))
-            .join(' ')}\n`,
-        );
+      if (openTrace) {
+        process.stdout.write(`${openTrace()}\n`);
+        process.stdout.write(`  slowest per 250 ms: ${slowestPerWindow(openResult)}\n`);
       }
       const open = summary(openResult);
       process.stdout.write(
@@ -635,17 +680,24 @@ async function main(): Promise<void> {
       printQueryCounts(openCount);
       // Overload: twice the rate the closed loop sustained, offered for OVERLOAD_SECONDS. Admission
       // control must refuse the excess at once (503) so the accepted bookings keep their latency.
-      const overloadRate = Math.round(closed.rate * 2);
+      // BENCH_OVERLOAD_RATE fixes the offered rate instead (to compare settings at one rate).
+      const overloadRate =
+        Number(process.env.BENCH_OVERLOAD_RATE ?? 0) || Math.round(closed.rate * 2);
       const overloadCount = overloadRate * OVERLOAD_SECONDS;
       process.stdout.write(
         `Offering ${overloadRate}/s (twice the sustained rate) for ${OVERLOAD_SECONDS} s, open loop...\n`,
       );
+      const stopTrace = process.env.BENCH_TRACE ? traceServer(app.getHttpServer()) : null;
       const overload = await load({
         mode: 'open',
         calendarId: await calendar(1),
         starts: slotStarts(Math.ceil(overloadCount / 288) + 1).slice(0, overloadCount),
         rate: overloadRate,
       });
+      if (stopTrace) {
+        process.stdout.write(`${stopTrace()}\n`);
+        process.stdout.write(`  overload, slowest per 250 ms: ${slowestPerWindow(overload)}\n`);
+      }
       const acceptedLatencies = overload.latencies.filter((_, i) => overload.statuses[i] === 201);
       const refusedLatencies = overload.latencies.filter((_, i) => overload.statuses[i] === 503);
       const resets = overload.statuses.filter((status) => status === 0).length;
@@ -674,7 +726,7 @@ async function main(): Promise<void> {
       const rawRate = BOOKINGS / ((performance.now() - rawStarted) / 1000);
       const raw = `${Math.round(rawRate)}/s, p50 ${percentile(rawLatencies, 50).toFixed(1)} ms, p99 ${percentile(rawLatencies, 99).toFixed(1)} ms`;
       rows.push({
-        case: `Overload: ${overloadRate}/s offered for ${OVERLOAD_SECONDS} s (2x sustained)`,
+        case: `Overload: ${overloadRate}/s offered for ${OVERLOAD_SECONDS} s (2x sustained; ${CONNECTIONS} connections opened first, ${overload.connects.count} more during the run; generator send lag p99 ${overload.sendLag.p99.toFixed(0)} ms)`,
         value: `accepted ${Math.round(acceptedRate)}/s, p50 ${percentile(acceptedLatencies, 50).toFixed(1)} ms, p99 ${percentile(acceptedLatencies, 99).toFixed(1)} ms; refused ${refusedLatencies.length} (p99 ${refusedLatencies.length ? percentile(refusedLatencies, 99).toFixed(1) : '-'} ms); resets ${resets}`,
         baseline: `sustained ${Math.round(closed.rate)}/s (closed loop, this run)`,
         floor: `accepted p99 < 200 ms, refusals p99 < 10 ms, no resets, accepted >= 80 % of sustained: ${overloadMet ? 'met' : 'MISSED'}`,
@@ -686,7 +738,7 @@ async function main(): Promise<void> {
         floor: '- (latency here is mostly queueing: 64 in flight)',
       });
       rows.push({
-        case: `bookings of distinct slots, open loop: ${OPEN_RATE}/s offered for ${OPEN_SECONDS} s (${open.failed} failed, up to ${openResult.maxInFlight} in flight; 1-min load ${loadAfter})`,
+        case: `bookings of distinct slots, open loop: ${OPEN_RATE}/s offered for ${OPEN_SECONDS} s (${open.failed} failed, up to ${openResult.maxInFlight} in flight; ${CONNECTIONS} connections opened first, ${openResult.connects.count} more during the run; generator send lag p99 ${openResult.sendLag.p99.toFixed(0)} ms; 1-min load ${loadAfter})`,
         value: `${Math.round(open.rate)}/s, p50 ${open.p50.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms`,
         baseline: raw,
         // Achieved counts until the last answer came, so an on-time run ends a latency short of 500.
@@ -803,6 +855,11 @@ async function main(): Promise<void> {
     if (crudServer?.connected) {
       const exited = new Promise((resolve) => crudServer!.once('exit', resolve));
       crudServer.disconnect();
+      await exited;
+    }
+    if (projectionsProcess) {
+      const exited = new Promise((resolve) => projectionsProcess.once('exit', resolve));
+      projectionsProcess.kill('SIGTERM');
       await exited;
     }
     await app.close();
