@@ -3,8 +3,10 @@
 // Closed loop: `clients` clients book back to back until the slots run out (maximum throughput).
 // Open loop: bookings are sent at a fixed offered rate, evenly spaced, whether or not earlier ones
 // have answered; each latency counts from the booking's scheduled send time, so a stalled server
-// cannot hide its queue (no coordinated omission). Connections are kept alive and reused; a
-// booking due while all are busy opens another (maxInFlight reports how many were open). The
+// cannot hide its queue (no coordinated omission). `connections` keep-alive connections are open
+// before the clock starts and reused; a booking due while all are busy opens another (the result
+// counts them: a saturated API process accepts one new connection per event-loop turn, so those
+// wait in the kernel's accept queue; see docs/benchmarks.md, Overload). The
 // clients use node:http rather than fetch: fetch cost this process about three times the CPU,
 // which on a 2-core machine the server under test lost.
 import http from 'node:http';
