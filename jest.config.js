@@ -76,6 +76,9 @@ const withDatabase = {
 
 module.exports = {
   maxWorkers: 2,
+  // A worker keeps what every suite it ran required; over a whole int run one grew to Node's
+  // 4 GB heap limit and crashed. Jest starts a fresh one after a suite once it holds more.
+  workerIdleMemoryLimit: '1GB',
   // Database and browser suites wait on real I/O; a stuck one still fails, after 30 s.
   testTimeout: 30_000,
   projects: [

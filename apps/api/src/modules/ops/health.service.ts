@@ -7,6 +7,9 @@ import { DATABASE, type Database } from '../../infra/database/database';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { ProjectionsService } from '../../infra/projections/projections.service';
 
+/** How long the health check waits for the database before reporting it down. */
+export const DATABASE_ANSWER_MS = 1_000;
+
 /** The service's health: the database answers, the log's head, and how each projection runs. */
 @Injectable()
 export class HealthService {
@@ -38,12 +41,25 @@ export class HealthService {
     };
   }
 
+  /**
+   * Whether the database answers within DATABASE_ANSWER_MS. While it is away, a query first waits
+   * for a pooled connection whose own attempt may take the whole connect timeout, then tries
+   * its own: about two seconds, longer than a load balancer's probe waits (Kubernetes' default
+   * is one second). Past the bound the database counts as down; the query is left to end.
+   */
   private async databaseAnswers(): Promise<boolean> {
+    const answered = sql`SELECT 1`.execute(this.database.db).then(
+      () => true,
+      () => false,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), DATABASE_ANSWER_MS);
+    });
     try {
-      await sql`SELECT 1`.execute(this.database.db);
-      return true;
-    } catch {
-      return false;
+      return await Promise.race([answered, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
