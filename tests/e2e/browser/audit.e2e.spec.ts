@@ -112,7 +112,7 @@ it("shows the practice's audit trail with filters and export, and each appointme
     await own.waitFor();
   });
   await expectAccessible(patientPage);
-});
+}, 90_000);
 
 /** Waits until every line shown is of this kind (the filtered page has replaced the other). */
 async function onlyKind(page: Page, kind: string): Promise<void> {

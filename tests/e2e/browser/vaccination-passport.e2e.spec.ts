@@ -184,7 +184,7 @@ it('staff record a vaccination; the patient gets a passport with a QR code a ver
   await patient.waitForURL('**/vaccine-passport');
   await patient.getByRole('heading', { name: `${VACCINATION_MESSAGES.welcomeBack} Ada` }).waitFor();
   await shoot(patient, 'vaccination-passport-welcome-back');
-}, 120_000);
+}, 180_000);
 
 it('a patient with no record goes to no-record after the passport login', async () => {
   const nobody = await createUser(app, 'Patient', null, { first: 'Grace', last: 'Hopper' });
