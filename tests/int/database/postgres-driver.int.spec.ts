@@ -29,8 +29,22 @@ beforeEach(() => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Ends the backend and waits until it is gone: pg_terminate_backend only signals it, and on a
+ * loaded machine a signalled backend can still run the next statements (a CI run saw one commit
+ * the probe's INSERT before it died, its answer lost, so the driver reported CONNECTION_CLOSED).
+ */
 async function terminate(pid: number): Promise<void> {
   await database.sql`SELECT pg_terminate_backend(${pid})`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await database.sql<{ alive: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}) AS alive`;
+    if (!row!.alive) break;
+    if (Date.now() > deadline) throw new Error(`backend ${pid} still running 20 s after SIGTERM`);
+    await pause(20);
+  }
+  // Time for the driver's socket to see the close, as it would before the next statement.
   await pause(200);
 }
 
