@@ -4,9 +4,12 @@ import pino from 'pino';
 import { createApp } from '../../apps/api/src/create-app';
 import type { Clock } from '../../apps/api/src/infra/clock';
 import { type AppConfig, loadConfig } from '../../apps/api/src/infra/config/app-config';
+import { pendingShutdownSteps } from '../../apps/api/src/infra/lifecycle/shutdown-step';
 import type { Projection } from '../../apps/api/src/infra/projections/projection';
 import { type ApiClient, apiClient } from './api-client';
 import { createTestDatabase, type TestDatabase } from './test-database';
+
+const CLOSE_WATCHDOG_MS = 15_000;
 
 export interface TestApp {
   readonly app: NestFastifyApplication;
@@ -63,7 +66,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     url: `http://127.0.0.1:${port}`,
     api: apiClient(`http://127.0.0.1:${port}`),
     close: async () => {
-      await app.close();
+      // A close that hangs would show only as a hook timeout: say what it waits on.
+      const watchdog = setTimeout(
+        () =>
+          process.stderr.write(
+            `app.close() still running after ${CLOSE_WATCHDOG_MS} ms; shutdown steps pending: ` +
+              `${JSON.stringify(pendingShutdownSteps())}\n`,
+          ),
+        CLOSE_WATCHDOG_MS,
+      );
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(watchdog);
+      }
       if (!options.database) await database.drop();
     },
   };

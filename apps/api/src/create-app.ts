@@ -18,6 +18,8 @@ import { toErrorEnvelope } from './infra/http/error-envelope';
 import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
+/** How long shutdown waits for requests in flight. */
+const HTTP_DRAIN_MS = 5000;
 
 /** The whole service on Fastify: /api/v1, socket.io, the OpenAPI reference and the web app. */
 export async function createApp(deps: AppDependencies): Promise<NestFastifyApplication> {
@@ -45,6 +47,19 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
     // API answers may hold personal data: no browser or proxy may keep them.
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     if (reply.statusCode >= 400) await drainUpload(request.raw);
+  });
+
+  // Shutdown lets requests in flight finish, for a while: then their connections are cut, so a
+  // request stuck on a database that stopped answering cannot keep the process from going.
+  const http = adapter.getInstance();
+  http.addHook('preClose', (done) => {
+    const timer = setTimeout(() => {
+      logger.warn({ limit_ms: HTTP_DRAIN_MS }, 'shutdown: closing requests still in flight');
+      http.server.closeAllConnections();
+    }, HTTP_DRAIN_MS);
+    timer.unref();
+    http.server.once('close', () => clearTimeout(timer));
+    done();
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(deps), adapter, {

@@ -4,6 +4,7 @@ import { loadConfig } from './infra/config/app-config';
 import { connectDatabase, MAINTENANCE_TIMEOUTS } from './infra/database/database';
 import { openDatabaseServer } from './infra/database/database-server';
 import { migrateToLatest } from './infra/database/migrator';
+import { pendingShutdownSteps } from './infra/lifecycle/shutdown-step';
 import { createLogger } from './infra/logging/logger';
 import { createApp } from './create-app';
 
@@ -39,6 +40,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Each step is bounded on its own (shutdownStep); this is the last resort, so a process being
+    // replaced never hangs on: it exits with what it was still waiting on in the log.
+    setTimeout(() => {
+      logger.error(
+        { limit_ms: config.shutdownTimeoutMs, pending: pendingShutdownSteps() },
+        'shutdown took too long: exiting',
+      );
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     await app.close();
     await database.close();
     await server.stop();

@@ -118,3 +118,28 @@ it('gives the role up on shutdown after stopping its work, so another process le
     2_000,
   );
 });
+
+it('frees the role on shutdown even when its work does not stop, after the step gives up', async () => {
+  const stuck: LeaderRole = {
+    name: 'stuck-job',
+    lead: () => Promise.resolve(),
+    // A resign waiting on a database that stopped answering, say.
+    resign: () => new Promise<void>(() => undefined),
+  };
+  const next = recordingRole('stuck-job');
+  const first = candidate('stuck-first');
+  const second = candidate('stuck-second');
+  await first.campaign(stuck);
+  await second.campaign(next.role);
+  expect(await second.leaderOf('stuck-job')).toEqual({
+    instance: 'stuck-first',
+    thisProcess: false,
+  });
+  // Resolves once the resign step is given up and the lock connection has ended.
+  await first.onApplicationShutdown();
+  await eventually(
+    () => next.working(),
+    (working) => working,
+    5_000,
+  );
+}, 30_000);

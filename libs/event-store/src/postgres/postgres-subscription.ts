@@ -23,7 +23,7 @@ const HANDLER_BACKOFF_MS = { first: 100, max: 60_000 } as const;
  */
 const READ_DEADLINE_MS = 1000;
 const HANDLE_DEADLINE_MS = 10_000;
-/** How long stop() waits for the loop to finish its batch. */
+/** How long stop() waits for the loop to finish its batch, and then for its UNLISTEN. */
 const STOP_WAIT_MS = 2000;
 
 /** The database cannot serve: retried quickly, so delivery resumes within a second of its return. */
@@ -78,7 +78,13 @@ export class PostgresSubscription implements Subscription {
       new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS))),
     ]);
     clearTimeout(timer);
-    await this.unlisten?.().catch(() => undefined);
+    // UNLISTEN waits for the listening connection, which may be re-connecting: bounded too.
+    const unlisten = this.unlisten?.().catch(() => undefined);
+    await Promise.race([
+      unlisten,
+      new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     this.options.onStopped();
   }
 

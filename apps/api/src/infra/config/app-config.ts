@@ -29,6 +29,8 @@ export interface AppConfig {
   readonly runProjections: boolean;
   /** How often a process that does not lead a role tries to take it over. */
   readonly leadershipPollMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: past this after SIGTERM the process exits anyway, naming what it waited on. */
+  readonly shutdownTimeoutMs: number;
   /**
    * Admission control: API calls in flight per process, by class (ADMISSION_MAX_COMMANDS,
    * ADMISSION_MAX_QUERIES), and open sockets (ADMISSION_MAX_SOCKETS); calls beyond wait in a
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readWaitMs: integer(env.READ_WAIT_MS, 5000, 'READ_WAIT_MS'),
     runProjections: env.RUN_PROJECTIONS !== 'false',
     leadershipPollMs: integer(env.LEADERSHIP_POLL_MS, 1000, 'LEADERSHIP_POLL_MS'),
+    shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 25_000, 'SHUTDOWN_TIMEOUT_MS'),
     admission: {
       commands: integer(env.ADMISSION_MAX_COMMANDS, 64, 'ADMISSION_MAX_COMMANDS'),
       queries: integer(env.ADMISSION_MAX_QUERIES, 128, 'ADMISSION_MAX_QUERIES'),

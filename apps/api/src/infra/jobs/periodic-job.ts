@@ -1,6 +1,7 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Leadership } from '../leadership/leadership';
+import { shutdownStep } from '../lifecycle/shutdown-step';
 
 /**
  * Server-side work on a timer (expiring holds, expiring offers) in the one process that leads
@@ -34,7 +35,14 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
 
   async onApplicationShutdown(): Promise<void> {
     this.stopTimer();
-    await this.running?.catch(() => undefined);
+    const running = this.running;
+    if (running)
+      await shutdownStep(
+        `${this.job.name}: the run in progress`,
+        5000,
+        this.job.logger,
+        () => running,
+      );
   }
 
   private startTimer(): void {

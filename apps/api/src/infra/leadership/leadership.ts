@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE, type Database } from '../database/database';
+import { shutdownStep } from '../lifecycle/shutdown-step';
 import { LOGGER } from '../logging/logger';
 
 /** Work that one process at a time does: a projection group, a scheduler, a process manager. */
@@ -102,16 +103,23 @@ export class Leadership implements OnApplicationShutdown {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.attempt;
+    await shutdownStep('leadership: the round in progress', 3000, this.logger, () => this.attempt);
     // The work stops before the locks go, so no other process starts while this one finishes.
     await Promise.all(
       [...this.candidacies.values()]
         .filter((c) => c.leading)
-        .map((c) => this.step(c, false, () => c.role.resign('shutdown'))),
+        .map((c) =>
+          shutdownStep(`leadership: resign ${c.role.name}`, 10_000, this.logger, () =>
+            this.step(c, false, () => c.role.resign('shutdown')),
+          ),
+        ),
     );
     const client = this.client;
     this.client = null;
-    await client?.end().catch(() => undefined);
+    // Ending the connection frees every lock: another process takes the roles at its next try.
+    await shutdownStep('leadership: end the lock connection', 2000, this.logger, () =>
+      client?.end().catch(() => undefined),
+    );
   }
 
   /** One round: a heartbeat when leading, then a try at every role not led here. */

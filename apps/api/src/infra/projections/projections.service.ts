@@ -13,6 +13,7 @@ import { DATABASE, type Database } from '../database/database';
 import { EVENT_STORE } from '../event-store/event-store.provider';
 import { LOGGER } from '../logging/logger';
 import { Leadership } from '../leadership/leadership';
+import { shutdownStep } from '../lifecycle/shutdown-step';
 import { LIVE_PUBLISHER, type SocketLivePublisher } from '../realtime/socket-live-publisher';
 import { type Projection, PROJECTIONS } from './projection';
 import { readCheckpoint, readCheckpointStates } from './projection-checkpoints';
@@ -80,7 +81,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.stopAll();
+    await shutdownStep('projections: stop', 10_000, this.logger, () => this.stopAll());
   }
 
   get names(): string[] {

@@ -1,10 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { SERVICE_BUSY_MESSAGE } from '@medbook/contracts';
+import type { Logger } from 'pino';
 import type { Server, ServerOptions } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE, type Database } from '../database/database';
 import type { Admission } from '../http/admission';
+import { shutdownStep } from '../lifecycle/shutdown-step';
 import { LOGGER } from '../logging/logger';
 import { type LiveFanOut, liveFanOut } from './live-fan-out';
 
@@ -57,8 +59,10 @@ export class LiveIoAdapter extends IoAdapter {
   }
 
   override async close(server: Server): Promise<void> {
-    await super.close(server);
-    await this.fanOut?.close();
+    const logger = this.context.get<Logger>(LOGGER);
+    await shutdownStep('live: close the sockets', 5000, logger, () => super.close(server));
+    const fanOut = this.fanOut;
     this.fanOut = null;
+    await shutdownStep('live: end the fan-out connections', 3000, logger, () => fanOut?.close());
   }
 }

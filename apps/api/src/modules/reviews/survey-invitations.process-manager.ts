@@ -13,6 +13,7 @@ import { CommandPipeline, foldRecorded, stream } from '../../infra/event-sourcin
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { systemContext } from '../../infra/http/request-context';
 import { Leadership } from '../../infra/leadership/leadership';
+import { shutdownStep } from '../../infra/lifecycle/shutdown-step';
 import { LOGGER } from '../../infra/logging/logger';
 import {
   lockCheckpoint,
@@ -93,7 +94,9 @@ export class SurveyInvitationsProcessManager
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.unfollow('shutdown');
+    await shutdownStep('survey invitations: stop and save the place', 5000, this.logger, () =>
+      this.unfollow('shutdown'),
+    );
   }
 
   private async follow(): Promise<void> {

@@ -12,6 +12,7 @@ import { DATABASE, type Database } from '../../infra/database/database';
 import { EVENT_STORE } from '../../infra/event-store/event-store.provider';
 import { DomainError } from '../../domain/domain-error';
 import { Leadership } from '../../infra/leadership/leadership';
+import { shutdownStep } from '../../infra/lifecycle/shutdown-step';
 import { LOGGER } from '../../infra/logging/logger';
 import {
   lockCheckpoint,
@@ -72,7 +73,9 @@ export class WaitlistOffersProcessManager implements OnApplicationBootstrap, OnA
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.unfollow('shutdown');
+    await shutdownStep('waitlist offers: stop and save the place', 5000, this.logger, () =>
+      this.unfollow('shutdown'),
+    );
   }
 
   private async follow(): Promise<void> {
