@@ -12,16 +12,12 @@ import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import { connectDatabase } from '../../apps/api/dist/infra/database/database';
 import { migrateToLatest } from '../../apps/api/dist/infra/database/migrator';
 import { PracticeAuditRepository } from '../../apps/api/dist/modules/audit/practice-audit.repository';
+import { percentile } from './percentiles';
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const PRACTICES = 20;
 const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 300);
 const FLOOR_P99_MS = 100;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** A fixed id per number, so every run reads the same trail. */
 const uuid = (prefix: string, n: number) =>

@@ -10,6 +10,7 @@
 // clients use node:http rather than fetch: fetch cost this process about three times the CPU,
 // which on a 2-core machine the server under test lost.
 import http from 'node:http';
+import { percentile } from './percentiles';
 
 export interface LoadRequest {
   /** 'reads': one client GETs each of `reads` in turn and parses the JSON (the week query). */
@@ -181,12 +182,12 @@ async function run(request: LoadRequest): Promise<LoadResult> {
     maxInFlight,
     connects: {
       count: connects.length,
-      p50: [...connects].sort((a, b) => a - b)[Math.floor(connects.length * 0.5)] ?? 0,
-      p99: [...connects].sort((a, b) => a - b)[Math.floor(connects.length * 0.99)] ?? 0,
+      p50: percentile(connects, 50),
+      p99: percentile(connects, 99),
       max: connects.reduce((a, b) => Math.max(a, b), 0),
     },
     sendLag: {
-      p99: [...sendLags].sort((a, b) => a - b)[Math.floor(sendLags.length * 0.99)] ?? 0,
+      p99: percentile(sendLags, 99),
       max: sendLags.reduce((a, b) => Math.max(a, b), 0),
     },
   };

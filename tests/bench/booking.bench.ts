@@ -2,26 +2,14 @@
 // latency and the week query, each beside a raw INSERT baseline measured in the same run; and the
 // API against a plain CRUD booking server (crud-server.ts) in alternating rounds (issue 21).
 import { type ChildProcess, fork } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import net from 'node:net';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import type { BookingResult } from '@medbook/contracts';
-import { DateTime } from 'luxon';
-import pino from 'pino';
-import { createApp } from '../../apps/api/dist/create-app';
-import { loadConfig } from '../../apps/api/dist/infra/config/app-config';
-import { writeMarkdown } from './write-markdown';
-import { openBenchDatabase } from './bench-database';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
-import { connectDatabase } from '../../apps/api/dist/infra/database/database';
-import { migrateToLatest } from '../../apps/api/dist/infra/database/migrator';
-import { ProjectionsService } from '../../apps/api/dist/infra/projections/projections.service';
-import { AccountService } from '../../apps/api/dist/modules/identity/account.service';
-import type { LoadRequest, LoadResult } from './booking-load';
+import type { LoadResult } from './booking-load';
 import {
   postgresCpuMs,
   processCpuMs,
@@ -31,11 +19,12 @@ import {
   walByRelation,
   walLsn,
 } from './booking-costs';
+import { CLIENTS, commitToSocket, loadSummary, startBookingService } from './booking-setup';
 import { summarise, type CpuProfile } from './cpu-profile-summary';
+import { median, percentile } from './percentiles';
 import { traceServer } from './server-trace';
-import type { WatchReport, WatchRequest } from './socket-watchers';
+import { writeMarkdown } from './write-markdown';
 
-const CLIENTS = 64;
 // Open loops: keep-alive connections the generator opens before the clock starts (as a load
 // balancer's pool, or wrk2's -c); it opens more only when all are busy.
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 256);
@@ -61,7 +50,6 @@ const CRUD_ONLY = !!process.env.BENCH_CRUD_ONLY;
 const PROJECTIONS_APART = !!process.env.BENCH_PROJECTIONS_APART;
 /** Profiles one more closed loop of each: the API's CPU, pg_stat_statements, WAL by relation. */
 const PROFILE = !!process.env.BENCH_PROFILE;
-const median = (values: number[]) => percentile(values, 50);
 
 /** The slowest answer among those due in each 250 ms of the run: stalls show as runs. */
 const slowestPerWindow = (result: LoadResult) => {
@@ -76,269 +64,25 @@ const slowestPerWindow = (result: LoadResult) => {
     .join(' ');
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/**
- * A second API process on the bench's database (the built `main.js`, as `npm start` runs it) that
- * leads the projections, the process manager and the schedulers; ready once its /health answers.
- */
-async function startProjectionsProcess(databaseUrl: string): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = fork(path.join(PROJECT_ROOT, 'apps/api/dist/main.js'), {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      INSTANCE_ID: 'bench-projections',
-      PROJECTION_POLL_MS: '200',
-    },
-  });
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null) throw new Error('the projections process exited');
-    if (Date.now() > deadline) throw new Error('the projections process was not ready in 60 s');
-    const ready = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function main(): Promise<void> {
-  // pg_stat_statements must be loaded at the server's start: the profile asks for a restart.
-  const scratch = await openBenchDatabase('medbook_booking', {
-    preload: PROFILE ? ['pg_stat_statements'] : [],
-  });
   // BENCH_QUERY_COUNTS=1 counts the statements the API sends per booking (closed loop).
   const queryCounts = process.env.BENCH_QUERY_COUNTS ? new Map<string, number>() : null;
-  const database = connectDatabase(scratch.url, {
-    // The API's own default (DATABASE_POOL_MAX) unless BENCH_POOL says otherwise.
-    max: Number(process.env.BENCH_POOL ?? loadConfig({ NODE_ENV: 'test' }).databasePoolMax),
-    appName: 'medbook-bench',
-    onQuery: queryCounts
-      ? (query) => {
-          const key = query.replace(/\s+/g, ' ').slice(0, 90);
-          queryCounts.set(key, (queryCounts.get(key) ?? 0) + 1);
-        }
-      : undefined,
+  const service = await startBookingService({
+    prefix: 'medbook_booking',
+    preload: PROFILE ? ['pg_stat_statements'] : [],
+    queryCounts,
+    // BENCH_PROJECTIONS_APART=1: the projections in a second API process (see booking-setup.ts).
+    projectionsApart: PROJECTIONS_APART,
+    connections: CONNECTIONS,
   });
-  const port = await freePort();
-  const config = {
-    ...loadConfig({
-      // A run on a busy machine outlasts the default 15 minutes of the bench's sign-ins.
-      ACCESS_TOKEN_TTL_SECONDS: '86400',
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-    }),
-    host: '127.0.0.1',
-    publicUrl: `http://127.0.0.1:${port}`,
-    projectionPollMs: 200,
-    // BENCH_PROJECTIONS_APART=1: the API under test serves requests only; the projections, the
-    // process manager and the schedulers run in a second API process on the same database (as
-    // a deployment of several processes may place them), so their work is off its event loop.
-    runProjections: !PROJECTIONS_APART,
-  };
-  const app = await (async () => {
-    await migrateToLatest(database.db, path.join(PROJECT_ROOT, 'migrations'));
-    return createApp({
-      config,
-      database,
-      logger: pino({ level: 'silent' }),
-      clock: { now: () => new Date() },
-    });
-  })();
-  await app.listen({ port, host: '127.0.0.1', backlog: config.listenBacklog });
-  const base = `http://127.0.0.1:${port}/api/v1`;
+  const { scratch, database, app, base, calendar, slotStarts, book, load, projectionsIdle } =
+    service;
+  const projectionsProcess = service.projectionsProcess;
+  const summary = loadSummary;
   const rows: { case: string; value: string; baseline: string; floor: string }[] = [];
   let comparison = '';
   let crudServer: ChildProcess | null = null;
-  const projectionsProcess = PROJECTIONS_APART ? await startProjectionsProcess(scratch.url) : null;
-  const projectionsIdle = async () => {
-    for (let idle = false; !idle;) {
-      const statuses = await app.get(ProjectionsService).statuses();
-      idle = statuses.every((p) => p.lag_events === 0);
-      if (!idle) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
   try {
-    const practiceId = randomUUID();
-    const accounts = app.get(AccountService);
-    const context = {
-      actorId: 'bench',
-      actorRole: 'System',
-      onBehalfOf: null,
-      ip: null,
-      userAgent: 'bench',
-      correlationId: 'bench',
-    };
-    const password = createHash('sha256').update('bench').digest('hex');
-    const login = async (type: 'PracticeAdmin' | 'Staff') => {
-      const email = `${type.toLowerCase()}-${randomUUID().slice(0, 6)}@bench.local`;
-      await accounts.createAccount(
-        { email, password, first_name: 'Bench', last_name: type },
-        context,
-        { type, practiceId, socialProvider: null },
-      );
-      const response = await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password }),
-      });
-      const body = (await response.json()) as { data: { access_token: string } };
-      return {
-        authorization: `Bearer ${body.data.access_token}`,
-        'content-type': 'application/json',
-      };
-    };
-    const adminAuth = await login('PracticeAdmin');
-    const staffAuth = await login('Staff');
-    // The patients staff book for (registered, without a password: no hashing to wait for).
-    const patientIds = await Promise.all(
-      Array.from({ length: 64 }, (_, i) =>
-        accounts.createAccount(
-          {
-            email: `patient-${i}-${randomUUID().slice(0, 6)}@bench.local`,
-            first_name: 'Bench',
-            last_name: `Patient ${i}`,
-          },
-          context,
-          { type: 'Patient', practiceId: null, socialProvider: null },
-        ),
-      ),
-    );
-    // The calendars' facility and provider, registered in the practice's directory.
-    const register = async (kind: string, body: Record<string, unknown>) => {
-      const response = await fetch(`${base}/practices/${practiceId}/${kind}`, {
-        method: 'POST',
-        headers: adminAuth,
-        body: JSON.stringify(body),
-      });
-      const answer = (await response.json()) as { data: { id: string } | null; message: string };
-      if (!answer.data)
-        throw new Error(`Registering ${kind}: ${response.status} ${answer.message}`);
-      return answer.data.id;
-    };
-    const facilityId = await register('facilities', {
-      name: 'Bench Clinic',
-      iana_time_zone: 'UTC',
-      office_visit: true,
-      tele_visit: true,
-      address: { address1: '1 Main St', city: 'New York', state: 'NY', zip_code: '10001' },
-    });
-    const providerId = await accounts.createAccount(
-      {
-        email: `provider-${randomUUID().slice(0, 6)}@bench.local`,
-        password,
-        first_name: 'Bench',
-        last_name: 'Provider',
-      },
-      context,
-      { type: 'Provider', practiceId, socialProvider: null },
-    );
-    await register('providers', {
-      user_id: providerId,
-      first_name: 'Bench',
-      last_name: 'Provider',
-      provider_type: 'local',
-      specialties: ['Family Medicine'],
-      facility_ids: [],
-    });
-    const today = DateTime.now().setZone('UTC').toISODate()!;
-    // The booking cases use a dense calendar (24 hours, every 5 minutes: many distinct slots);
-    // a clinic's is 8:00 to 18:00 every 15 minutes.
-    const calendar = async (capacity: number, hours: [number, number] = [0, 24], step = 5) => {
-      const response = await fetch(`${base}/practices/${practiceId}/calendars`, {
-        method: 'POST',
-        headers: adminAuth,
-        body: JSON.stringify({
-          name: 'Bench',
-          provider_id: providerId,
-          facility_id: facilityId,
-          time_zone: 'UTC',
-          visit_type: 'Office',
-          first_hour: hours[0],
-          last_hour: hours[1],
-          time_step: step,
-          date_from: today,
-          working_days: [1, 2, 3, 4, 5, 6, 7],
-          booking_capacity: capacity,
-        }),
-      });
-      const body = (await response.json()) as { data: { id: string } | null; message: string };
-      if (!body.data) throw new Error(`Creating a calendar: ${response.status} ${body.message}`);
-      return body.data.id;
-    };
-    const slotStarts = (days: number) => {
-      const starts: string[] = [];
-      const first = DateTime.now().setZone('UTC').plus({ days: 1 }).startOf('day');
-      for (let m = 0; m < days * 24 * 60; m += 5)
-        starts.push(
-          first.plus({ minutes: m }).toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'),
-        );
-      return starts;
-    };
-    const book = (calendarId: string, start: string) =>
-      fetch(`${base}/appointments`, {
-        method: 'POST',
-        headers: staffAuth,
-        body: JSON.stringify({
-          calendar_id: calendarId,
-          start_date: start,
-          patient_id: patientIds[Math.floor(Math.random() * patientIds.length)],
-        }),
-      });
-
-    // 1. Bookings of distinct slots by 64 clients in a separate load process: a closed loop for
-    // the maximum throughput, then an open loop offering the floor's rate for a fixed time.
-    const load = (
-      request: Omit<LoadRequest, 'url' | 'headers' | 'clients' | 'patientIds'>,
-      url = `${base}/appointments`,
-    ) =>
-      new Promise<LoadResult>((resolve, reject) => {
-        const child = fork(path.join(__dirname, 'booking-load.ts'), {
-          execArgv: ['--import', 'tsx'],
-        });
-        child.once('message', (result) => resolve(result as LoadResult));
-        child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
-        child.send({
-          connections: CONNECTIONS,
-          ...request,
-          url,
-          headers: staffAuth,
-          clients: CLIENTS,
-          patientIds,
-        });
-      });
-    // Throughput and latency count bookings made (201) only: a refusal is fast and is not a booking.
-    const summary = (result: LoadResult) => {
-      for (const [key, n] of Object.entries(result.failures))
-        process.stdout.write(`  failed ${n}x: ${key}\n`);
-      const booked = result.latencies.filter((_, i) => result.statuses[i] === 201);
-      return {
-        failed: Object.values(result.failures).reduce((a, b) => a + b, 0),
-        rate: booked.length / result.seconds,
-        p50: percentile(booked, 50),
-        p99: percentile(booked, 99),
-      };
-    };
     // Warm-up: a running service has history. Bookings on another calendar fill the log and the
     // read models, then ANALYZE gives PostgreSQL the statistics autovacuum keeps on a live system
     // (without them the plans cached while the tables were nearly empty scan whole tables).
@@ -771,50 +515,12 @@ async function main(): Promise<void> {
       // have caught up with the bookings above (a backlog is not latency).
       await projectionsIdle();
       process.stdout.write(`Connecting ${SOCKETS} sockets...\n`);
-      const guest = (await (
-        await fetch(`${base}/auth/guest`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        })
-      ).json()) as { data: { access_token: string } };
-      const watched = await calendar(1);
-      const watchers = fork(path.join(__dirname, 'socket-watchers.ts'), {
-        execArgv: ['--import', 'tsx'],
-      });
-      const watcherMessage = () =>
-        new Promise<unknown>((resolve, reject) => {
-          watchers.once('message', resolve);
-          watchers.once('exit', (code) => reject(new Error(`socket watchers exited with ${code}`)));
-        });
-      const ready = watcherMessage();
-      watchers.send({
-        url: `http://127.0.0.1:${port}`,
-        token: guest.data.access_token,
-        calendarId: watched,
-        sockets: SOCKETS,
-      } satisfies WatchRequest);
-      await ready;
-      const delivery: number[] = [];
-      const committedAt = new Map<string, number>();
-      for (const start of slotStarts(1).slice(0, 50)) {
-        const response = await book(watched, start);
-        const body = (await response.json()) as { data: BookingResult };
-        // The same clock as the watchers' (see socket-watchers.ts).
-        if (body.data) committedAt.set(start, performance.timeOrigin + performance.now());
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      const reported = watcherMessage();
-      watchers.send('report');
-      const received = (await reported) as WatchReport;
-      for (const [start, at] of committedAt)
-        for (const t of received[start] ?? []) delivery.push(Math.max(0, t - at));
+      const { delivery, expected } = await commitToSocket(service, SOCKETS);
       rows.push({
-        case: `commit-to-socket, ${SOCKETS} sockets on the calendar (${delivery.length} deliveries of ${committedAt.size * SOCKETS})`,
+        case: `commit-to-socket, ${SOCKETS} sockets on the calendar (${delivery.length} deliveries of ${expected})`,
         value: `p50 ${percentile(delivery, 50).toFixed(1)} ms, p99 ${percentile(delivery, 99).toFixed(1)} ms`,
         baseline: '-',
-        floor: `p99 < 100 ms: ${percentile(delivery, 99) < 100 && delivery.length === committedAt.size * SOCKETS ? 'met' : 'MISSED'}`,
+        floor: `p99 < 100 ms: ${percentile(delivery, 99) < 100 && delivery.length === expected ? 'met' : 'MISSED'}`,
       });
 
       // 4. The week query, for a provider with 10 calendars: clinic-shaped ones (200 slots a week),
@@ -862,14 +568,7 @@ async function main(): Promise<void> {
       crudServer.disconnect();
       await exited;
     }
-    if (projectionsProcess) {
-      const exited = new Promise((resolve) => projectionsProcess.once('exit', resolve));
-      projectionsProcess.kill('SIGTERM');
-      await exited;
-    }
-    await app.close();
-    await database.close();
-    await scratch.close();
+    await service.close();
   }
   const machine = `${os.cpus().length} cores, Node ${process.version}`;
   const table = [

@@ -23,6 +23,7 @@ import { schedulingProjection } from '../../apps/api/dist/modules/scheduling/pro
 import { providerSearchProjection } from '../../apps/api/dist/modules/search/projections/provider-search.projection';
 import { ProviderSearchRepository } from '../../apps/api/dist/modules/search/provider-search.repository';
 import { ProviderSearchService } from '../../apps/api/dist/modules/search/provider-search.service';
+import { percentile } from './percentiles';
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 10_000);
 const PRACTICES = 50;
@@ -33,11 +34,6 @@ const FLOOR_P99_MS = 50;
 const RESULTS_DIR = path.join(PROJECT_ROOT, 'tests/bench/results');
 // A Tuesday, 15:00 UTC: mid-morning in the US, so 'Online Now' finds open telehealth calendars.
 const NOW = DateTime.fromISO('2026-12-01T15:00:00Z').toJSDate();
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** A small seeded generator, so every run searches the same directory. */
 function mulberry32(seed: number): () => number {

@@ -5,11 +5,7 @@
 // answer's finish; with the event loop's lag and utilisation every 250 ms.
 import type { Server, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
+import { percentile } from './percentiles';
 
 const spread = (values: number[]) =>
   `n ${values.length}, p50 ${percentile(values, 50).toFixed(1)}, p99 ${percentile(values, 99).toFixed(1)}, max ${percentile(values, 100).toFixed(1)} ms`;

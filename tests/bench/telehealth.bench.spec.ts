@@ -14,6 +14,7 @@ import { browserSuite, FAKE_MEDIA, signIn } from '../support/browser';
 import { firstFrame } from '../support/meeting-media';
 import { createCalendar, createPractice, tomorrowsSlot } from '../support/scheduling';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { percentile } from './percentiles';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 const FLOOR_P50_MS = 2000;
@@ -30,11 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 it(`measures Admit to first decoded remote frame over ${CALLS} calls`, async () => {
   const practice = await createPractice(app);
