@@ -65,8 +65,8 @@ export interface BookingService {
   ): Promise<LoadResult>;
   /** Resolves once every projection has applied the whole log. */
   projectionsIdle(): Promise<void>;
-  /** The projections' largest lag now, in events and in ms. */
-  projectionLag(): Promise<{ events: number; ms: number }>;
+  /** The projections' largest lag now, in events and in ms, and each projection's in ms. */
+  projectionLag(): Promise<{ events: number; ms: number; byProjection: Record<string, number> }>;
   close(): Promise<void>;
 }
 
@@ -304,6 +304,7 @@ export async function startBookingService(options: BookingServiceOptions): Promi
       return {
         events: Math.max(0, ...all.map((p) => p.lag_events)),
         ms: Math.max(0, ...all.map((p) => p.lag_ms)),
+        byProjection: Object.fromEntries(all.map((p) => [p.name, p.lag_ms])),
       };
     },
     close: async () => {

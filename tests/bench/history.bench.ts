@@ -17,6 +17,7 @@ import {
   loadSummary,
   startBookingService,
 } from './booking-setup';
+import { resetStatementCosts, type StatementCost, statementCosts } from './booking-costs';
 import { percentile } from './percentiles';
 import { writeMarkdown } from './write-markdown';
 
@@ -29,20 +30,31 @@ const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 /** The floors of issue 21, item 4. */
 const WITHIN = 0.2;
 const MIXED_LAG_FLOOR_MS = 1000;
+/** BENCH_PROFILE=1: pg_stat_statements over each mixed minute, its dearest statements reported. */
+const PROFILE = !!process.env.BENCH_PROFILE;
 
 interface LagSample {
   readonly events: number;
   readonly ms: number;
+  /** Each projection's largest lag (ms) seen. */
+  readonly byProjection: Record<string, number>;
 }
 
 /** Samples the projections' largest lag every 200 ms until stopped; answers the worst seen. */
 function sampleLag(service: BookingService): { stop(): Promise<LagSample> } {
-  let worst: LagSample = { events: 0, ms: 0 };
+  let worst: LagSample = { events: 0, ms: 0, byProjection: {} };
   let running = true;
   const loop = (async () => {
     while (running) {
       const lag = await service.projectionLag();
-      worst = { events: Math.max(worst.events, lag.events), ms: Math.max(worst.ms, lag.ms) };
+      const byProjection = { ...worst.byProjection };
+      for (const [name, ms] of Object.entries(lag.byProjection))
+        byProjection[name] = Math.max(byProjection[name] ?? 0, ms);
+      worst = {
+        events: Math.max(worst.events, lag.events),
+        ms: Math.max(worst.ms, lag.ms),
+        byProjection,
+      };
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();
@@ -71,6 +83,8 @@ interface Phase {
     readonly p50: number;
     readonly p99: number;
     readonly lag: LagSample;
+    /** With BENCH_PROFILE: the minute's dearest statements. */
+    readonly statements: StatementCost[] | null;
   };
 }
 
@@ -212,6 +226,7 @@ async function measurePhase(service: BookingService, label: string): Promise<Pha
 
   process.stdout.write(`  mixed operations, ${MIXED_RATE}/s for ${MIXED_SECONDS} s...\n`);
   const mixedCalendar = await service.calendar(1);
+  if (PROFILE) await resetStatementCosts(service.database.sql);
   const mixedSampler = sampleLag(service);
   const mixed = await mixedLoad(
     service,
@@ -220,6 +235,7 @@ async function measurePhase(service: BookingService, label: string): Promise<Pha
   );
   await service.projectionsIdle();
   const mixedLag = await mixedSampler.stop();
+  const statements = PROFILE ? await statementCosts(service.database.sql) : null;
   return {
     label,
     appointments: held.appointments,
@@ -233,12 +249,16 @@ async function measurePhase(service: BookingService, label: string): Promise<Pha
       delivered: delivery.length,
       expected,
     },
-    mixed: { ...mixed, lag: mixedLag },
+    mixed: { ...mixed, lag: mixedLag, statements },
   };
 }
 
 async function main(): Promise<void> {
-  const service = await startBookingService({ prefix: 'medbook_history', connections: 256 });
+  const service = await startBookingService({
+    prefix: 'medbook_history',
+    connections: 256,
+    preload: PROFILE ? ['pg_stat_statements'] : [],
+  });
   const phases: Phase[] = [];
   let historySeconds: number;
   try {
@@ -356,6 +376,32 @@ function report(phases: Phase[], historySeconds: number): string {
 ${table}
 
 Mixed operations' answers, new practice: ${kinds(fresh)}. With history: ${kinds(old)}.
+
+Each projection's largest lag during the mixed minute (ms), new practice / with history: ${Object.keys(
+    old.mixed.lag.byProjection,
+  )
+    .map(
+      (name) =>
+        `${name} ${(fresh.mixed.lag.byProjection[name] ?? 0).toFixed(0)} / ${old.mixed.lag.byProjection[name]!.toFixed(0)}`,
+    )
+    .join(', ')}.
+${PROFILE ? statementTable(fresh, old) : ''}`;
+}
+
+/** The mixed minute's dearest statements with history, beside the same statements' new-practice cost. */
+function statementTable(fresh: Phase, old: Phase): string {
+  const before = new Map((fresh.mixed.statements ?? []).map((s) => [s.query, s]));
+  const rows = (old.mixed.statements ?? []).slice(0, 15).map((s) => {
+    const was = before.get(s.query);
+    const text = s.query.length > 160 ? `${s.query.slice(0, 157)}...` : s.query;
+    return `| \`${text.replace(/\|/g, '\\|')}\` | ${s.calls} | ${s.execMs.toFixed(0)} ms | ${was ? `${was.calls} calls, ${was.execMs.toFixed(0)} ms` : '-'} |`;
+  });
+  return `
+The mixed minute's dearest statements in PostgreSQL (pg_stat_statements, BENCH_PROFILE=1): with history, and the same statement's cost in the new practice's minute.
+
+| Statement | Calls | Time, with history | New practice |
+| --- | --- | --- | --- |
+${rows.join('\n')}
 `;
 }
 

@@ -250,6 +250,13 @@ export interface DirectoryEntriesTable {
   position: Int8;
 }
 
+/** Each practice's New notifications per UTC day of their date (migration 0047). */
+export interface NotificationNewDaysTable {
+  practice_id: string;
+  day: ColumnType<string, string, string>;
+  new_count: number;
+}
+
 export interface NotificationsTable {
   notification_id: string;
   practice_id: string;
@@ -415,6 +422,7 @@ export interface DB {
   rm_appointment_request_logs: AppointmentRequestLogsTable;
   rm_family_members: FamilyMembersTable;
   rm_notifications: NotificationsTable;
+  rm_notification_new_days: NotificationNewDaysTable;
   rm_notification_appointments: NotificationAppointmentsTable;
   rm_notification_calendars: NotificationCalendarsTable;
   rm_waitlist: WaitlistTable;

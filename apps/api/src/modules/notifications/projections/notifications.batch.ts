@@ -12,6 +12,7 @@ import {
 import type { NotificationEvent } from '../domain/notification.events';
 import { arrayOf } from '../../../infra/projections/array-literals';
 import { instant } from '../queries/instant';
+import { COUNT_INSERTED, markSeen } from './notification-new-days';
 
 export type NotifyingEvent = AppointmentEvent | CalendarEvent | NotificationEvent;
 
@@ -365,18 +366,7 @@ class Fold {
    * written as the column would take them one by one (see `timestamp`).
    */
   async write(trx: Transaction<DB>): Promise<void> {
-    if (this.seenOfEarlier.size > 0) {
-      const seen = [...this.seenOfEarlier.values()];
-      await sql`
-        UPDATE rm_notifications AS n SET notification_status = 'Seen', position = v.position
-          FROM unnest(${arrayOf(seen, (s) => s.practiceId)}::text::uuid[],
-                      ${arrayOf(seen, (s) => s.id)}::text::uuid[],
-                      ${arrayOf(seen, (s) => s.position)}::text::bigint[])
-               AS v(practice_id, notification_id, position)
-         WHERE n.notification_id = v.notification_id AND n.practice_id = v.practice_id`.execute(
-        trx,
-      );
-    }
+    await markSeen(trx, [...this.seenOfEarlier.values()]);
     const { stored } = this.known;
     const a = [...this.changedAppointments]
       .map((id) => this.known.appointments.get(id))
@@ -440,7 +430,7 @@ class Fold {
           FROM unnest(${arrayOf(statuses, ([id]) => id)}::text::uuid[],
                       ${arrayOf(statuses, ([, status]) => status)}::text::text[]) AS v(appointment_id, status)
          WHERE n.appointment_id = v.appointment_id
-      )
+      ), inserted AS (
       INSERT INTO rm_notifications
              (notification_id, practice_id, provider_id, resource_id, patient_id, appointment_id,
               notification_type, notification_status, appointment_status,
@@ -465,7 +455,11 @@ class Fold {
        -- OFFSET 0 keeps the check a probe of the primary key per row: as an anti-join the
        -- planner hashes the rows and scans the whole table, on every batch of a replay.
        WHERE NOT EXISTS (SELECT FROM rm_notifications AS e
-                          WHERE e.notification_id = u.notification_id OFFSET 0)`.execute(trx);
+                          WHERE e.notification_id = u.notification_id OFFSET 0)
+      RETURNING practice_id, notification_date, notification_status
+      )
+      -- The New ones inserted, counted into their days (notification-new-days.ts).
+      ${COUNT_INSERTED}`.execute(trx);
   }
 }
 

@@ -14,6 +14,7 @@ import {
 import { countNotifications } from '../queries/notification-counts';
 import { instant } from '../queries/instant';
 import { actorOf, applyBatch, type NotifyingEvent } from './notifications.batch';
+import { countInserted, markSeen } from './notification-new-days';
 
 const EVENTS = new Set<string>([
   'CalendarCreated',
@@ -41,7 +42,12 @@ interface Raised {
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  tables: ['rm_notifications', 'rm_notification_appointments', 'rm_notification_calendars'],
+  tables: [
+    'rm_notifications',
+    'rm_notification_appointments',
+    'rm_notification_calendars',
+    'rm_notification_new_days',
+  ],
   lookupIndexes: ['rm_notifications_appointment_idx'],
   /**
    * The batch folded in memory (see applyBatch): one read per table, a few multi-row writes, the
@@ -127,12 +133,14 @@ export const notificationsProjection: Projection = {
       }
       case 'NotificationsSeen': {
         const d = event.data;
-        await trx
-          .updateTable('rm_notifications')
-          .set({ notification_status: 'Seen', position })
-          .where('practice_id', '=', d.practice_id)
-          .where('notification_id', 'in', d.notification_ids)
-          .execute();
+        await markSeen(
+          trx,
+          [...new Set(d.notification_ids)].map((id) => ({
+            practiceId: d.practice_id,
+            id,
+            position,
+          })),
+        );
         await publishCounts(context, d.practice_id, recorded);
         return;
       }
@@ -230,7 +238,7 @@ async function raiseAll(
       return appointment ? [{ recorded, raised: r, appointment }] : [];
     });
     if (rows.length === 0) continue;
-    await context.trx
+    const inserted = await context.trx
       .insertInto('rm_notifications')
       .values(
         rows.map(({ recorded, raised: r, appointment }) => ({
@@ -251,7 +259,9 @@ async function raiseAll(
         })),
       )
       .onConflict((oc) => oc.column('notification_id').doNothing())
+      .returning(['practice_id', 'notification_date', 'notification_status'])
       .execute();
+    await countInserted(context.trx, inserted);
     for (const { recorded, appointment } of rows) {
       context.publish(`practice:${appointment.practice_id}`, 'notification.added', {
         practiceId: appointment.practice_id,
