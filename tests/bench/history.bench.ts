@@ -8,6 +8,7 @@
 // minute of mixed operations at 150/s (bookings, cancels, reschedules, status changes) with the
 // projections' lag sampled throughout.
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import {
@@ -36,24 +37,39 @@ const PROFILE = !!process.env.BENCH_PROFILE;
 interface LagSample {
   readonly events: number;
   readonly ms: number;
+  /** Every sample's largest lag (ms), every 200 ms: p50 and p99 of them tell a stall from a drift. */
+  readonly samples: number[];
   /** Each projection's largest lag (ms) seen. */
   readonly byProjection: Record<string, number>;
+  /** What autovacuum workers were doing at the samples that found one (background work). */
+  readonly autovacuum: string[];
 }
 
 /** Samples the projections' largest lag every 200 ms until stopped; answers the worst seen. */
 function sampleLag(service: BookingService): { stop(): Promise<LagSample> } {
-  let worst: LagSample = { events: 0, ms: 0, byProjection: {} };
+  let worst: LagSample = { events: 0, ms: 0, samples: [], byProjection: {}, autovacuum: [] };
   let running = true;
   const loop = (async () => {
     while (running) {
-      const lag = await service.projectionLag();
+      const [lag, vacuums] = await Promise.all([
+        service.projectionLag(),
+        service.database.sql<{ query: string }[]>`
+          SELECT query FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`,
+      ]);
+      const at = (worst.samples.length * 0.2).toFixed(1);
+      const autovacuum = [
+        ...worst.autovacuum,
+        ...vacuums.map((v) => `${at} s ${v.query.replace('autovacuum: ', '')}`),
+      ];
       const byProjection = { ...worst.byProjection };
       for (const [name, ms] of Object.entries(lag.byProjection))
         byProjection[name] = Math.max(byProjection[name] ?? 0, ms);
       worst = {
         events: Math.max(worst.events, lag.events),
         ms: Math.max(worst.ms, lag.ms),
+        samples: [...worst.samples, lag.ms],
         byProjection,
+        autovacuum,
       };
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -83,6 +99,8 @@ interface Phase {
     readonly p50: number;
     readonly p99: number;
     readonly lag: LagSample;
+    /** The API process's event-loop delay over the minute (ms): its own stalls. */
+    readonly loopDelay: { p99: number; max: number };
     /** With BENCH_PROFILE: the minute's dearest statements. */
     readonly statements: StatementCost[] | null;
   };
@@ -228,11 +246,14 @@ async function measurePhase(service: BookingService, label: string): Promise<Pha
   const mixedCalendar = await service.calendar(1);
   if (PROFILE) await resetStatementCosts(service.database.sql);
   const mixedSampler = sampleLag(service);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const mixed = await mixedLoad(
     service,
     mixedCalendar,
     service.slotStarts(Math.ceil((MIXED_RATE * MIXED_SECONDS) / 288) + 2),
   );
+  loop.disable();
   await service.projectionsIdle();
   const mixedLag = await mixedSampler.stop();
   const statements = PROFILE ? await statementCosts(service.database.sql) : null;
@@ -249,7 +270,12 @@ async function measurePhase(service: BookingService, label: string): Promise<Pha
       delivered: delivery.length,
       expected,
     },
-    mixed: { ...mixed, lag: mixedLag, statements },
+    mixed: {
+      ...mixed,
+      lag: mixedLag,
+      loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+      statements,
+    },
   };
 }
 
@@ -352,6 +378,20 @@ function report(phases: Phase[], historySeconds: number): string {
       '-',
     ],
     [
+      'Mixed: projections behind, p50 / p99 of the samples every 200 ms',
+      `${ms(percentile(fresh.mixed.lag.samples, 50))} / ${ms(percentile(fresh.mixed.lag.samples, 99))}`,
+      `${ms(percentile(old.mixed.lag.samples, 50))} / ${ms(percentile(old.mixed.lag.samples, 99))}`,
+      ratio(percentile(fresh.mixed.lag.samples, 99), percentile(old.mixed.lag.samples, 99)),
+      '-',
+    ],
+    [
+      "Mixed: the API process's event-loop delay, p99 / max",
+      `${ms(fresh.mixed.loopDelay.p99)} / ${ms(fresh.mixed.loopDelay.max)}`,
+      `${ms(old.mixed.loopDelay.p99)} / ${ms(old.mixed.loopDelay.max)}`,
+      ratio(fresh.mixed.loopDelay.max, old.mixed.loopDelay.max),
+      '-',
+    ],
+    [
       'Mixed: projections behind, at most',
       `${fresh.mixed.lag.events} events, ${ms(fresh.mixed.lag.ms)}`,
       `${old.mixed.lag.events} events, ${ms(old.mixed.lag.ms)}`,
@@ -377,6 +417,16 @@ ${table}
 
 Mixed operations' answers, new practice: ${kinds(fresh)}. With history: ${kinds(old)}.
 
+Lag samples over 500 ms during the mixed minute with history (second of the minute: ms): ${
+    old.mixed.lag.samples
+      .map((v, i) => [i, v] as const)
+      .filter(([, v]) => v > 500)
+      .map(([i, v]) => `${(i * 0.2).toFixed(1)}: ${v.toFixed(0)}`)
+      .join(', ') || 'none'
+  }.
+
+Autovacuum seen during the mixed minute with history (about the second of the minute, then what it did): ${summariseVacuums(old.mixed.lag.autovacuum)}.
+
 Each projection's largest lag during the mixed minute (ms), new practice / with history: ${Object.keys(
     old.mixed.lag.byProjection,
   )
@@ -386,6 +436,18 @@ Each projection's largest lag during the mixed minute (ms), new practice / with 
     )
     .join(', ')}.
 ${PROFILE ? statementTable(fresh, old) : ''}`;
+}
+
+/** Each autovacuum job once, with the first and last second it was seen. */
+function summariseVacuums(seen: readonly string[]): string {
+  const jobs = new Map<string, [string, string]>();
+  for (const line of seen) {
+    const [at, ...rest] = line.split(' s ');
+    const job = rest.join(' s ');
+    const span = jobs.get(job);
+    jobs.set(job, span ? [span[0], at!] : [at!, at!]);
+  }
+  return [...jobs].map(([job, [from, to]]) => `${from}-${to} s: ${job}`).join('; ') || 'none';
 }
 
 /** The mixed minute's dearest statements with history, beside the same statements' new-practice cost. */
