@@ -4,6 +4,7 @@ import type { AppointmentEvent } from '../../scheduling/domain/appointment.event
 import type { VisitReviewEvent } from '../../telehealth/domain/visit-review';
 import type { SurveyInvitationEvent } from '../domain/survey-invitation';
 import { type SurveySettingsEvent, surveyLinkOf } from '../domain/survey-settings';
+import { applyReviewsBatch } from './reviews.batch';
 
 type Handled = AppointmentEvent | VisitReviewEvent | SurveySettingsEvent | SurveyInvitationEvent;
 
@@ -27,6 +28,12 @@ const HANDLED = new Set<string>([
 export const reviewsProjection: Projection = {
   name: 'reviews',
   tables: ['rm_survey_settings', 'rm_visit_feedback'],
+  /** A batch folded in memory (reviews.batch.ts): one read, one write, live and in a rebuild. */
+  async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    const told = events.filter((event) => HANDLED.has(event.type));
+    if (told.length > 0) await applyReviewsBatch(told, context);
+  },
+  /** Event by event: what a batch must leave and send. */
   async apply(recorded: RecordedEvent, { trx, publish }: ProjectionContext): Promise<void> {
     if (!HANDLED.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as Handled;
