@@ -9,8 +9,15 @@ import {
   type ConsentPublished,
   type DigitalCheckInSettingsChanged,
 } from '../domain/digital-check-in.events';
+import { APPOINTMENT_EVENTS, applyAppointmentRun } from './digital-check-in.batch';
 
 const CHECK_IN_EVENTS = new Set<string>(CHECK_IN_EVENT_TYPES);
+/** What `apply` handles besides the appointment events. */
+const OTHER_EVENTS = new Set<string>([
+  ...CHECK_IN_EVENT_TYPES,
+  'DigitalCheckInSettingsChanged',
+  'ConsentPublished',
+]);
 
 /** The information step each event gives (a skip names its own). */
 const STEP_OF: Partial<Record<CheckInEvent['type'], InformationStep>> = {
@@ -29,6 +36,25 @@ const STEP_OF: Partial<Record<CheckInEvent['type'], InformationStep>> = {
 export const digitalCheckInProjection: Projection = {
   name: 'digital-check-in',
   tables: ['rm_dci_settings', 'rm_dci_consents', 'rm_dci_appointments'],
+  /**
+   * Runs of appointment events (nearly all this projection sees) in three statements each
+   * (digital-check-in.batch.ts); the rare settings, consent and check-in events one by one
+   * between them, so the order is the log's.
+   */
+  async applyAll(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    let run: RecordedEvent[] = [];
+    for (const recorded of events) {
+      if (APPOINTMENT_EVENTS.has(recorded.type)) {
+        run.push(recorded);
+      } else if (OTHER_EVENTS.has(recorded.type)) {
+        await applyAppointmentRun(run, context);
+        run = [];
+        await digitalCheckInProjection.apply(recorded, context);
+      }
+    }
+    await applyAppointmentRun(run, context);
+  },
+  /** Event by event: what a batch must leave and send. */
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const position = recorded.globalPosition;
     const { trx } = context;
