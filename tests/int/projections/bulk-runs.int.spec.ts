@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@medbook/event-store';
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../../apps/api/src/infra/database/database.types';
-import type {
-  Projection,
-  ProjectionContext,
-} from '../../../apps/api/src/infra/projections/projection';
 import { notificationsProjection } from '../../../apps/api/src/modules/notifications/projections/notifications.projection';
 import { schedulingProjection } from '../../../apps/api/src/modules/scheduling/projections/scheduling.projection';
 import { calendarSettingsFixture } from '../../support/calendar-fixture';
 import { testMetadata } from '../../support/events';
+import { projectionOutcome } from '../../support/projection-outcome';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
 // The scheduling and notifications projections write runs of holds and bookings with multi-row
@@ -145,47 +140,16 @@ function history(): RecordedEvent[] {
   }));
 }
 
-class Rollback extends Error {}
-
-/** Applies the events in a transaction that is rolled back: the rows and messages it made. */
-async function outcome(
-  projection: Projection,
-  events: readonly RecordedEvent[],
-  apply: (events: readonly RecordedEvent[], context: ProjectionContext) => Promise<void>,
-) {
-  const messages: unknown[] = [];
-  let rows: Record<string, unknown[]> = {};
-  await database.db
-    .transaction()
-    .execute(async (trx: Transaction<DB>) => {
-      await apply(events, {
-        trx,
-        publish: (room, event, message) => messages.push({ room, event, message }),
-      });
-      for (const table of projection.tables) {
-        const { rows: found } = await sql<
-          Record<string, unknown>
-        >`SELECT * FROM ${sql.table(table)} AS t ORDER BY t::text`.execute(trx);
-        rows = { ...rows, [table]: found };
-      }
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return { rows, messages };
-}
-
 describe.each([
   ['scheduling', schedulingProjection],
   ['notifications', notificationsProjection],
 ])('%s projection, runs of bookings', (_name, projection) => {
   it('leaves the rows and sends the messages, in order, of the events applied one by one', async () => {
     const events = history();
-    const oneByOne = await outcome(projection, events, async (all, context) => {
+    const oneByOne = await projectionOutcome(database, projection, events, async (all, context) => {
       for (const event of all) await projection.apply(event, context);
     });
-    const batched = await outcome(projection, events, (all, context) =>
+    const batched = await projectionOutcome(database, projection, events, (all, context) =>
       projection.applyAll!(all, context),
     );
     expect(batched.rows).toEqual(oneByOne.rows);
@@ -205,8 +169,11 @@ describe.each([
 });
 
 it('scheduling: counts per slot and the removed message when a slot fills', async () => {
-  const { rows, messages } = await outcome(schedulingProjection, history(), (all, context) =>
-    schedulingProjection.applyAll!(all, context),
+  const { rows, messages } = await projectionOutcome(
+    database,
+    schedulingProjection,
+    history(),
+    (all, context) => schedulingProjection.applyAll!(all, context),
   );
   const slots = (
     rows.rm_slot_capacity as { start_at: Date; capacity: number; holds: number; bookings: number }[]

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@medbook/event-store';
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../../apps/api/src/infra/database/database.types';
-import type { ProjectionContext } from '../../../apps/api/src/infra/projections/projection';
 import { digitalCheckInProjection } from '../../../apps/api/src/modules/digital-check-in/projections/digital-check-in.projection';
 import { testMetadata } from '../../support/events';
+import { applyInBatches, batchings, projectionOutcome } from '../../support/projection-outcome';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
 // The digital check-in projection applies runs of appointment events with a few statements
@@ -129,61 +127,25 @@ function history(): RecordedEvent[] {
   }));
 }
 
-class Rollback extends Error {}
-
-/** Applies the events in a transaction that is rolled back: the rows and messages it made. */
-async function outcome(
-  events: readonly RecordedEvent[],
-  apply: (events: readonly RecordedEvent[], context: ProjectionContext) => Promise<void>,
-) {
-  const messages: unknown[] = [];
-  let rows: Record<string, unknown[]> = {};
-  await database.db
-    .transaction()
-    .execute(async (trx: Transaction<DB>) => {
-      await apply(events, {
-        trx,
-        publish: (room, event, message) => messages.push({ room, event, message }),
-      });
-      for (const table of digitalCheckInProjection.tables) {
-        const { rows: found } = await sql<
-          Record<string, unknown>
-        >`SELECT * FROM ${sql.table(table)} AS t ORDER BY t::text`.execute(trx);
-        rows = { ...rows, [table]: found };
-      }
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return { rows, messages };
-}
-
 it('leaves the rows and sends the messages of the events applied one by one, in any batches', async () => {
   const events = history();
-  const oneByOne = await outcome(events, async (all, context) => {
-    for (const event of all) await digitalCheckInProjection.apply(event, context);
-  });
-  // The whole log as one batch, in batches of 1 to 7 events, and cut after each settings change
-  // (so a visit booked and completed in one batch reads its owner's stored settings).
-  const cuts = events.flatMap((e, i) =>
-    e.type === 'ProviderSurveySettingsChanged' ? [i + 1] : [],
+  const oneByOne = await projectionOutcome(
+    database,
+    digitalCheckInProjection,
+    events,
+    async (all, context) => {
+      for (const event of all) await digitalCheckInProjection.apply(event, context);
+    },
   );
-  const batchings: [string, number[]][] = [
-    ...[events.length, 1, 2, 3, 5, 7].map((size): [string, number[]] => [
-      `every ${size}`,
-      Array.from({ length: Math.ceil(events.length / size) }, (_, i) => (i + 1) * size),
-    ]),
-    ['after each event of another kind', [...cuts, events.length]],
-  ];
-  for (const [batching, ends] of batchings) {
-    const batched = await outcome(events, async (all, context) => {
-      let from = 0;
-      for (const end of ends) {
-        await digitalCheckInProjection.applyAll!(all.slice(from, end), context);
-        from = end;
-      }
-    });
+  // The whole log as one batch, in batches of 1 to 7 events, and cut after each check-in event
+  // (so a run of appointment events reads the rows those wrote).
+  for (const [batching, ends] of batchings(events, (e) => !e.type.startsWith('Appointment'))) {
+    const batched = await projectionOutcome(
+      database,
+      digitalCheckInProjection,
+      events,
+      (all, context) => applyInBatches(digitalCheckInProjection, all, ends, context),
+    );
     expect({ batching, ...batched }).toEqual({ batching, ...oneByOne });
   }
   // The log did something worth comparing: rows added by bookings and by a check-in event,

@@ -11,10 +11,33 @@ import type { ProjectionContext } from '../../../infra/projections/projection';
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import type { VisitReviewEvent } from '../../telehealth/domain/visit-review';
 import type { SurveyInvitationEvent } from '../domain/survey-invitation';
-import { type SurveySettingsEvent, surveyLinkOf } from '../domain/survey-settings';
+import {
+  type SurveySettings,
+  type SurveySettingsEvent,
+  surveyLinkOf,
+} from '../domain/survey-settings';
 
 export type ReviewsEvent =
   AppointmentEvent | VisitReviewEvent | SurveySettingsEvent | SurveyInvitationEvent;
+
+type BookedData = Extract<AppointmentEvent, { type: 'AppointmentBooked' }>['data'];
+
+/** A booking's columns of its rm_visit_feedback row (the rest start empty). */
+export function bookedVisit(d: BookedData, position: number) {
+  return {
+    appointment_id: d.appointment_id,
+    practice_id: d.practice_id,
+    provider_id: d.provider_id,
+    resource_id: d.resource_id,
+    facility_id: d.facility_id,
+    patient_id: d.patient_id,
+    booked_by: d.booked_by,
+    start_date: d.start_date,
+    time_zone: d.time_zone,
+    status: d.status,
+    position,
+  };
+}
 
 /** A row of rm_visit_feedback as the fold keeps it (timestamps as text). */
 interface FeedbackRow {
@@ -39,19 +62,11 @@ interface FeedbackRow {
 }
 
 /** A row of rm_survey_settings. */
-interface SettingsRow {
+type SettingsRow = SurveySettings & {
   readonly provider_id: string;
   readonly practice_id: string;
-  readonly post_visit_survey_enabled: boolean;
-  readonly post_visit_feedback_enabled: boolean;
-  readonly patient_survey_instructions: string | null;
-  readonly survey_link_base: string | null;
-  readonly has_reputation_enabled: boolean;
-  readonly reputation_business_id: string | null;
-  readonly place_id: string | null;
-  readonly reviews_url: string | null;
   readonly position: number;
-}
+};
 
 const FEEDBACK_COLUMNS: Columns<FeedbackRow> = {
   appointment_id: 'uuid',
@@ -144,16 +159,7 @@ export async function applyReviewsBatch(
         const d = event.data;
         if (visits.get(d.appointment_id)) break;
         visits.set(d.appointment_id, {
-          appointment_id: d.appointment_id,
-          practice_id: d.practice_id,
-          provider_id: d.provider_id,
-          resource_id: d.resource_id,
-          facility_id: d.facility_id,
-          patient_id: d.patient_id,
-          booked_by: d.booked_by,
-          start_date: d.start_date,
-          time_zone: d.time_zone,
-          status: d.status,
+          ...bookedVisit(d, position),
           completed_at: null,
           survey_link: null,
           feedback_enabled: false,
@@ -161,7 +167,6 @@ export async function applyReviewsBatch(
           comment: null,
           reviewed_at: null,
           survey_invited_at: null,
-          position,
         });
         changedVisits.add(d.appointment_id);
         break;

@@ -4,7 +4,7 @@ import type { AppointmentEvent } from '../../scheduling/domain/appointment.event
 import type { VisitReviewEvent } from '../../telehealth/domain/visit-review';
 import type { SurveyInvitationEvent } from '../domain/survey-invitation';
 import { type SurveySettingsEvent, surveyLinkOf } from '../domain/survey-settings';
-import { applyReviewsBatch } from './reviews.batch';
+import { applyReviewsBatch, bookedVisit } from './reviews.batch';
 
 type Handled = AppointmentEvent | VisitReviewEvent | SurveySettingsEvent | SurveyInvitationEvent;
 
@@ -57,19 +57,7 @@ export const reviewsProjection: Projection = {
         const d = event.data;
         await trx
           .insertInto('rm_visit_feedback')
-          .values({
-            appointment_id: d.appointment_id,
-            practice_id: d.practice_id,
-            provider_id: d.provider_id,
-            resource_id: d.resource_id,
-            facility_id: d.facility_id,
-            patient_id: d.patient_id,
-            booked_by: d.booked_by,
-            start_date: d.start_date,
-            time_zone: d.time_zone,
-            status: d.status,
-            position,
-          })
+          .values(bookedVisit(d, position))
           .onConflict((oc) => oc.column('appointment_id').doNothing())
           .execute();
         return;
