@@ -13,6 +13,39 @@ export const APPOINTMENT_EVENTS = new Set<string>([
   'AppointmentCanceled',
 ] satisfies AppointmentEvent['type'][]);
 
+/** A change for the practice's Check-In Summary, on `practice:<id>`. */
+export function publishSummary(
+  context: ProjectionContext,
+  practiceId: string,
+  appointmentId: string,
+  change: DigitalCheckInChange,
+  position: number,
+): void {
+  context.publish(`practice:${practiceId}`, 'check-in.summary', {
+    appointment_id: appointmentId,
+    practice_id: practiceId,
+    change,
+    position,
+  });
+}
+
+/** Staff checked the patient in: the patient's steps and the practice's pages hear it. */
+export function publishCheckedIn(
+  context: ProjectionContext,
+  appointmentId: string,
+  practiceId: string,
+  position: number,
+): void {
+  const message = {
+    appointment_id: appointmentId,
+    practice_id: practiceId,
+    patient_arrived: true,
+    position,
+  };
+  context.publish(`appointment:${appointmentId}`, 'check-in.arrived', message);
+  context.publish(`practice:${practiceId}`, 'check-in.arrived', message);
+}
+
 interface Progress {
   readonly appointment_id: string;
   readonly practice_id: string;
@@ -51,13 +84,6 @@ export async function applyAppointmentRun(
     ]),
   );
   const changed = new Set<string>();
-  const summary = (row: Progress, change: DigitalCheckInChange, position: number) =>
-    context.publish(`practice:${row.practice_id}`, 'check-in.summary', {
-      appointment_id: row.appointment_id,
-      practice_id: row.practice_id,
-      change,
-      position,
-    });
   for (const recorded of run) {
     const event = { type: recorded.type, data: recorded.data } as AppointmentEvent;
     const position = recorded.globalPosition;
@@ -76,12 +102,7 @@ export async function applyAppointmentRun(
         changed.add(d.appointment_id);
       }
       // As `apply`: the summary hears of every booking, the row's or not.
-      context.publish(`practice:${d.practice_id}`, 'check-in.summary', {
-        appointment_id: d.appointment_id,
-        practice_id: d.practice_id,
-        change: 'appointment.booked',
-        position,
-      });
+      publishSummary(context, d.practice_id, d.appointment_id, 'appointment.booked', position);
       continue;
     }
     if (!APPOINTMENT_EVENTS.has(event.type)) continue;
@@ -94,16 +115,15 @@ export async function applyAppointmentRun(
     if (arrived) {
       row.arrived = true;
       row.arrivedHere = true;
-      const message = {
-        appointment_id: appointmentId,
-        practice_id: row.practice_id,
-        patient_arrived: true,
-        position,
-      };
-      context.publish(`appointment:${appointmentId}`, 'check-in.arrived', message);
-      context.publish(`practice:${row.practice_id}`, 'check-in.arrived', message);
+      publishCheckedIn(context, appointmentId, row.practice_id, position);
     }
-    summary(row, arrived ? 'patient.arrived' : 'appointment.changed', position);
+    publishSummary(
+      context,
+      row.practice_id,
+      appointmentId,
+      arrived ? 'patient.arrived' : 'appointment.changed',
+      position,
+    );
   }
   const all = [...changed].map((id) => rows.get(id)!);
   const added = all.filter((row) => row.added);

@@ -9,7 +9,12 @@ import {
   type ConsentPublished,
   type DigitalCheckInSettingsChanged,
 } from '../domain/digital-check-in.events';
-import { APPOINTMENT_EVENTS, applyAppointmentRun } from './digital-check-in.batch';
+import {
+  APPOINTMENT_EVENTS,
+  applyAppointmentRun,
+  publishCheckedIn,
+  publishSummary,
+} from './digital-check-in.batch';
 
 const CHECK_IN_EVENTS = new Set<string>(CHECK_IN_EVENT_TYPES);
 /** What `apply` handles besides the appointment events. */
@@ -123,7 +128,13 @@ export const digitalCheckInProjection: Projection = {
           })
           .onConflict((oc) => oc.column('appointment_id').doNothing())
           .execute();
-        summary(context, data.practice_id, data.appointment_id, 'appointment.booked', position);
+        publishSummary(
+          context,
+          data.practice_id,
+          data.appointment_id,
+          'appointment.booked',
+          position,
+        );
         return;
       }
       case 'AppointmentStatusChanged':
@@ -140,17 +151,8 @@ export const digitalCheckInProjection: Projection = {
           .executeTakeFirst();
         if (!row) return;
         const appointmentId = event.data.appointment_id;
-        if (arrived) {
-          const message = {
-            appointment_id: appointmentId,
-            practice_id: row.practice_id,
-            patient_arrived: true,
-            position,
-          };
-          context.publish(`appointment:${appointmentId}`, 'check-in.arrived', message);
-          context.publish(`practice:${row.practice_id}`, 'check-in.arrived', message);
-        }
-        summary(
+        if (arrived) publishCheckedIn(context, appointmentId, row.practice_id, position);
+        publishSummary(
           context,
           row.practice_id,
           appointmentId,
@@ -166,21 +168,6 @@ export const digitalCheckInProjection: Projection = {
     }
   },
 };
-
-function summary(
-  context: ProjectionContext,
-  practiceId: string,
-  appointmentId: string,
-  change: DigitalCheckInChange,
-  position: number,
-): void {
-  context.publish(`practice:${practiceId}`, 'check-in.summary', {
-    appointment_id: appointmentId,
-    practice_id: practiceId,
-    change,
-    position,
-  });
-}
 
 async function applyCheckIn(
   event: CheckInEvent,
@@ -334,5 +321,5 @@ async function applyCheckIn(
       return unknown;
     }
   }
-  summary(context, practiceId, appointmentId, change, position);
+  publishSummary(context, practiceId, appointmentId, change, position);
 }

@@ -21,6 +21,24 @@ export type ReviewsEvent =
   AppointmentEvent | VisitReviewEvent | SurveySettingsEvent | SurveyInvitationEvent;
 
 type BookedData = Extract<AppointmentEvent, { type: 'AppointmentBooked' }>['data'];
+type InvitedData = Extract<SurveyInvitationEvent, { type: 'PatientInvitedToSurvey' }>['data'];
+
+/** The survey link sent: the patient's and the booker's `user:` rooms hear of it. */
+export function publishSurveyInvited(
+  publish: ProjectionContext['publish'],
+  d: InvitedData,
+  position: number,
+): void {
+  const message = {
+    appointment_id: d.appointment_id,
+    patient_id: d.patient_id,
+    survey_link: d.survey_link,
+    position,
+  };
+  for (const user of new Set([d.patient_id, d.booked_by])) {
+    publish(`user:${user}`, 'survey.invited', message);
+  }
+}
 
 /** A booking's columns of its rm_visit_feedback row (the rest start empty). */
 export function bookedVisit(d: BookedData, position: number) {
@@ -215,15 +233,7 @@ export async function applyReviewsBatch(
           row.survey_invited_at = d.invited_at;
           row.position = position;
         });
-        const message = {
-          appointment_id: d.appointment_id,
-          patient_id: d.patient_id,
-          survey_link: d.survey_link,
-          position,
-        };
-        for (const user of new Set([d.patient_id, d.booked_by])) {
-          publish(`user:${user}`, 'survey.invited', message);
-        }
+        publishSurveyInvited(publish, d, position);
         break;
       }
       default:

@@ -4,7 +4,7 @@ import type { AppointmentEvent } from '../../scheduling/domain/appointment.event
 import type { VisitReviewEvent } from '../../telehealth/domain/visit-review';
 import type { SurveyInvitationEvent } from '../domain/survey-invitation';
 import { type SurveySettingsEvent, surveyLinkOf } from '../domain/survey-settings';
-import { applyReviewsBatch, bookedVisit } from './reviews.batch';
+import { applyReviewsBatch, bookedVisit, publishSurveyInvited } from './reviews.batch';
 
 type Handled = AppointmentEvent | VisitReviewEvent | SurveySettingsEvent | SurveyInvitationEvent;
 
@@ -139,15 +139,7 @@ export const reviewsProjection: Projection = {
           .set({ survey_invited_at: d.invited_at, position })
           .where('appointment_id', '=', d.appointment_id)
           .execute();
-        const message = {
-          appointment_id: d.appointment_id,
-          patient_id: d.patient_id,
-          survey_link: d.survey_link,
-          position,
-        };
-        for (const user of new Set([d.patient_id, d.booked_by])) {
-          publish(`user:${user}`, 'survey.invited', message);
-        }
+        publishSurveyInvited(publish, d, position);
         return;
       }
       default: {
