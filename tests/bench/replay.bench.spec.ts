@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import {
   LOG_START,
@@ -16,6 +17,8 @@ import {
   PostgresEventStore,
   type RecordedEvent,
 } from '@medbook/event-store';
+import { postgresCpuMs, processCpuMs, walBytes, walLsn } from './booking-costs';
+import { type CpuProfile, summarise } from './cpu-profile-summary';
 import { copyUntil, driveOnePractice } from './replay-log';
 import { PROJECT_ROOT } from '../../apps/api/src/infra/config/project-root';
 import {
@@ -35,6 +38,12 @@ const FLOOR = 50_000;
  * the event-by-event run and the results page (for working on one projection's replay).
  */
 const ONLY = process.env.BENCH_REPLAY_ONLY?.split(',').filter(Boolean);
+/**
+ * With BENCH_REPLAY_ONLY, BENCH_PROFILE=1 also prints where the rebuild's time went: the CPU of
+ * this process (sampled by the inspector's profiler, summed by area and function) and of the
+ * database's backends, and the WAL it wrote.
+ */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const PROJECTIONS = ONLY ? ALL_PROJECTIONS.filter((p) => ONLY.includes(p.name)) : ALL_PROJECTIONS;
 
 let database: TestDatabase;
@@ -80,6 +89,32 @@ async function timed(
   ];
 }
 
+/** Runs the work under the inspector's profiler and prints its costs (BENCH_PROFILE=1). */
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  const cpu0 = processCpuMs(process.pid);
+  const pg0 = await postgresCpuMs(database.sql, null);
+  const lsn0 = await walLsn(database.sql);
+  await session.post('Profiler.start');
+  const result = await work();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const pg = (await postgresCpuMs(database.sql, null)) - pg0;
+  const wal = await walBytes(database.sql, lsn0, await walLsn(database.sql));
+  const cpu = processCpuMs(process.pid) - cpu0;
+  const { totalMs, areas, functions } = summarise(profile as unknown as CpuProfile);
+  const line = (t: { name: string; ms: number; share: number }) =>
+    `  ${(t.share * 100).toFixed(1).padStart(5)} %  ${t.ms.toFixed(0).padStart(6)} ms  ${t.name}\n`;
+  process.stdout.write(
+    `this process: ${cpu.toFixed(0)} ms CPU (${totalMs.toFixed(0)} ms sampled on the main thread); ` +
+      `PostgreSQL backends: ${pg.toFixed(0)} ms CPU; WAL ${(wal / 1048576).toFixed(1)} MiB\n` +
+      `by area:\n${areas.slice(0, 15).map(line).join('')}by function:\n${functions.slice(0, 30).map(line).join('')}`,
+  );
+  return result;
+}
+
 const rate = (t: Timed) => Math.round(t.events / t.seconds);
 const row = (t: Timed) =>
   `| ${t.label} | ${t.events.toLocaleString('en-US')} | ${t.seconds.toFixed(2)} s | ${rate(t).toLocaleString('en-US')} |`;
@@ -96,7 +131,9 @@ it(`rebuilds every projection over ${EVENTS.toLocaleString('en-US')} events`, as
   if (ONLY) {
     expect(PROJECTIONS.map((p) => p.name).sort()).toEqual([...ONLY].sort());
     await copyUntil(store, original, EVENTS, original.length);
-    const only = await timed(rebuilder, ONLY.join(', '));
+    const only = PROFILE
+      ? await profiled(() => timed(rebuilder, ONLY.join(', ')))
+      : await timed(rebuilder, ONLY.join(', '));
     await store.close();
     process.stdout.write(`${only.map((t) => `${row(t)}\n`).join('')}`);
     expect(only[0]!.events).toBeGreaterThanOrEqual(EVENTS);

@@ -91,6 +91,88 @@ describe('PostgresEventStore on PostgreSQL', () => {
     await subscription.stop();
   });
 
+  /** A transaction that has a transaction id and stays open until released. */
+  async function openTransaction(
+    sql: postgres.Sql,
+    work: (tx: postgres.TransactionSql) => Promise<unknown>,
+  ) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let opened!: (xid: string) => void;
+    const xid = new Promise<string>((resolve) => (opened = resolve));
+    const done = sql.begin(async (tx) => {
+      const [row] = await tx<{ xid: string }[]>`SELECT pg_current_xact_id()::text AS xid`;
+      opened(row!.xid);
+      await released;
+      await work(tx);
+    });
+    return { xid: await xid, commit: async () => (release(), await done) };
+  }
+
+  it('is not held back by a transaction running in another database of the server', async () => {
+    const other = postgres(database.url.replace(/\/[^/]+$/, '/postgres'), {
+      max: 1,
+      onnotice: () => undefined,
+    });
+    const elsewhere = await openTransaction(other, async () => undefined);
+    try {
+      const id = `elsewhere-${randomUUID()}`;
+      const seen: number[] = [];
+      const subscription = store.subscribeToAll({
+        from: (await store.head())?.logPosition ?? LOG_START,
+        handle: async (events) => {
+          seen.push(...events.filter((e) => e.streamId === id).map((e) => e.globalPosition));
+        },
+      });
+      const appended = await store.appendToStream(id, [newEvent()], 'no_stream');
+      // A subscription first reads below the server's oldest transaction, then, held back,
+      // leaves out the other database's.
+      await eventually(
+        () => seen,
+        (positions) => positions.length === 1,
+        5000,
+      );
+      await subscription.stop();
+      expect(seen).toEqual([appended.position]);
+      // The other database's transaction is older and still running, and yet the event is read.
+      expect(BigInt(appended.logPosition.commit)).toBeGreaterThan(BigInt(elsewhere.xid));
+      const read = await eventually(
+        () => store.readAll({ after: LOG_START, maxCount: 100_000 }),
+        (events) => events.some((e) => e.streamId === id),
+        5000,
+      );
+      expect(read.find((e) => e.streamId === id)?.globalPosition).toBe(appended.position);
+      expect((await store.head())?.position).toBeGreaterThanOrEqual(appended.position);
+      const [status] = await database.sql<{ status: string }[]>`
+        SELECT pg_xact_status(${elsewhere.xid}::xid8) AS status`;
+      expect(status!.status).toBe('in progress');
+    } finally {
+      await elsewhere.commit();
+      await other.end();
+    }
+  });
+
+  it('is held back by an older transaction of this database before it appends, and then reads its event first', async () => {
+    const early = `early-writer-${randomUUID()}`;
+    const late = `late-writer-${randomUUID()}`;
+    const from = (await store.head())?.logPosition ?? LOG_START;
+    // The older transaction has a transaction id (from some other write) but no event yet.
+    const older = await openTransaction(database.sql, (tx) => appendInOpenTransaction(tx, early));
+    const later = await store.appendToStream(late, [newEvent()], 'no_stream');
+    expect(BigInt(later.logPosition.commit)).toBeGreaterThan(BigInt(older.xid));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mine = (events: readonly RecordedEvent[]) =>
+      events.filter((e) => e.streamId === early || e.streamId === late).map((e) => e.streamId);
+    expect(mine(await store.readAll({ after: from, maxCount: 100_000 }))).toEqual([]);
+    await older.commit();
+    const read = await eventually(
+      () => store.readAll({ after: from, maxCount: 100_000 }),
+      (events) => mine(events).length === 2,
+      5000,
+    );
+    expect(mine(read)).toEqual([early, late]);
+  });
+
   it('wakes subscribers through LISTEN/NOTIFY without waiting for a poll', async () => {
     const listeners = async () => {
       const [row] = await database.sql<{ n: number }[]>`SELECT count(*)::int AS n

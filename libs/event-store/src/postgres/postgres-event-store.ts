@@ -16,7 +16,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.port';
-import { PostgresSubscription } from './postgres-subscription';
+import { type Horizon, PostgresSubscription } from './postgres-subscription';
 
 export const EVENTS_CHANNEL = 'es_events';
 
@@ -74,6 +74,12 @@ const WRONG_EXPECTED_REVISION = 'ES001';
 const IDEMPOTENCY_CONFLICT = 'ES002';
 const HEADS_NOT_MOVED = 'ES003';
 const DEADLOCK = '40P01';
+
+/** The horizons' SQL (see Horizon). */
+const HORIZONS: Readonly<Record<Horizon, string>> = {
+  server: 'pg_snapshot_xmin(pg_current_snapshot())',
+  database: '(SELECT es_read_horizon())',
+};
 
 // The writer's transaction id as text goes out under another name: an output column named
 // transaction_id would win over the xid8 column in ORDER BY, and text orders '1000' before '999'.
@@ -384,26 +390,33 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readAllBelow(options, 'database');
+  }
+
+  /**
+   * Only transactions older than the horizon are read: one that commits later with a smaller
+   * position is then read in its turn instead of being skipped.
+   */
+  private async readAllBelow(options: ReadAllOptions, horizon: Horizon): Promise<RecordedEvent[]> {
     const after = options.after ?? { commit: 0, position: 0 };
-    // Only transactions older than the oldest still running are read: one that commits later
-    // with a smaller position is then read in its turn instead of being skipped.
     const rows = await this.sql<EventRow[]>`
       SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
        WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         AND transaction_id < ${this.sql.unsafe(HORIZONS[horizon])}
        ORDER BY transaction_id, global_position
        LIMIT ${options.maxCount ?? 1000}`;
     return rows.map(toRecordedEvent);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    const subscription = new PostgresSubscription(this, this.sql, {
+    const subscription = new PostgresSubscription(this.sql, {
       ...options,
       pollIntervalMs: this.options.pollIntervalMs ?? 1000,
       listen: this.options.listen ?? true,
       batchWindowMs: this.options.batchWindowMs ?? 0,
       channel: EVENTS_CHANNEL,
-      heldBack: (after) => this.heldBack(after),
+      read: (after, maxCount, horizon) => this.readAllBelow({ after, maxCount }, horizon),
+      heldBack: (after, horizon) => this.heldBack(after, horizon),
       onStopped: () => this.subscriptions.delete(subscription),
     });
     this.subscriptions.add(subscription);
@@ -413,14 +426,14 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Whether committed events after a place in the log are not readable yet because an older
-   * transaction (in any database of the cluster: transaction ids are cluster-wide) still runs.
+   * transaction runs (on the server, or in this database: see Horizon).
    */
-  private async heldBack(after: LogPosition): Promise<boolean> {
+  private async heldBack(after: LogPosition, horizon: Horizon): Promise<boolean> {
     const [row] = await this.sql<{ held: boolean }[]>`
       SELECT EXISTS (
         SELECT 1 FROM es_events
          WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-           AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+           AND transaction_id >= ${this.sql.unsafe(HORIZONS[horizon])}
       ) AS held`;
     return row?.held === true;
   }
@@ -428,7 +441,7 @@ export class PostgresEventStore implements EventStore {
   async head(): Promise<LogHead | null> {
     const [row] = await this.sql<EventRow[]>`
       SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       WHERE transaction_id < ${this.sql.unsafe(HORIZONS.database)}
        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
     if (!row) return null;
     const event = toRecordedEvent(row);

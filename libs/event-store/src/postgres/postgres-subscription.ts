@@ -1,15 +1,37 @@
 import type { Sql } from 'postgres';
-import type { EventStore, LogPosition, SubscribeOptions, Subscription } from '../event-store.port';
+import type {
+  LogPosition,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store.port';
 import { WakeSignal } from '../wake-signal';
 import { isDatabaseUnavailable } from './database-unavailable';
+
+/**
+ * Where readers of the log stop. 'server': below the oldest transaction running anywhere on the
+ * PostgreSQL server, the snapshot's xmin (free to compute). 'database': below the oldest running
+ * transaction that could append to this database's log (es_read_horizon, migration 0048), so a
+ * long transaction in another database does not hold readers back; it reads the server's
+ * activity, about half a millisecond with dozens of transactions running, so a subscription
+ * (hundreds of reads a second under load) uses it only once it has been held back for a while;
+ * the store's readAll, head() and the log sealer always do.
+ */
+export type Horizon = 'server' | 'database';
 
 interface PostgresSubscriptionOptions extends SubscribeOptions {
   readonly pollIntervalMs: number;
   readonly listen: boolean;
   readonly batchWindowMs: number;
   readonly channel: string;
+  /** Events after a place in the log, below the horizon (see Horizon). */
+  readonly read: (
+    after: LogPosition,
+    maxCount: number,
+    horizon: Horizon,
+  ) => Promise<RecordedEvent[]>;
   /** Committed events exist after this place that an older running transaction hides. */
-  readonly heldBack: (after: LogPosition) => Promise<boolean>;
+  readonly heldBack: (after: LogPosition, horizon: Horizon) => Promise<boolean>;
   readonly onStopped: () => void;
 }
 
@@ -30,6 +52,12 @@ const STOP_WAIT_MS = 2000;
 const UNAVAILABLE_RETRY_MS = 250;
 /** How soon to look again while a running transaction hides committed events. */
 const HELD_BACK_RETRY_MS = [5, 10, 20, 40, 80, 160] as const;
+/**
+ * Held back this many looks in a row (about 35 ms): the transaction in the way is no booking
+ * about to commit, so the next reads leave out other databases' transactions (the dearer
+ * horizon). Overlapping commits of this database's own writers clear in a look or two.
+ */
+const DATABASE_HORIZON_AFTER = 3;
 
 /**
  * Reads all events from a place in the log, then waits for NOTIFY (or the poll interval) and reads
@@ -45,7 +73,6 @@ export class PostgresSubscription implements Subscription {
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
-    private readonly store: EventStore,
     private readonly sql: Sql,
     private readonly options: PostgresSubscriptionOptions,
   ) {
@@ -115,8 +142,9 @@ export class PostgresSubscription implements Subscription {
     let heldBackRetries = 0;
     while (!this.stopped) {
       try {
+        const horizon: Horizon = heldBackRetries >= DATABASE_HORIZON_AFTER ? 'database' : 'server';
         const events = await within(
-          this.store.readAll({ after: this.current, maxCount: batchSize }),
+          this.options.read(this.current, batchSize, horizon),
           READ_DEADLINE_MS,
         );
         if (this.stopped) break;
@@ -136,7 +164,7 @@ export class PostgresSubscription implements Subscription {
         }
         // The notification for these events may already have come: without a quick second
         // look they would wait for the next append or poll.
-        if (await within(this.options.heldBack(this.current), READ_DEADLINE_MS)) {
+        if (await within(this.options.heldBack(this.current, horizon), READ_DEADLINE_MS)) {
           const delay =
             HELD_BACK_RETRY_MS[Math.min(heldBackRetries, HELD_BACK_RETRY_MS.length - 1)]!;
           heldBackRetries += 1;

@@ -59,7 +59,7 @@ export class LogSealer {
       WITH range AS MATERIALIZED (
         SELECT transaction_id, global_position, stream_id, stream_revision, hash FROM es_events
          WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           AND transaction_id < (SELECT es_read_horizon())
          ORDER BY transaction_id, global_position
          LIMIT ${SEAL_MAX_EVENTS}
       ), heads AS (
