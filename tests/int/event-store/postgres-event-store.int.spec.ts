@@ -294,34 +294,47 @@ describe('PostgresEventStore on PostgreSQL', () => {
   });
 
   it('orders the log by transaction id as a number, across a change in its digit count', async () => {
-    const id = `digits-${randomUUID()}`;
-    const before = await store.appendToStream(id, [newEvent()], 'no_stream');
-    // Burn transaction ids up to the next power of ten: 999 -> 1000 sorts wrongly as text.
-    const next = 10 ** String(before.logPosition.commit).length;
-    await database.sql.unsafe(`DO $$ BEGIN
-      WHILE pg_current_xact_id() < '${next}'::xid8 LOOP COMMIT; END LOOP; END $$`);
-    const after = await store.appendToStream(id, [newEvent()], 0);
-    expect(String(after.logPosition.commit).length).toBeGreaterThan(
-      String(before.logPosition.commit).length,
-    );
-    // Reads stop below the oldest running transaction of the server (maybe another test's).
-    const all = await eventually(
-      () => store.readAll({ after: LOG_START, maxCount: 100_000 }),
-      (events) => events.filter((e) => e.streamId === id).length >= 2,
-    );
-    const mine = all.filter((e) => e.streamId === id).map((e) => e.streamRevision);
-    expect(mine).toEqual([0, 1]);
-    const rest = await store.readAll({ after: before.logPosition, maxCount: 100_000 });
-    expect(rest.map((e) => e.id)).toContain(
-      all.find((e) => e.streamId === id && e.streamRevision === 1)!.id,
-    );
-    expect((await store.head())?.position).toBe(after.position);
-    const seen: number[] = [];
+    // Two events whose writers' transaction ids straddle a change in digit count (999 and 1000,
+    // or the like below the server's oldest running transaction), the larger id at the earlier
+    // position: as numbers the smaller comes first; as text the larger would, and so would the
+    // positions. The ids are written as given (the column's default is the writer's own), so the
+    // test does not depend on how far the server's transaction ids have got: burning them up to
+    // the next power of ten took minutes on a long-lived server.
+    const [snapshot] = await database.sql<{ xmin: string }[]>`
+      SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+    const larger = 10 ** (snapshot!.xmin.length - 1);
+    const smaller = larger - 1;
+    expect(String(smaller).length).toBeLessThan(String(larger).length);
+    const early = `digits-${larger}-${randomUUID()}`;
+    const late = `digits-${smaller}-${randomUUID()}`;
+    const rows = await database.sql<{ stream_id: string; global_position: string }[]>`
+      INSERT INTO es_events (transaction_id, event_id, stream_id, stream_revision, event_type,
+                             data, metadata, recorded_at)
+      VALUES (${String(larger)}::xid8, ${randomUUID()}, ${early}, 0, 'Digits', '{}', '{}', now()),
+             (${String(smaller)}::xid8, ${randomUUID()}, ${late}, 0, 'Digits', '{}', '{}', now())
+      RETURNING stream_id, global_position`;
+    const position = (stream: string) =>
+      Number(rows.find((row) => row.stream_id === stream)!.global_position);
+    expect(position(early)).toBeLessThan(position(late));
+    const mine = (events: readonly RecordedEvent[]) =>
+      events.filter((e) => e.streamId === early || e.streamId === late).map((e) => e.streamId);
+
+    const all = await store.readAll({ after: LOG_START, maxCount: 100_000 });
+    expect(mine(all)).toEqual([late, early]);
+    expect(all.find((e) => e.streamId === late)!.logPosition).toEqual({
+      commit: smaller,
+      position: position(late),
+    });
+    // Reading on from the first: the second is after it, the first is not.
+    const rest = await store.readAll({ after: { commit: smaller, position: position(late) } });
+    expect(mine(rest)).toEqual([early]);
+    // A subscription taking one event a batch crosses the change from batch to batch.
+    const seen: string[] = [];
     const subscription = store.subscribeToAll({
       from: LOG_START,
-      batchSize: 10,
+      batchSize: 1,
       handle: async (events) => {
-        seen.push(...events.filter((e) => e.streamId === id).map((e) => e.streamRevision));
+        seen.push(...mine(events));
       },
     });
     await eventually(
@@ -329,7 +342,7 @@ describe('PostgresEventStore on PostgreSQL', () => {
       (n) => n === 2,
     );
     await subscription.stop();
-    expect(seen).toEqual([0, 1]);
+    expect(seen).toEqual([late, early]);
   });
 
   it('refuses to update, delete or truncate events', async () => {
