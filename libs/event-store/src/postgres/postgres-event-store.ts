@@ -426,16 +426,20 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Whether committed events after a place in the log are not readable yet because an older
-   * transaction runs (on the server, or in this database: see Horizon).
+   * transaction runs (on the server, or in this database: see Horizon), and the server's oldest
+   * running transaction.
    */
-  private async heldBack(after: LogPosition, horizon: Horizon): Promise<boolean> {
-    const [row] = await this.sql<{ held: boolean }[]>`
+  private async heldBack(
+    after: LogPosition,
+    horizon: Horizon,
+  ): Promise<{ held: boolean; xmin: string }> {
+    const [row] = await this.sql<{ held: boolean; xmin: string }[]>`
       SELECT EXISTS (
         SELECT 1 FROM es_events
          WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
            AND transaction_id >= ${this.sql.unsafe(HORIZONS[horizon])}
-      ) AS held`;
-    return row?.held === true;
+      ) AS held, pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+    return { held: row?.held === true, xmin: row?.xmin ?? '' };
   }
 
   async head(): Promise<LogHead | null> {

@@ -14,8 +14,8 @@ import { isDatabaseUnavailable } from './database-unavailable';
  * transaction that could append to this database's log (es_read_horizon, migration 0048), so a
  * long transaction in another database does not hold readers back; it reads the server's
  * activity, about half a millisecond with dozens of transactions running, so a subscription
- * (hundreds of reads a second under load) uses it only once it has been held back for a while;
- * the store's readAll, head() and the log sealer always do.
+ * (hundreds of reads a second under load) uses it only while one oldest transaction has held it
+ * back for a while (see STUCK_MS); the store's readAll, head() and the log sealer always do.
  */
 export type Horizon = 'server' | 'database';
 
@@ -30,8 +30,14 @@ interface PostgresSubscriptionOptions extends SubscribeOptions {
     maxCount: number,
     horizon: Horizon,
   ) => Promise<RecordedEvent[]>;
-  /** Committed events exist after this place that an older running transaction hides. */
-  readonly heldBack: (after: LogPosition, horizon: Horizon) => Promise<boolean>;
+  /**
+   * Whether committed events exist after this place that an older running transaction hides,
+   * and the server's oldest running transaction (the snapshot's xmin, as text).
+   */
+  readonly heldBack: (
+    after: LogPosition,
+    horizon: Horizon,
+  ) => Promise<{ readonly held: boolean; readonly xmin: string }>;
   readonly onStopped: () => void;
 }
 
@@ -53,11 +59,11 @@ const UNAVAILABLE_RETRY_MS = 250;
 /** How soon to look again while a running transaction hides committed events. */
 const HELD_BACK_RETRY_MS = [5, 10, 20, 40, 80, 160] as const;
 /**
- * Held back this many looks in a row (about 35 ms): the transaction in the way is no booking
- * about to commit, so the next reads leave out other databases' transactions (the dearer
- * horizon). Overlapping commits of this database's own writers clear in a look or two.
+ * Held back this long by one and the same oldest transaction of the server: it is no booking
+ * about to commit (those come and go within milliseconds, and the oldest moves on), so reads
+ * leave out other databases' transactions (the dearer horizon) for as long as that one runs.
  */
-const DATABASE_HORIZON_AFTER = 3;
+const STUCK_MS = 100;
 
 /**
  * Reads all events from a place in the log, then waits for NOTIFY (or the poll interval) and reads
@@ -140,9 +146,13 @@ export class PostgresSubscription implements Subscription {
     const batchSize = this.options.batchSize ?? 500;
     let failures = 0;
     let heldBackRetries = 0;
+    // The server's oldest running transaction while it holds this subscription back, and since
+    // when: once it has for STUCK_MS, reads use the database's horizon until it ends.
+    let stuck = null as { readonly xmin: string; readonly since: number } | null;
     while (!this.stopped) {
       try {
-        const horizon: Horizon = heldBackRetries >= DATABASE_HORIZON_AFTER ? 'database' : 'server';
+        const horizon: Horizon =
+          stuck && Date.now() - stuck.since >= STUCK_MS ? 'database' : 'server';
         const events = await within(
           this.options.read(this.current, batchSize, horizon),
           READ_DEADLINE_MS,
@@ -164,7 +174,12 @@ export class PostgresSubscription implements Subscription {
         }
         // The notification for these events may already have come: without a quick second
         // look they would wait for the next append or poll.
-        if (await within(this.options.heldBack(this.current, horizon), READ_DEADLINE_MS)) {
+        const { held, xmin } = await within(
+          this.options.heldBack(this.current, horizon),
+          READ_DEADLINE_MS,
+        );
+        if (stuck?.xmin !== xmin) stuck = held ? { xmin, since: Date.now() } : null;
+        if (held) {
           const delay =
             HELD_BACK_RETRY_MS[Math.min(heldBackRetries, HELD_BACK_RETRY_MS.length - 1)]!;
           heldBackRetries += 1;
