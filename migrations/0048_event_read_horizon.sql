@@ -18,6 +18,9 @@
 CREATE FUNCTION es_read_horizon() RETURNS xid8
 LANGUAGE sql STABLE AS $$
   SELECT CASE
+    -- A hot standby's snapshots keep the primary's running transactions apart from xip, and its
+    -- activity view shows none of them: there the xmin is the answer.
+    WHEN pg_is_in_recovery() THEN pg_snapshot_xmin(pg_current_snapshot())
     WHEN pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())
       THEN pg_snapshot_xmax(pg_current_snapshot())
     ELSE coalesce(
