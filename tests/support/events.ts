@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '@medbook/event-store';
+import type postgres from 'postgres';
 
 export const testMetadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
   actorId: 'user-1',
@@ -39,4 +40,31 @@ export async function eventually<T>(
     value = await read();
   }
   return value;
+}
+
+/**
+ * A transaction that takes a transaction id at once and stays open until `commit` is called, then
+ * runs `work` in it and commits: a writer (or a report, in another database) left running.
+ */
+export async function openTransaction(
+  sql: postgres.Sql,
+  work: (tx: postgres.TransactionSql) => Promise<unknown> = async () => undefined,
+): Promise<{ readonly xid: string; commit(): Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let opened!: (xid: string) => void;
+  const xid = new Promise<string>((resolve) => (opened = resolve));
+  const done = sql.begin(async (tx) => {
+    const [row] = await tx<{ xid: string }[]>`SELECT pg_current_xact_id()::text AS xid`;
+    opened(row!.xid);
+    await released;
+    await work(tx);
+  });
+  return {
+    xid: await xid,
+    commit: async () => {
+      release();
+      await done;
+    },
+  };
 }

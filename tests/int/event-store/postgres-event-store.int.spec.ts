@@ -6,7 +6,13 @@ import {
   type RecordedEvent,
 } from '@medbook/event-store';
 import postgres from 'postgres';
-import { eventually, newEvent, newEvents, testMetadata } from '../../support/events';
+import {
+  eventually,
+  newEvent,
+  newEvents,
+  openTransaction,
+  testMetadata,
+} from '../../support/events';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { describeEventStoreContract } from './event-store.contract';
 
@@ -91,30 +97,12 @@ describe('PostgresEventStore on PostgreSQL', () => {
     await subscription.stop();
   });
 
-  /** A transaction that has a transaction id and stays open until released. */
-  async function openTransaction(
-    sql: postgres.Sql,
-    work: (tx: postgres.TransactionSql) => Promise<unknown>,
-  ) {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let opened!: (xid: string) => void;
-    const xid = new Promise<string>((resolve) => (opened = resolve));
-    const done = sql.begin(async (tx) => {
-      const [row] = await tx<{ xid: string }[]>`SELECT pg_current_xact_id()::text AS xid`;
-      opened(row!.xid);
-      await released;
-      await work(tx);
-    });
-    return { xid: await xid, commit: async () => (release(), await done) };
-  }
-
   it('is not held back by a transaction running in another database of the server', async () => {
     const other = postgres(database.url.replace(/\/[^/]+$/, '/postgres'), {
       max: 1,
       onnotice: () => undefined,
     });
-    const elsewhere = await openTransaction(other, async () => undefined);
+    const elsewhere = await openTransaction(other);
     try {
       const id = `elsewhere-${randomUUID()}`;
       const seen: number[] = [];

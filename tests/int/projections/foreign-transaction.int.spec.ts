@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { openTransaction } from '../../support/events';
 import { createCalendar, createPractice, type TestPractice, week } from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -26,16 +27,7 @@ afterAll(async () => {
 });
 
 it('projects and answers read-your-writes while another database of the server has a transaction open', async () => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let opened!: (xid: string) => void;
-  const xid = new Promise<string>((resolve) => (opened = resolve));
-  const elsewhere = other.begin(async (tx) => {
-    const [row] = await tx<{ xid: string }[]>`SELECT pg_current_xact_id()::text AS xid`;
-    opened(row!.xid);
-    await released;
-  });
-  const openXid = await xid;
+  const elsewhere = await openTransaction(other);
   try {
     const { calendarId, position } = await createCalendar(app, practice, {
       first_hour: 8,
@@ -49,10 +41,9 @@ it('projects and answers read-your-writes while another database of the server h
     expect(view.days.length).toBeGreaterThan(0);
     expect(view.days.some((day) => day.time_slots.length > 0)).toBe(true);
     const [status] = await app.database.sql<{ status: string }[]>`
-      SELECT pg_xact_status(${openXid}::xid8) AS status`;
+      SELECT pg_xact_status(${elsewhere.xid}::xid8) AS status`;
     expect(status!.status).toBe('in progress');
   } finally {
-    release();
-    await elsewhere;
+    await elsewhere.commit();
   }
 });

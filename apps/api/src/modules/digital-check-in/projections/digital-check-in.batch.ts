@@ -30,7 +30,7 @@ export function publishSummary(
 }
 
 /** Staff checked the patient in: the patient's steps and the practice's pages hear it. */
-export function publishCheckedIn(
+function publishCheckedIn(
   context: ProjectionContext,
   appointmentId: string,
   practiceId: string,
@@ -44,6 +44,27 @@ export function publishCheckedIn(
   };
   context.publish(`appointment:${appointmentId}`, 'check-in.arrived', message);
   context.publish(`practice:${practiceId}`, 'check-in.arrived', message);
+}
+
+/**
+ * An appointment event other than its booking: the arrival's messages when staff checked the
+ * patient in, then the practice's summary of the change.
+ */
+export function publishAppointmentChange(
+  context: ProjectionContext,
+  appointmentId: string,
+  practiceId: string,
+  arrived: boolean,
+  position: number,
+): void {
+  if (arrived) publishCheckedIn(context, appointmentId, practiceId, position);
+  publishSummary(
+    context,
+    practiceId,
+    appointmentId,
+    arrived ? 'patient.arrived' : 'appointment.changed',
+    position,
+  );
 }
 
 interface Progress {
@@ -115,15 +136,8 @@ export async function applyAppointmentRun(
     if (arrived) {
       row.arrived = true;
       row.arrivedHere = true;
-      publishCheckedIn(context, appointmentId, row.practice_id, position);
     }
-    publishSummary(
-      context,
-      row.practice_id,
-      appointmentId,
-      arrived ? 'patient.arrived' : 'appointment.changed',
-      position,
-    );
+    publishAppointmentChange(context, appointmentId, row.practice_id, arrived, position);
   }
   const all = [...changed].map((id) => rows.get(id)!);
   const added = all.filter((row) => row.added);

@@ -12,7 +12,7 @@ import {
 import {
   APPOINTMENT_EVENTS,
   applyAppointmentRun,
-  publishCheckedIn,
+  publishAppointmentChange,
   publishSummary,
 } from './digital-check-in.batch';
 
@@ -151,14 +151,7 @@ export const digitalCheckInProjection: Projection = {
           .executeTakeFirst();
         if (!row) return;
         const appointmentId = event.data.appointment_id;
-        if (arrived) publishCheckedIn(context, appointmentId, row.practice_id, position);
-        publishSummary(
-          context,
-          row.practice_id,
-          appointmentId,
-          arrived ? 'patient.arrived' : 'appointment.changed',
-          position,
-        );
+        publishAppointmentChange(context, appointmentId, row.practice_id, arrived, position);
         return;
       }
       default:
