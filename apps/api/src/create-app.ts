@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import { ValidationPipe } from '@nestjs/common';
@@ -12,26 +12,36 @@ import { InputTextPipe } from './infra/http/input-text.pipe';
 import { HttpExceptionFilter } from './infra/http/http-exception.filter';
 import { serveOpenApi } from './infra/http/openapi';
 import { PinoNestLogger } from './infra/logging/logger';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { drainUpload } from './infra/http/drain-upload';
 import { toErrorEnvelope } from './infra/http/error-envelope';
 import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
+import { requestIdOf } from './infra/http/request-id';
 
-const REQUEST_ID = /^[\w.-]{1,100}$/;
 /** How long shutdown waits for requests in flight. */
 const HTTP_DRAIN_MS = 5000;
 
 /** The whole service on Fastify: /api/v1, socket.io, the OpenAPI reference and the web app. */
 export async function createApp(deps: AppDependencies): Promise<NestFastifyApplication> {
   const { config, logger } = deps;
+  // In front of everything: a request beyond the API's capacity costs nothing more than its
+  // refusal (see Admission.gate).
+  const admission = new Admission(config.admission);
   const adapter = new FastifyAdapter({
+    serverFactory: (handler: RequestListener, options: FastifyServerOptions) => {
+      const server = createServer(admission.gate(handler, config.corsOrigins));
+      // What Fastify sets on a server it makes itself.
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
     loggerInstance: logger,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>
+      requestIdOf(request.headers),
     // A URL the router cannot even decode (bytes that are not UTF-8, say) is answered before
     // Nest sees it: in the envelope too, not Fastify's own body echoing the URL.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -39,9 +49,6 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
       void reply.code(envelope.status_code).send(envelope);
     },
   });
-  // First of all hooks: a request beyond the API's capacity costs nothing more than its refusal.
-  const admission = new Admission(config.admission);
-  admission.install(adapter.getInstance());
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // API answers may hold personal data: no browser or proxy may keep them.

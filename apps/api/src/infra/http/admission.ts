@@ -1,5 +1,6 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { type Envelope, SERVICE_BUSY_MESSAGE } from '@medbook/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestIdOf } from './request-id';
 
 /** How much work of each class may be in flight at once; beyond it, 503 at once. */
 export interface AdmissionLimits {
@@ -125,11 +126,17 @@ export class Admission {
     };
   }
 
-  /** Guards the HTTP API: one hook before anything else runs for a request. */
-  install(fastify: FastifyInstance): void {
-    fastify.addHook('onRequest', (request, reply, done) => {
-      const routeClass = classOf(request);
-      if (!routeClass) return done();
+  /**
+   * Guards the HTTP API in front of Fastify: the server's request handler, wrapped. The decision
+   * is taken on the raw request, before routing, request objects, hooks or logging, so a refusal
+   * costs the event loop as little as it can while it is busiest (the refusals' latency is the
+   * loop's). `allowedOrigins` are the CORS origins, whose browsers must be able to read the 503.
+   */
+  gate(handler: RequestListener, allowedOrigins: readonly string[]): RequestListener {
+    const origins = new Set(allowedOrigins);
+    return (request, response) => {
+      const routeClass = classOf(request.method, request.url);
+      if (!routeClass) return handler(request, response);
       let admitted = false;
       let gone = false;
       const admit = () => {
@@ -139,35 +146,62 @@ export class Admission {
           return;
         }
         admitted = true;
-        done();
+        handler(request, response);
       };
       // Exactly once, whether the answer was sent or the client went away first; a client that
       // leaves the queue gives up its turn.
-      reply.raw.once('close', () => {
+      response.once('close', () => {
         gone = true;
         if (admitted) {
           admitted = false;
           this.leave(routeClass);
         }
       });
-      if (!this.enterOrWait(routeClass, admit, () => refuse(reply))) refuse(reply);
-    });
+      const refuseThis = () => refuse(request, response, origins);
+      if (!this.enterOrWait(routeClass, admit, refuseThis)) refuseThis();
+    };
   }
 }
 
-function classOf(request: FastifyRequest): RouteClass | null {
-  const url = request.url;
-  if (!url.startsWith('/api/')) return null;
+function classOf(method: string | undefined, url: string | undefined): RouteClass | null {
+  if (!url?.startsWith('/api/')) return null;
+  // A CORS preflight costs next to nothing, and a refused one reads as a network error.
+  if (method === 'OPTIONS') return null;
   const path = url.split('?', 1)[0]!;
   if (ALWAYS_ADMITTED.has(path)) return null;
-  return request.method === 'GET' || request.method === 'HEAD' ? 'queries' : 'commands';
+  return method === 'GET' || method === 'HEAD' ? 'queries' : 'commands';
 }
 
-function refuse(reply: FastifyReply): void {
-  const envelope: Envelope<null> = { status_code: 503, message: SERVICE_BUSY_MESSAGE, data: null };
-  void reply
-    .code(503)
-    .header('retry-after', '1')
-    .header('cache-control', 'no-store')
-    .send(envelope);
+const BUSY_BODY = Buffer.from(
+  JSON.stringify({
+    status_code: 503,
+    message: SERVICE_BUSY_MESSAGE,
+    data: null,
+  } satisfies Envelope<null>),
+);
+
+/**
+ * 503 in the envelope, with Retry-After, written straight to the response: the headers every
+ * API answer carries (request id, no-store, nosniff) and CORS's for an allowed origin.
+ */
+function refuse(request: IncomingMessage, response: ServerResponse, origins: Set<string>): void {
+  // The client went away while it waited in the queue: nobody to answer.
+  if (response.destroyed) return;
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': BUSY_BODY.length,
+    'retry-after': '1',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': requestIdOf(request.headers),
+  };
+  const origin = request.headers.origin;
+  if (origin && origins.has(origin)) {
+    headers['access-control-allow-origin'] = origin;
+    headers['access-control-allow-credentials'] = 'true';
+    headers.vary = 'Origin';
+  }
+  // A body still coming is Node's to read and drop once the answer is sent (it does so whether
+  // the connection is kept or closed), so the client reads the 503: no reset.
+  response.writeHead(503, headers).end(BUSY_BODY);
 }
