@@ -64,10 +64,37 @@ export class ParkEventDto {
   reason!: string;
 }
 
+/**
+ * Committed events that readers of the log (projections, live messages, read-your-writes waits)
+ * cannot take yet, because an older transaction of this database is still running and may yet
+ * write events before them; and that transaction, as far as PostgreSQL shows it.
+ */
+export interface LogHoldup {
+  /** Committed events waiting, counted up to 10,000. */
+  readonly waiting_events: number;
+  /** When the first of them was recorded. */
+  readonly waiting_since: string | null;
+  readonly transaction: {
+    /**
+     * The session of this database running it; null when none is seen (a prepared transaction,
+     * or a session of another role that the service's role may not see).
+     */
+    readonly pid: number | null;
+    readonly application_name: string | null;
+    /** `active`, `idle in transaction`, ... */
+    readonly state: string | null;
+    readonly started_at: string | null;
+  };
+}
+
 export interface HealthReport {
   readonly status: 'ok' | 'degraded';
   readonly database: 'up' | 'down';
-  readonly event_store: { readonly head_position: number };
+  readonly event_store: {
+    readonly head_position: number;
+    /** What holds the log's readers back now; null when nothing committed waits. */
+    readonly held_back: LogHoldup | null;
+  };
   readonly projections: readonly ProjectionStatus[];
   readonly checked_at: string;
 }

@@ -119,6 +119,19 @@ export interface LogHead {
   readonly recordedAt: Date | null;
 }
 
+/** Committed events readers cannot take yet, and the older transaction they wait behind. */
+export interface LogHoldup {
+  /** Up to the cap asked for. */
+  readonly waitingEvents: number;
+  readonly waitingSince: Date | null;
+  readonly transaction: {
+    readonly pid: number | null;
+    readonly applicationName: string | null;
+    readonly state: string | null;
+    readonly startedAt: Date | null;
+  };
+}
+
 export interface EventStore {
   appendToStream(
     streamId: string,
@@ -152,6 +165,11 @@ export interface EventStore {
    * so far has been applied, not just what a reader could see this moment.
    */
   countAfter(after: LogPosition, cap: number): Promise<{ count: number; oldest: Date | null }>;
+  /**
+   * What holds readers back now: committed events past the read horizon, counted up to `cap`,
+   * and the running transaction the horizon stops at; null when no committed event waits.
+   */
+  holdup(cap: number): Promise<LogHoldup | null>;
   /** Looks up where a global position sits in the log, for read-your-writes waits. */
   logPositionOf(position: number): Promise<LogPosition | null>;
   close(): Promise<void>;

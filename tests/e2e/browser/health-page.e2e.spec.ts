@@ -9,7 +9,8 @@ import type { Projection } from '../../../apps/api/src/infra/projections/project
 import { ALL_PROJECTIONS } from '../../../apps/api/src/projections';
 import { verifyAndRecord } from '../../../apps/api/src/modules/ops/audit-log/log-verification';
 import { PostgresEventStore } from '@medbook/event-store';
-import { newEvents } from '../../support/events';
+import postgres from 'postgres';
+import { newEvents, openTransaction } from '../../support/events';
 
 let app: TestApp;
 const browser = browserSuite();
@@ -176,4 +177,42 @@ it('shows an operator the last verification of the log: intact, then the tampere
   } finally {
     await store.close();
   }
+});
+
+it('tells an operator which open transaction holds live updates back, and clears when it ends', async () => {
+  const superUser = await createUser(app, 'SuperUser');
+  await signIn(page, app, superUser);
+  await page.goto(`${app.url}/health`);
+  await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor();
+  expect(await page.getByTestId('log-held-back').count()).toBe(0);
+  // A report left idle in a transaction on the service's database, then a change after it.
+  const reporting = postgres(app.database.url, {
+    max: 1,
+    onnotice: () => undefined,
+    connection: { application_name: 'nightly-report' },
+  });
+  const open = await openTransaction(reporting);
+  try {
+    const created = await fetch(`${app.url}/api/v1/practices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...superUser.auth },
+      body: JSON.stringify({ name: 'Behind The Report Clinic', time_zone: 'UTC' }),
+    });
+    expect(created.status).toBe(201);
+    await page.reload();
+    const notice = page.getByTestId('log-held-back');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Live updates are held back');
+    expect(await notice.innerText()).toMatch(
+      /committed changes?.* wait.* behind a transaction that is still open/,
+    );
+    expect(await notice.innerText()).toMatch(/Session \d+ \(nightly-report\), idle in transaction/);
+    await expectAccessible(page);
+    await shoot(page, 'health-held-back');
+  } finally {
+    await open.commit();
+    await reporting.end();
+  }
+  // No push says so: the page reads again every few seconds while the notice shows.
+  await page.getByTestId('log-held-back').waitFor({ state: 'detached', timeout: 15_000 });
 });

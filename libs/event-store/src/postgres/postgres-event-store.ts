@@ -6,6 +6,7 @@ import type {
   EventStore,
   ExpectedRevision,
   LogHead,
+  LogHoldup,
   LogPosition,
   NewEvent,
   ReadAllOptions,
@@ -453,6 +454,44 @@ export class PostgresEventStore implements EventStore {
       position: event.globalPosition,
       logPosition: event.logPosition,
       recordedAt: event.recordedAt,
+    };
+  }
+
+  async holdup(cap: number): Promise<LogHoldup | null> {
+    // One statement, one snapshot: the horizon, the committed events at or past it, and the
+    // session running the transaction it stops at (the activity view gives the 32-bit id, xid8
+    // carries the epoch above it). None is found for a prepared transaction.
+    const [row] = await this.sql<
+      {
+        waiting: string;
+        since: Date | null;
+        pid: number | null;
+        application_name: string | null;
+        state: string | null;
+        xact_start: Date | null;
+      }[]
+    >`
+      WITH horizon AS (SELECT ${this.sql.unsafe(HORIZONS.database)} AS xid),
+      waiting AS (
+        SELECT count(*) AS waiting, min(recorded_at) AS since FROM (
+          SELECT recorded_at FROM es_events, horizon
+           WHERE transaction_id >= horizon.xid
+           ORDER BY transaction_id, global_position LIMIT ${cap}) AS w)
+      SELECT waiting.waiting, waiting.since, a.pid, a.application_name, a.state, a.xact_start
+        FROM horizon CROSS JOIN waiting
+        LEFT JOIN pg_stat_activity a
+               ON a.backend_xid::text = (horizon.xid::text::numeric % 4294967296)::text
+       WHERE waiting.waiting > 0`;
+    if (!row) return null;
+    return {
+      waitingEvents: Number(row.waiting),
+      waitingSince: row.since,
+      transaction: {
+        pid: row.pid,
+        applicationName: row.application_name,
+        state: row.state,
+        startedAt: row.xact_start,
+      },
     };
   }
 

@@ -78,6 +78,10 @@ export class UpcastingEventStore implements EventStore {
     return this.inner.countAfter(after, cap);
   }
 
+  holdup(cap: number) {
+    return this.inner.holdup(cap);
+  }
+
   logPositionOf(position: number) {
     return this.inner.logPositionOf(position);
   }

@@ -1,5 +1,5 @@
 import type { HealthReport } from '@medbook/contracts';
-import type { EventStore } from '@medbook/event-store';
+import type { EventStore, LogHoldup } from '@medbook/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../infra/clock';
@@ -9,6 +9,23 @@ import { ProjectionsService } from '../../infra/projections/projections.service'
 
 /** How long the health check waits for the database before reporting it down. */
 export const DATABASE_ANSWER_MS = 1_000;
+
+/** Committed events held back are counted up to this many. */
+const HOLDUP_COUNT_CAP = 10_000;
+
+function toHeldBack(holdup: LogHoldup): HealthReport['event_store']['held_back'] {
+  const { transaction } = holdup;
+  return {
+    waiting_events: holdup.waitingEvents,
+    waiting_since: holdup.waitingSince?.toISOString() ?? null,
+    transaction: {
+      pid: transaction.pid,
+      application_name: transaction.applicationName,
+      state: transaction.state,
+      started_at: transaction.startedAt?.toISOString() ?? null,
+    },
+  };
+}
 
 /** The service's health: the database answers, the log's head, and how each projection runs. */
 @Injectable()
@@ -26,16 +43,20 @@ export class HealthService {
       return {
         status: 'degraded',
         database: 'down',
-        event_store: { head_position: 0 },
+        event_store: { head_position: 0, held_back: null },
         projections: [],
         checked_at: checkedAt,
       };
     }
-    const [head, projections] = await Promise.all([this.store.head(), this.projections.statuses()]);
+    const [head, holdup, projections] = await Promise.all([
+      this.store.head(),
+      this.store.holdup(HOLDUP_COUNT_CAP),
+      this.projections.statuses(),
+    ]);
     return {
       status: projections.every((p) => p.state === 'running') ? 'ok' : 'degraded',
       database: 'up',
-      event_store: { head_position: head?.position ?? 0 },
+      event_store: { head_position: head?.position ?? 0, held_back: holdup && toHeldBack(holdup) },
       projections,
       checked_at: checkedAt,
     };

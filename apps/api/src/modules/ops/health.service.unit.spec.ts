@@ -43,7 +43,10 @@ function health(databaseAnswers: boolean): HealthService {
   return new HealthService(
     { statuses: () => Promise.resolve([]) } as unknown as ProjectionsService,
     { db } as unknown as Database,
-    { head: () => Promise.resolve(null) } as unknown as EventStore,
+    {
+      head: () => Promise.resolve(null),
+      holdup: () => Promise.resolve(null),
+    } as unknown as EventStore,
     { now: () => new Date('2026-11-26T12:00:00Z') },
   );
 }

@@ -1,4 +1,4 @@
-import { type ProjectionStatus, STATUS_MESSAGES } from '@medbook/contracts';
+import { type LogHoldup, type ProjectionStatus, STATUS_MESSAGES } from '@medbook/contracts';
 import {
   Alert,
   AlertTitle,
@@ -22,7 +22,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useObservableState } from 'observable-hooks';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Subject } from 'rxjs';
 import { settled } from '../../../live/settled';
 import { ApiError } from '../../../shared/api-client';
 import { errorMessageOf } from '../../../shared/error-message';
@@ -34,11 +35,22 @@ import { AuditVerification } from './audit-verification';
 import { BackfillProgress } from './backfill-progress';
 import { localeStamp } from '../health-format';
 
+/** How often the page reads the health again while a transaction holds the log back. */
+const HELD_BACK_REFRESH_MS = 5_000;
+
 export function HealthPage() {
   const { t } = useTranslation();
-  const health = useObservableState(useMemo(() => settled(health$()), []));
+  const refresh = useMemo(() => new Subject<void>(), []);
+  const health = useObservableState(useMemo(() => settled(health$(refresh)), [refresh]));
   const connection = useObservableState(connection$);
   const report = health?.value;
+  const heldBack = report?.event_store.held_back ?? null;
+  // No push tells when the transaction in the way ends: while it holds the log, read again.
+  useEffect(() => {
+    if (!heldBack) return;
+    const timer = setInterval(() => refresh.next(), HELD_BACK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [heldBack, refresh]);
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -79,6 +91,7 @@ export function HealthPage() {
           </Typography>
         </Summary>
       </Grid>
+      {heldBack && <HeldBack holdup={heldBack} />}
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
@@ -151,6 +164,34 @@ export function HealthPage() {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** Committed events readers cannot take yet, and the open transaction they wait behind. */
+function HeldBack({ holdup }: { holdup: LogHoldup }) {
+  const { t } = useTranslation();
+  const { transaction } = holdup;
+  const stamp = (at: string | null) => (at ? localeStamp(at) : '…');
+  return (
+    <Alert severity="warning" data-testid="log-held-back">
+      <AlertTitle>{t('health.heldBack.title')}</AlertTitle>
+      <Typography variant="body2">
+        {t('health.heldBack.waiting', {
+          count: holdup.waiting_events,
+          date: stamp(holdup.waiting_since),
+        })}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        {transaction.pid !== null
+          ? t('health.heldBack.session', {
+              pid: transaction.pid,
+              application: transaction.application_name || t('health.heldBack.unnamed'),
+              state: transaction.state ?? '…',
+              date: stamp(transaction.started_at),
+            })
+          : t('health.heldBack.unseen')}
+      </Typography>
+    </Alert>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { HealthReport, ProjectionPositionMessage } from '@medbook/contracts';
-import { map, merge, type Observable } from 'rxjs';
+import { map, merge, NEVER, type Observable } from 'rxjs';
 import { liveQuery$ } from '../../../live/live-query';
 import { connected$, roomEvent$ } from '../../../live/live-socket';
 import { getHealth } from '../api/get-health';
@@ -13,7 +13,10 @@ export function applyPosition(
   if (known && message.position <= known.position) return health;
   return {
     ...health,
-    event_store: { head_position: Math.max(health.event_store.head_position, message.position) },
+    event_store: {
+      ...health.event_store,
+      head_position: Math.max(health.event_store.head_position, message.position),
+    },
     projections: health.projections.map((p) =>
       p.name === message.name
         ? {
@@ -35,9 +38,10 @@ export function applyPosition(
 /**
  * The API's health kept current: read at the start and after every reconnect (delivery is at
  * most once), and moved on by each projection's position pushed to the ops room; a push heard
- * while a read is on its way is applied to its answer (positions only move forward).
+ * while a read is on its way is applied to its answer (positions only move forward). What no
+ * push tells (the log held back by a transaction) is read again whenever `refresh$` emits.
  */
-export function health$(): Observable<HealthReport> {
+export function health$(refresh$: Observable<unknown> = NEVER): Observable<HealthReport> {
   return liveQuery$<HealthReport, ProjectionPositionMessage>({
     read: () => getHealth(),
     pushes: roomEvent$('ops', 'projection.position'),
@@ -50,6 +54,7 @@ export function health$(): Observable<HealthReport> {
       connected$,
       roomEvent$('ops', 'projection.parked').pipe(map(() => undefined)),
       roomEvent$('ops', 'projection.failing').pipe(map(() => undefined)),
+      refresh$.pipe(map(() => undefined)),
     ),
     whileReading: 'apply',
   });

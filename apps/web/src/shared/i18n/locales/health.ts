@@ -61,6 +61,17 @@ const en = {
     sealed: 'Last sealed {{date}}, through position {{position}} ({{events}} events).',
     notSealed: 'Not sealed yet.',
   },
+  heldBack: {
+    title: 'Live updates are held back',
+    waiting_one:
+      '{{count}} committed change, recorded {{date}}, waits behind a transaction that is still open in the database. Projections, live updates and reads of recent changes go on once it ends.',
+    waiting_other:
+      '{{count}} committed changes, the first recorded {{date}}, wait behind a transaction that is still open in the database. Projections, live updates and reads of recent changes go on once it ends.',
+    session: 'Session {{pid}} ({{application}}), {{state}}, open since {{date}}.',
+    unseen:
+      'No session of this database is seen running it: it may be a prepared transaction (pg_prepared_xacts; COMMIT PREPARED or ROLLBACK PREPARED ends it) or a session of a role the service may not see (pg_stat_activity).',
+    unnamed: 'no application name',
+  },
   operator: {
     types: {
       Patient: 'Patient',
@@ -138,6 +149,17 @@ export const health: Bundle<typeof en> = {
       sealed:
         'Sellado por última vez el {{date}}, hasta la posición {{position}} ({{events}} eventos).',
       notSealed: 'Todavía no se ha sellado.',
+    },
+    heldBack: {
+      title: 'Las actualizaciones en vivo están retenidas',
+      waiting_one:
+        '{{count}} cambio confirmado, registrado {{date}}, espera detrás de una transacción que sigue abierta en la base de datos. Las proyecciones, las actualizaciones en vivo y las lecturas de cambios recientes continúan cuando termine.',
+      waiting_other:
+        '{{count}} cambios confirmados, el primero registrado {{date}}, esperan detrás de una transacción que sigue abierta en la base de datos. Las proyecciones, las actualizaciones en vivo y las lecturas de cambios recientes continúan cuando termine.',
+      session: 'Sesión {{pid}} ({{application}}), {{state}}, abierta desde {{date}}.',
+      unseen:
+        'No se ve ninguna sesión de esta base de datos que la ejecute: puede ser una transacción preparada (pg_prepared_xacts; COMMIT PREPARED o ROLLBACK PREPARED la terminan) o una sesión de un rol que el servicio no puede ver (pg_stat_activity).',
+      unnamed: 'sin nombre de aplicación',
     },
     operator: {
       types: {

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { HealthReport, Envelope } from '@medbook/contracts';
+import { PostgresEventStore } from '@medbook/event-store';
+import postgres from 'postgres';
+import { createUser } from '../../support/accounts';
+import { eventually, newEvent, openTransaction } from '../../support/events';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+/**
+ * What holds the log's readers back, for operators: committed events past the read horizon and
+ * the session of this database whose open transaction the horizon stops at.
+ */
+let app: TestApp;
+let store: PostgresEventStore;
+/** A session of the service's database, as a report or a person's psql would hold one. */
+let reporting: postgres.Sql;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  store = new PostgresEventStore(app.database.sql, { pollIntervalMs: 200 });
+  reporting = postgres(app.database.url, {
+    max: 1,
+    onnotice: () => undefined,
+    connection: { application_name: 'nightly-report' },
+  });
+});
+
+afterAll(async () => {
+  await reporting.end();
+  await store.close();
+  await app.close();
+});
+
+it('tells nothing while no committed event waits', async () => {
+  await store.appendToStream(`calm-${randomUUID()}`, [newEvent()], 'no_stream');
+  expect(await store.holdup(100)).toBeNull();
+});
+
+it('names the open transaction committed events wait behind, and clears once it ends', async () => {
+  const open = await openTransaction(reporting);
+  try {
+    const [session] = await app.database.sql<{ pid: number }[]>`
+      SELECT pid FROM pg_stat_activity WHERE backend_xid::text = (${open.xid}::numeric % 4294967296)::text`;
+    const before = Date.now();
+    await store.appendToStream(`waiting-${randomUUID()}`, [newEvent(), newEvent()], 'no_stream');
+    const holdup = await store.holdup(100);
+    expect(holdup).toMatchObject({
+      waitingEvents: 2,
+      transaction: { pid: session!.pid, applicationName: 'nightly-report' },
+    });
+    expect(holdup!.transaction.state).toBe('idle in transaction');
+    expect(holdup!.transaction.startedAt!.getTime()).toBeLessThanOrEqual(before);
+    expect(holdup!.waitingSince!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // Counted up to the cap asked for.
+    expect((await store.holdup(1))!.waitingEvents).toBe(1);
+  } finally {
+    await open.commit();
+  }
+  // Once it ends (the app's own projections may briefly hold a later event back meanwhile).
+  await eventually(
+    () => store.holdup(100),
+    (holdup) => holdup === null,
+    5000,
+  );
+});
+
+it('is told to operators on /ops/health, with the session, and is null otherwise', async () => {
+  const operator = await createUser(app, 'SuperUser');
+  const health = async () => {
+    const response = await fetch(`${app.url}/api/v1/ops/health`, { headers: operator.auth });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Envelope<HealthReport>).data.event_store.held_back;
+  };
+  expect(await health()).toBeNull();
+  const open = await openTransaction(reporting);
+  try {
+    // A change through the API commits behind the open transaction.
+    const created = await fetch(`${app.url}/api/v1/practices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...operator.auth },
+      body: JSON.stringify({ name: 'Held Back Clinic', time_zone: 'UTC' }),
+    });
+    expect(created.status).toBe(201);
+    const heldBack = await health();
+    expect(heldBack).toMatchObject({
+      transaction: { application_name: 'nightly-report', state: 'idle in transaction' },
+    });
+    expect(heldBack!.waiting_events).toBeGreaterThanOrEqual(1);
+    expect(typeof heldBack!.transaction.pid).toBe('number');
+    expect(Date.parse(heldBack!.transaction.started_at!)).not.toBeNaN();
+    expect(Date.parse(heldBack!.waiting_since!)).not.toBeNaN();
+  } finally {
+    await open.commit();
+  }
+  await eventually(health, (heldBack) => heldBack === null, 5000);
+});
+
+it('leaves out a transaction open in another database of the server', async () => {
+  const other = postgres(app.database.url.replace(/\/[^/]+$/, '/postgres'), {
+    max: 1,
+    onnotice: () => undefined,
+  });
+  const elsewhere = await openTransaction(other);
+  try {
+    await store.appendToStream(`elsewhere-${randomUUID()}`, [newEvent()], 'no_stream');
+    expect(await store.holdup(100)).toBeNull();
+  } finally {
+    await elsewhere.commit();
+    await other.end();
+  }
+});
