@@ -17,7 +17,9 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.port';
-import { type Horizon, PostgresSubscription } from './postgres-subscription';
+import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './event-rows';
+import { countAfter, heldBack, logHead, logHoldup, logPositionOf, readLogBelow } from './log-reads';
+import { PostgresSubscription } from './postgres-subscription';
 
 export const EVENTS_CHANNEL = 'es_events';
 
@@ -42,19 +44,6 @@ export interface PostgresEventStoreOptions {
   readonly notifySpacingMs?: number;
 }
 
-interface EventRow {
-  global_position: string;
-  commit_id: string;
-  event_id: string;
-  stream_id: string;
-  stream_revision: string;
-  event_type: string;
-  /** The event's JSON as text: parsed when first read (see toRecordedEvent). */
-  data: string;
-  metadata: string;
-  recorded_at: Date;
-}
-
 interface AppendedRow {
   event_id: string;
   stream_id: string;
@@ -75,17 +64,6 @@ const WRONG_EXPECTED_REVISION = 'ES001';
 const IDEMPOTENCY_CONFLICT = 'ES002';
 const HEADS_NOT_MOVED = 'ES003';
 const DEADLOCK = '40P01';
-
-/** The horizons' SQL (see Horizon). */
-const HORIZONS: Readonly<Record<Horizon, string>> = {
-  server: 'pg_snapshot_xmin(pg_current_snapshot())',
-  database: '(SELECT es_read_horizon())',
-};
-
-// The writer's transaction id as text goes out under another name: an output column named
-// transaction_id would win over the xid8 column in ORDER BY, and text orders '1000' before '999'.
-const EVENT_COLUMNS = `global_position, transaction_id::text AS commit_id, event_id, stream_id,
-  stream_revision, event_type, data::text AS data, metadata::text AS metadata, recorded_at`;
 
 /** Event store on PostgreSQL: the `es_events` log written through the `es_append` function. */
 export class PostgresEventStore implements EventStore {
@@ -391,22 +369,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.readAllBelow(options, 'database');
-  }
-
-  /**
-   * Only transactions older than the horizon are read: one that commits later with a smaller
-   * position is then read in its turn instead of being skipped.
-   */
-  private async readAllBelow(options: ReadAllOptions, horizon: Horizon): Promise<RecordedEvent[]> {
-    const after = options.after ?? { commit: 0, position: 0 };
-    const rows = await this.sql<EventRow[]>`
-      SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
-       WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-         AND transaction_id < ${this.sql.unsafe(HORIZONS[horizon])}
-       ORDER BY transaction_id, global_position
-       LIMIT ${options.maxCount ?? 1000}`;
-    return rows.map(toRecordedEvent);
+    return readLogBelow(this.sql, options, 'database');
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
@@ -416,8 +379,8 @@ export class PostgresEventStore implements EventStore {
       listen: this.options.listen ?? true,
       batchWindowMs: this.options.batchWindowMs ?? 0,
       channel: EVENTS_CHANNEL,
-      read: (after, maxCount, horizon) => this.readAllBelow({ after, maxCount }, horizon),
-      heldBack: (after, horizon) => this.heldBack(after, horizon),
+      read: (after, maxCount, horizon) => readLogBelow(this.sql, { after, maxCount }, horizon),
+      heldBack: (after, horizon) => heldBack(this.sql, after, horizon),
       onStopped: () => this.subscriptions.delete(subscription),
     });
     this.subscriptions.add(subscription);
@@ -425,92 +388,20 @@ export class PostgresEventStore implements EventStore {
     return subscription;
   }
 
-  /**
-   * Whether committed events after a place in the log are not readable yet because an older
-   * transaction runs (on the server, or in this database: see Horizon), and the server's oldest
-   * running transaction.
-   */
-  private async heldBack(
-    after: LogPosition,
-    horizon: Horizon,
-  ): Promise<{ held: boolean; xmin: string }> {
-    const [row] = await this.sql<{ held: boolean; xmin: string }[]>`
-      SELECT EXISTS (
-        SELECT 1 FROM es_events
-         WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-           AND transaction_id >= ${this.sql.unsafe(HORIZONS[horizon])}
-      ) AS held, pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
-    return { held: row?.held === true, xmin: row?.xmin ?? '' };
+  head(): Promise<LogHead | null> {
+    return logHead(this.sql);
   }
 
-  async head(): Promise<LogHead | null> {
-    const [row] = await this.sql<EventRow[]>`
-      SELECT ${this.sql.unsafe(EVENT_COLUMNS)} FROM es_events
-       WHERE transaction_id < ${this.sql.unsafe(HORIZONS.database)}
-       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
-    if (!row) return null;
-    const event = toRecordedEvent(row);
-    return {
-      position: event.globalPosition,
-      logPosition: event.logPosition,
-      recordedAt: event.recordedAt,
-    };
+  holdup(cap: number): Promise<LogHoldup | null> {
+    return logHoldup(this.sql, cap);
   }
 
-  async holdup(cap: number): Promise<LogHoldup | null> {
-    // One statement, one snapshot: the horizon, the committed events at or past it, and the
-    // session running the transaction it stops at (the activity view gives the 32-bit id, xid8
-    // carries the epoch above it). None is found for a prepared transaction.
-    const [row] = await this.sql<
-      {
-        waiting: string;
-        since: Date | null;
-        pid: number | null;
-        application_name: string | null;
-        state: string | null;
-        xact_start: Date | null;
-      }[]
-    >`
-      WITH horizon AS (SELECT ${this.sql.unsafe(HORIZONS.database)} AS xid),
-      waiting AS (
-        SELECT count(*) AS waiting, min(recorded_at) AS since FROM (
-          SELECT recorded_at FROM es_events, horizon
-           WHERE transaction_id >= horizon.xid
-           ORDER BY transaction_id, global_position LIMIT ${cap}) AS w)
-      SELECT waiting.waiting, waiting.since, a.pid, a.application_name, a.state, a.xact_start
-        FROM horizon CROSS JOIN waiting
-        LEFT JOIN pg_stat_activity a
-               ON a.backend_xid::text = (horizon.xid::text::numeric % 4294967296)::text
-       WHERE waiting.waiting > 0`;
-    if (!row) return null;
-    return {
-      waitingEvents: Number(row.waiting),
-      waitingSince: row.since,
-      transaction: {
-        pid: row.pid,
-        applicationName: row.application_name,
-        state: row.state,
-        startedAt: row.xact_start,
-      },
-    };
+  countAfter(after: LogPosition, cap: number): Promise<{ count: number; oldest: Date | null }> {
+    return countAfter(this.sql, after, cap);
   }
 
-  async countAfter(
-    after: LogPosition,
-    cap: number,
-  ): Promise<{ count: number; oldest: Date | null }> {
-    const [row] = await this.sql<{ count: string; oldest: Date | null }[]>`
-      SELECT count(*) AS count, min(recorded_at) AS oldest FROM (
-        SELECT recorded_at FROM es_events
-         WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-         ORDER BY transaction_id, global_position LIMIT ${cap}) AS pending`;
-    return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
-  }
-
-  async logPositionOf(position: number): Promise<LogPosition | null> {
-    const [row] = await this.sql<{ transaction_id: string }[]>`
-      SELECT transaction_id::text AS transaction_id FROM es_events WHERE global_position = ${position}`;
-    return row ? { commit: Number(row.transaction_id), position } : null;
+  logPositionOf(position: number): Promise<LogPosition | null> {
+    return logPositionOf(this.sql, position);
   }
 
   async close(): Promise<void> {
@@ -575,43 +466,5 @@ function toAppendResult(rows: readonly AppendedRow[], alreadyAppended: boolean):
     position,
     logPosition: { commit: Number(last.transaction_id), position },
     alreadyAppended,
-  };
-}
-
-/**
- * An event as read. Its data and metadata arrive as JSON text and are parsed when first read,
- * once: a reader that skips an event by its type (a projection rebuilt alone reads the whole log
- * and handles a few types) does not pay for parsing it, which is about half the CPU of a read.
- */
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  const position = Number(row.global_position);
-  const event = {
-    id: row.event_id,
-    type: row.event_type,
-    streamId: row.stream_id,
-    streamRevision: Number(row.stream_revision),
-    globalPosition: position,
-    logPosition: { commit: Number(row.commit_id), position },
-    recordedAt: row.recorded_at,
-  };
-  return Object.defineProperties(event, {
-    data: parsedOnRead(row.data),
-    metadata: parsedOnRead(row.metadata),
-  }) as typeof event & Pick<RecordedEvent, 'data' | 'metadata'>;
-}
-
-/** An own, enumerable property (spread, JSON and equality see it) that parses its JSON once. */
-function parsedOnRead(json: string): PropertyDescriptor {
-  let value: unknown;
-  let parsed = false;
-  return {
-    enumerable: true,
-    get() {
-      if (!parsed) {
-        value = JSON.parse(json);
-        parsed = true;
-      }
-      return value;
-    },
   };
 }
