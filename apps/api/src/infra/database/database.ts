@@ -1,6 +1,6 @@
 import { Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
-import postgres, { type Sql } from 'postgres';
+import postgres, { type ReservedSql, type Sql } from 'postgres';
 import type { DB } from './database.types';
 
 export interface Database {
@@ -11,6 +11,11 @@ export interface Database {
   /** The event store's own pool, whose prepared statements keep one generic plan. */
   readonly eventStoreSql: Sql;
   readonly db: Kysely<DB>;
+  /**
+   * The projections' Kysely: the same pool, its statements prepared (see connectDatabase). For
+   * the fixed statements the projections run over and over; the read side keeps `db`.
+   */
+  readonly projectionsDb: Kysely<DB>;
   close(): Promise<void>;
 }
 
@@ -102,13 +107,20 @@ export function connectDatabase(
   const db = new Kysely<DB>({
     dialect: new PostgresJSDialect({ postgres: reservingWithin(sql, timeouts.acquireMs) }),
   });
+  const projectionsDb = new Kysely<DB>({
+    dialect: new PostgresJSDialect({
+      postgres: reservingWithin(sql, timeouts.acquireMs, { prepare: true }),
+    }),
+  });
   return {
     url,
     sql,
     eventStoreSql,
     db,
+    projectionsDb,
     close: async () => {
-      await db.destroy();
+      // Both end the one pool they share; the second end finds it ended.
+      await Promise.all([db.destroy(), projectionsDb.destroy()]);
       // Bounded: a LISTEN connection may be re-connecting after PostgreSQL dropped it.
       await eventStoreSql.end({ timeout: 5 });
     },
@@ -120,8 +132,13 @@ export function connectDatabase(
  * connection is open and, with PostgreSQL away, may keep it queued for good: a request would hang.
  * This pool answers a reservation within `ms` or fails it with CONNECT_TIMEOUT (a 503), and hands
  * back a connection that arrives after its caller gave up.
+ *
+ * `prepare`: Kysely sends its SQL through postgres.js's `unsafe`, which does not prepare it: each
+ * statement then costs two round trips (a describe of its parameters, then its execution) and a
+ * fresh plan. Prepared (named, once per connection and text), later runs take one round trip and
+ * PostgreSQL may keep a plan. postgres.js re-prepares a statement that a schema change made stale.
  */
-function reservingWithin(sql: Sql, ms: number): Sql {
+function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = {}): Sql {
   const reserve = async () => {
     let expired = false;
     let timer: NodeJS.Timeout | undefined;
@@ -141,7 +158,8 @@ function reservingWithin(sql: Sql, ms: number): Sql {
       }, ms);
     });
     try {
-      return await Promise.race([pending, timedOut]);
+      const connection = await Promise.race([pending, timedOut]);
+      return options.prepare ? preparing(connection) : connection;
     } finally {
       clearTimeout(timer);
     }
@@ -149,6 +167,20 @@ function reservingWithin(sql: Sql, ms: number): Sql {
   return new Proxy(sql, {
     get: (target, property, receiver) =>
       property === 'reserve' ? reserve : (Reflect.get(target, property, receiver) as unknown),
+  });
+}
+
+/** A reserved connection whose `unsafe` statements (Kysely's) are prepared. */
+function preparing(connection: ReservedSql): ReservedSql {
+  return new Proxy(connection, {
+    get: (target, property, receiver) =>
+      property === 'unsafe'
+        ? (
+            query: string,
+            parameters?: postgres.ParameterOrJSON<never>[],
+            options?: postgres.UnsafeQueryOptions,
+          ) => target.unsafe(query, parameters, { prepare: true, ...options })
+        : (Reflect.get(target, property, receiver) as unknown),
   });
 }
 

@@ -55,7 +55,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
         projection.name,
         new ProjectionRunner(projection, {
           store,
-          db: database.db,
+          db: database.projectionsDb,
           publisher,
           clock,
           logger,
@@ -107,7 +107,12 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
     );
     this.group = new ProjectionGroup(
       runners.filter((r) => !added.includes(r.projection)),
-      { store: this.store, db, clock: this.clock, logger: this.logger },
+      {
+        store: this.store,
+        db: this.database.projectionsDb,
+        clock: this.clock,
+        logger: this.logger,
+      },
     );
     await this.group.start();
     if (added.length === 0) return;
