@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { LoginResult } from '@medbook/contracts';
 import { createUser } from '../../support/accounts';
-import { freePort, startTestApp, type TestApp } from '../../support/test-app';
+import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * Social sign-in end to end against a real OpenID Connect provider (`oidc-provider`) started
@@ -14,7 +14,18 @@ let provider: ChildProcess;
 let issuer: string;
 
 beforeAll(async () => {
-  const providerPort = await freePort();
+  // The provider first, on a port of the system's choosing; the app then runs with it as issuer,
+  // and the provider learns the app's callback.
+  provider = spawn(process.execPath, [path.join(__dirname, '../../support/oidc-provider.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const providerPort = await new Promise<number>((resolve, reject) => {
+    provider.stdout!.on('data', (chunk: Buffer) => {
+      const listening = /listening (\d+)/.exec(chunk.toString());
+      if (listening) resolve(Number(listening[1]));
+    });
+    provider.once('exit', (code) => reject(new Error(`oidc provider exited with ${code}`)));
+  });
   issuer = `http://127.0.0.1:${providerPort}`;
   app = await startTestApp({
     config: {
@@ -28,22 +39,11 @@ beforeAll(async () => {
       ],
     },
   });
-  provider = spawn(
-    process.execPath,
-    [
-      path.join(__dirname, '../../support/oidc-provider.mjs'),
-      String(providerPort),
-      `${app.url}/api/v1/auth/social/google/callback`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    provider.stdout!.on(
-      'data',
-      (chunk: Buffer) => chunk.toString().includes('listening') && resolve(),
-    );
-    provider.once('exit', (code) => reject(new Error(`oidc provider exited with ${code}`)));
+  const configured = await fetch(`${issuer}/test/redirect-uri`, {
+    method: 'POST',
+    body: `${app.url}/api/v1/auth/social/google/callback`,
   });
+  expect(configured.status).toBe(204);
 });
 
 afterAll(async () => {
