@@ -96,7 +96,7 @@ export interface ServerToClientEvents {
   'meeting.signal': (
     message: MeetingSignal & { readonly from: string; readonly from_participant_id: string },
   ) => void;
-  /** A socket joined the call: the ones already in it wait for its offer. */
+  /** A socket joined the call: the ones already in it offer it a connection. */
   'meeting.peer-joined': (message: MeetingPeer) => void;
   'meeting.peer-left': (message: { appointment_id: string; socket_id: string }) => void;
   /** Digital check-in: a consent signed or its signature deleted (appointment and practice rooms). */
