@@ -1,7 +1,7 @@
-import net from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { createApp } from '../../apps/api/src/create-app';
+import { freePort } from '../../apps/api/src/infra/database/free-port';
 import type { Clock } from '../../apps/api/src/infra/clock';
 import { type AppConfig, loadConfig } from '../../apps/api/src/infra/config/app-config';
 import { pendingShutdownSteps } from '../../apps/api/src/infra/lifecycle/shutdown-step';
@@ -85,13 +85,4 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };

@@ -131,7 +131,7 @@ interface Received {
 }
 
 const received = (on: Page, id: string) =>
-  on.evaluate((which) => (window as unknown as MeshWindow).meshTest.received(which), id);
+  on.evaluate((which) => (globalThis as unknown as MeshWindow).meshTest.received(which), id);
 
 type MeshWindow = {
   meshTest: {
@@ -162,7 +162,7 @@ const connected = { frames: someNumber, energy: someNumber, states: ['connected'
 it('one side already in the call offers the one who joins: both see and hear each other', async () => {
   const on = await page();
   await on.evaluate(async () => {
-    const t = (window as unknown as MeshWindow).meshTest;
+    const t = (globalThis as unknown as MeshWindow).meshTest;
     await t.open('A');
     await t.open('B');
     t.announce('A', 'B');
@@ -182,7 +182,7 @@ it('two who join at the same moment are each told of the other and both offer: t
   for (let round = 0; round < 5; round += 1) {
     const on = await page();
     await on.evaluate(async () => {
-      const t = (window as unknown as MeshWindow).meshTest;
+      const t = (globalThis as unknown as MeshWindow).meshTest;
       await t.open('A');
       await t.open('B');
       // Both offers cross in the relay: each side receives the other's while its own is out.
@@ -204,7 +204,7 @@ it('two who join at the same moment are each told of the other and both offer: t
 it('a join announced twice (the relay repeats itself) still ends in one working connection', async () => {
   const on = await page();
   await on.evaluate(async () => {
-    const t = (window as unknown as MeshWindow).meshTest;
+    const t = (globalThis as unknown as MeshWindow).meshTest;
     await t.open('A');
     await t.open('B');
     t.announce('A', 'B');

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { CommandAccepted, Envelope, PublicHealth, LoginResult } from '@medbook/contracts';
 import { PROJECT_ROOT } from '../../../apps/api/src/infra/config/project-root';
+import { freePort } from '../../../apps/api/src/infra/database/free-port';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../apps/api/src/demo/identity-demo-seed';
 import { sha256 } from '../../support/accounts';
 import { eventually } from '../../support/events';
@@ -19,15 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm start` as a person runs it: no DATABASE_URL, so it starts its own PostgreSQL. */
 async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {

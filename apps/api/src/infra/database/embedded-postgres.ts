@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
 import { PROJECT_ROOT } from '../config/project-root';
+import { freePort } from './free-port';
 
 export interface EmbeddedDatabase {
   readonly url: string;
@@ -102,18 +102,4 @@ async function letOthersTraverse(folder: string, log: (message: string) => void)
     }
     if (path.dirname(current) === current) return;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not find a free port'));
-      });
-    });
-  });
 }
