@@ -124,6 +124,8 @@ export interface LogHoldup {
   /** Up to the cap asked for. */
   readonly waitingEvents: number;
   readonly waitingSince: Date | null;
+  /** How long the oldest waiting event has waited, by the database's clock. */
+  readonly waitedMs: number;
   readonly transaction: {
     readonly pid: number | null;
     readonly applicationName: string | null;

@@ -199,9 +199,10 @@ it('tells an operator which open transaction holds live updates back, and clears
       body: JSON.stringify({ name: 'Behind The Report Clinic', time_zone: 'UTC' }),
     });
     expect(created.status).toBe(201);
-    await page.reload();
+    // Without a reload: no push says a holdup began, so the page reads again now and then
+    // (every 15 s), and the holdup is reported once its events have waited a second.
     const notice = page.getByTestId('log-held-back');
-    await notice.waitFor();
+    await notice.waitFor({ timeout: 20_000 });
     expect(await notice.innerText()).toContain('Live updates are held back');
     expect(await notice.innerText()).toMatch(
       /committed changes?.* wait.* behind a transaction that is still open/,
@@ -215,4 +216,4 @@ it('tells an operator which open transaction holds live updates back, and clears
   }
   // No push says so: the page reads again every few seconds while the notice shows.
   await page.getByTestId('log-held-back').waitFor({ state: 'detached', timeout: 15_000 });
-});
+}, 60_000);

@@ -79,6 +79,7 @@ export async function logHoldup(sql: Sql, cap: number): Promise<LogHoldup | null
     {
       waiting: string;
       since: Date | null;
+      waited_ms: number | null;
       pid: number | null;
       application_name: string | null;
       state: string | null;
@@ -91,7 +92,9 @@ export async function logHoldup(sql: Sql, cap: number): Promise<LogHoldup | null
         SELECT recorded_at FROM es_events, horizon
          WHERE transaction_id >= horizon.xid
          ORDER BY transaction_id, global_position LIMIT ${cap}) AS w)
-    SELECT waiting.waiting, waiting.since, a.pid, a.application_name, a.state, a.xact_start
+    SELECT waiting.waiting, waiting.since,
+           floor(extract(epoch FROM clock_timestamp() - waiting.since) * 1000)::float8 AS waited_ms,
+           a.pid, a.application_name, a.state, a.xact_start
       FROM horizon CROSS JOIN waiting
       LEFT JOIN pg_stat_activity a
              ON a.backend_xid::text = (horizon.xid::text::numeric % 4294967296)::text
@@ -100,6 +103,7 @@ export async function logHoldup(sql: Sql, cap: number): Promise<LogHoldup | null
   return {
     waitingEvents: Number(row.waiting),
     waitingSince: row.since,
+    waitedMs: Math.max(0, row.waited_ms ?? 0),
     transaction: {
       pid: row.pid,
       applicationName: row.application_name,

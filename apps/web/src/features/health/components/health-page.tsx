@@ -35,7 +35,11 @@ import { AuditVerification } from './audit-verification';
 import { BackfillProgress } from './backfill-progress';
 import { localeStamp } from '../health-format';
 
-/** How often the page reads the health again while a transaction holds the log back. */
+/**
+ * How often the page reads the health again. No push says when a transaction starts holding the
+ * log back, nor when it ends: now and then, and often while one does.
+ */
+const REFRESH_MS = 15_000;
 const HELD_BACK_REFRESH_MS = 5_000;
 
 export function HealthPage() {
@@ -45,12 +49,13 @@ export function HealthPage() {
   const connection = useObservableState(connection$);
   const report = health?.value;
   const heldBack = report?.event_store.held_back ?? null;
-  // No push tells when the transaction in the way ends: while it holds the log, read again.
+  const held = heldBack !== null;
+  const refused = health?.error !== undefined && isRefused(health.error);
   useEffect(() => {
-    if (!heldBack) return;
-    const timer = setInterval(() => refresh.next(), HELD_BACK_REFRESH_MS);
+    if (refused) return;
+    const timer = setInterval(() => refresh.next(), held ? HELD_BACK_REFRESH_MS : REFRESH_MS);
     return () => clearInterval(timer);
-  }, [heldBack, refresh]);
+  }, [held, refused, refresh]);
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
