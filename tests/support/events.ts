@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '@medbook/event-store';
-import type postgres from 'postgres';
+import postgres from 'postgres';
 
 export const testMetadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
   actorId: 'user-1',
@@ -67,4 +67,13 @@ export async function openTransaction(
       await done;
     },
   };
+}
+
+/** One session of that database under an application name, as a report or a person's psql. */
+export function namedSession(url: string, applicationName: string): postgres.Sql {
+  return postgres(url, {
+    max: 1,
+    onnotice: () => undefined,
+    connection: { application_name: applicationName },
+  });
 }

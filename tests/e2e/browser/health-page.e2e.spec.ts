@@ -9,8 +9,7 @@ import type { Projection } from '../../../apps/api/src/infra/projections/project
 import { ALL_PROJECTIONS } from '../../../apps/api/src/projections';
 import { verifyAndRecord } from '../../../apps/api/src/modules/ops/audit-log/log-verification';
 import { PostgresEventStore } from '@medbook/event-store';
-import postgres from 'postgres';
-import { newEvents, openTransaction } from '../../support/events';
+import { namedSession, newEvents, openTransaction } from '../../support/events';
 
 let app: TestApp;
 const browser = browserSuite();
@@ -186,11 +185,7 @@ it('tells an operator which open transaction holds live updates back, and clears
   await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor();
   expect(await page.getByTestId('log-held-back').count()).toBe(0);
   // A report left idle in a transaction on the service's database, then a change after it.
-  const reporting = postgres(app.database.url, {
-    max: 1,
-    onnotice: () => undefined,
-    connection: { application_name: 'nightly-report' },
-  });
+  const reporting = namedSession(app.database.url, 'nightly-report');
   const open = await openTransaction(reporting);
   try {
     const created = await fetch(`${app.url}/api/v1/practices`, {

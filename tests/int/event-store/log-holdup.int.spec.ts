@@ -4,7 +4,7 @@ import { PostgresEventStore } from '@medbook/event-store';
 import postgres from 'postgres';
 import { HELD_BACK_REPORT_MS } from '../../../apps/api/src/modules/ops/health.service';
 import { createUser } from '../../support/accounts';
-import { eventually, newEvent, openTransaction } from '../../support/events';
+import { eventually, namedSession, newEvent, openTransaction } from '../../support/events';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -19,11 +19,7 @@ let reporting: postgres.Sql;
 beforeAll(async () => {
   app = await startTestApp();
   store = new PostgresEventStore(app.database.sql, { pollIntervalMs: 200 });
-  reporting = postgres(app.database.url, {
-    max: 1,
-    onnotice: () => undefined,
-    connection: { application_name: 'nightly-report' },
-  });
+  reporting = namedSession(app.database.url, 'nightly-report');
 });
 
 afterAll(async () => {
