@@ -1,4 +1,11 @@
-import type { ColumnType, Generated, Insertable, RawBuilder, Selectable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  RawBuilder,
+  Selectable,
+} from 'kysely';
 
 /** bigint columns come back from postgres.js as strings; numbers go in. */
 type Int8 = ColumnType<string, number | string, number | string>;
@@ -386,6 +393,10 @@ export interface SearchCalendarsTable {
   working_days: number[];
   first_hour: number;
   last_hour: number;
+  /** The calendar's weekly hours when it has them (they place the slots then). */
+  weekly_hours: Json | null;
+  /** Generated: minutes of the ISO week the calendar is open (calendar_open_hours, 0049). */
+  open_hours: GeneratedAlways<string>;
   date_from: ColumnType<string, string, string>;
   date_to: ColumnType<string | null, string | null, string | null>;
   online_booking_disabled: boolean;

@@ -1,15 +1,16 @@
-import type {
-  NextAvailabilityView,
-  OnlineProvidersView,
-  ProviderCardView,
-  ProviderSearchDto,
-  ProviderSearchResult,
-  SearchFacilityView,
+import {
+  minutesOfDay,
+  type NextAvailabilityView,
+  type OnlineProvidersView,
+  type ProviderCardView,
+  type ProviderSearchDto,
+  type ProviderSearchResult,
+  type SearchFacilityView,
 } from '@medbook/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { CLOCK, type Clock } from '../../infra/clock';
-import type { CalendarSettings } from '../scheduling/domain/calendar.events';
+import { type CalendarSettings, weeklyHoursIn } from '../scheduling/domain/calendar.events';
 import { NEXT_AVAILABILITY_DAYS } from '../scheduling/week-calendar';
 import { NextAvailabilityCache } from './next-availability.cache';
 import { milesBetween } from '../reference/zip-directory';
@@ -207,15 +208,18 @@ export function facilityView(f: FacilityRow, origin: SearchCriteria['origin']): 
   };
 }
 
-/** The same rule as the read model's 'Online Now' filter, for one calendar. */
+/**
+ * The same rule as the read model's 'Online Now' filter, for one calendar: within one of its
+ * spans (its weekly hours, or those its single hours make) at that local minute, within its dates.
+ */
 function isOpen(calendar: CalendarSettings, now: Date): boolean {
   if (calendar.online_booking_disabled) return false;
   const local = DateTime.fromJSDate(now, { zone: calendar.time_zone });
   const day = local.toISODate() ?? '';
+  const minute = local.hour * 60 + local.minute;
+  const spans = weeklyHoursIn(calendar).find((d) => d.weekday === local.weekday)?.spans ?? [];
   return (
-    calendar.working_days.includes(local.weekday) &&
-    local.hour >= calendar.first_hour &&
-    local.hour < calendar.last_hour &&
+    spans.some((s) => minutesOfDay(s.start) <= minute && minute < minutesOfDay(s.end)) &&
     day >= calendar.date_from &&
     (calendar.date_to === null || day <= calendar.date_to)
   );

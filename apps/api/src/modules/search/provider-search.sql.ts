@@ -22,28 +22,32 @@ export function milesFrom(
 }
 
 /**
- * `now` in the calendar row's zone: its date, ISO weekday and hour. OFFSET 0 keeps the subquery
- * from being flattened, so the zone conversion runs once per calendar row rather than once per
- * condition that reads it (it is most of what these filters cost).
+ * `now` in the calendar row's zone: its date, ISO weekday, minute of the day and minute of the
+ * ISO week (as the row's `open_hours` counts them). OFFSET 0 keeps the subquery from being
+ * flattened, so the zone conversion runs once per calendar row rather than once per condition
+ * that reads it (it is most of what these filters cost).
  */
 export function localTime(now: Date): RawBuilder<unknown> {
   return sql`(SELECT z.local::date AS today, extract(isodow FROM z.local)::int AS isodow,
-      extract(hour FROM z.local)::int AS hour
+      (extract(hour FROM z.local) * 60 + extract(minute FROM z.local))::int AS minute,
+      ((extract(isodow FROM z.local) - 1) * 1440 + extract(hour FROM z.local) * 60
+        + extract(minute FROM z.local))::int AS week_minute
     FROM (SELECT ${now.toISOString()}::timestamptz AT TIME ZONE c.time_zone AS local OFFSET 0) z)`;
 }
 
 /**
- * A calendar of the provider open at `now` (local weekday, hour and date range). `probe`: kept
- * a test per provider (OFFSET 0 stops PostgreSQL turning it into a join over every calendar), for
- * a page that walks an index in its order and stops once full.
+ * A calendar of the provider open at `now` (within its hours that local minute of the week, and
+ * its dates). `open_hours` holds the calendar's weekly hours, split shifts and all, or those its
+ * single hours make (migration 0049). `probe`: kept a test per provider (OFFSET 0 stops
+ * PostgreSQL turning it into a join over every calendar), for a page that walks an index in its
+ * order and stops once full.
  */
 export function openNow(now: Date, probe = false): RawBuilder<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM rm_search_calendars c
     CROSS JOIN LATERAL ${localTime(now)} l
     WHERE c.provider_id = p.provider_id AND c.visit_type = 'Telehealth'
       AND NOT c.online_booking_disabled
-      AND l.isodow = ANY (c.working_days)
-      AND l.hour >= c.first_hour AND l.hour < c.last_hour
+      AND c.open_hours @> l.week_minute
       AND l.today >= c.date_from AND (c.date_to IS NULL OR l.today <= c.date_to)
       ${probe ? sql`OFFSET 0` : sql``})`;
 }
@@ -55,10 +59,12 @@ export function openNow(now: Date, probe = false): RawBuilder<boolean> {
  */
 export const OPEN_NOW_WALK_FROM = 200;
 
-/** Only bookable calendars count; a date needs one working that weekday within its dates. */
+/** Only bookable calendars count; a date needs one open some time that weekday, within its dates. */
 export function hasCalendar(date: string | null, visitType: string | null): RawBuilder<boolean> {
   const day = date
-    ? sql`AND extract(isodow FROM ${date}::date)::int = ANY (c.working_days)
+    ? sql`AND c.open_hours && int4range(
+            (extract(isodow FROM ${date}::date)::int - 1) * 1440,
+            extract(isodow FROM ${date}::date)::int * 1440)
           AND ${date}::date >= c.date_from AND (c.date_to IS NULL OR ${date}::date <= c.date_to)`
     : sql``;
   const type = visitType ? sql`AND c.visit_type = ${visitType}` : sql``;
@@ -85,10 +91,10 @@ export const PROVIDER_CALENDARS: OpeningCalendars = {
 
 /**
  * The next opening of a provider's (or, given its calendars, a resource's) bookable calendar
- * hours (of the visit type, when one was asked): per calendar, from today in its zone (or its
- * first date), the nearest working weekday, at its first hour (or now, when today's hours have
- * begun), unless past the calendar's last date; and how many days ahead of the calendar's today
- * that is.
+ * hours (of the visit type, when one was asked): per calendar, now when it is open now;
+ * otherwise, from today in its zone (or its first date), the nearest start of one of its spans
+ * (`open_hours`, minutes of the ISO week) that is still ahead, unless past the calendar's last
+ * date; and how many days ahead of the calendar's today that is.
  */
 export function nextOpenings(
   now: Date,
@@ -98,22 +104,29 @@ export function nextOpenings(
   const type = visitType ? sql`AND c.visit_type = ${visitType}` : sql``;
   const at = sql`${now.toISOString()}::timestamptz`;
   // A lateral subquery: computed for the providers the other filters kept, not every calendar.
+  // Each span is read as its ISO weekday, start and end minute of that day (an end past 1440
+  // runs into the next day: adjacent spans merge). Open now counts apart, so a span that began
+  // the day before and runs past midnight still counts.
   return sql`(
     SELECT min(o.open_at) AS open_at, min(o.day - o.today) AS days_away FROM (
       SELECT l.today, d.day,
-             CASE WHEN d.day = l.today AND l.hour >= c.first_hour THEN ${at}
-                  ELSE (d.day + make_interval(hours => c.first_hour)) AT TIME ZONE c.time_zone
+             CASE WHEN d.day = l.today AND l.minute >= d.start_minute THEN ${at}
+                  ELSE (d.day + make_interval(mins => d.start_minute)) AT TIME ZONE c.time_zone
              END AS open_at
       FROM ${calendars.from}
       CROSS JOIN LATERAL ${localTime(now)} l
       CROSS JOIN LATERAL (SELECT greatest(c.date_from, l.today) AS start) s
       CROSS JOIN LATERAL (
-        SELECT s.start + min(((w - extract(isodow FROM s.start)::int + 7) % 7
-                  + CASE WHEN w = extract(isodow FROM s.start)::int AND s.start = l.today
-                              AND l.hour >= c.last_hour THEN 7 ELSE 0 END)) AS day
-        FROM unnest(c.working_days) AS w) d
+        SELECT sp.start_minute, s.start + ((sp.weekday - extract(isodow FROM s.start)::int + 7) % 7
+                  + CASE WHEN sp.weekday = extract(isodow FROM s.start)::int AND s.start = l.today
+                              AND l.minute >= sp.end_minute THEN 7 ELSE 0 END) AS day
+        FROM (SELECT lower(r) / 1440 + 1 AS weekday, lower(r) % 1440 AS start_minute,
+                     upper(r) - lower(r) / 1440 * 1440 AS end_minute
+                FROM unnest(c.open_hours) AS r) sp
+        UNION ALL
+        SELECT l.minute, l.today WHERE c.open_hours @> l.week_minute AND s.start = l.today) d
       WHERE ${calendars.owner} AND NOT c.online_booking_disabled ${type}
-        AND d.day IS NOT NULL AND (c.date_to IS NULL OR d.day <= c.date_to)
+        AND (c.date_to IS NULL OR d.day <= c.date_to)
     ) o) opens`;
 }
 

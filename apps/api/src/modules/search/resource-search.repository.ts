@@ -29,8 +29,9 @@ const NAME_AND_TYPE = sql`lower(r.name || ' ' || coalesce(r.details ->> 'kind', 
 const RESOURCE_CALENDARS: OpeningCalendars = {
   from: sql`(SELECT resource_id, settings ->> 'visit_type' AS visit_type,
       settings ->> 'time_zone' AS time_zone,
-      ARRAY(SELECT jsonb_array_elements_text(settings -> 'working_days')::int) AS working_days,
-      (settings ->> 'first_hour')::int AS first_hour, (settings ->> 'last_hour')::int AS last_hour,
+      calendar_open_hours(settings -> 'weekly_hours',
+        ARRAY(SELECT jsonb_array_elements_text(settings -> 'working_days')::int),
+        (settings ->> 'first_hour')::int, (settings ->> 'last_hour')::int) AS open_hours,
       (settings ->> 'date_from')::date AS date_from, (settings ->> 'date_to')::date AS date_to,
       coalesce((settings ->> 'online_booking_disabled')::boolean, false) AS online_booking_disabled
     FROM rm_calendars WHERE resource_id IS NOT NULL) c`,

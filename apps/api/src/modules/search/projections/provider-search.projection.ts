@@ -21,6 +21,7 @@ import {
   type CalendarEvent,
   type CalendarSettings,
   isCalendarChange,
+  type WeeklyHours,
 } from '../../scheduling/domain/calendar.events';
 import { applyEntryChange } from './provider-search.edits';
 import { facilityPlace, providerRow } from './provider-search.rows';
@@ -106,6 +107,8 @@ interface CalendarRow {
   working_days: number[];
   first_hour: number;
   last_hour: number;
+  /** When set, these place the slots, not the single hours (the table derives `open_hours`). */
+  weekly_hours: WeeklyHours | null;
   date_from: string;
   date_to: string | null;
   online_booking_disabled: boolean;
@@ -161,6 +164,7 @@ const CALENDAR_COLUMNS: Columns<CalendarRow> = {
   working_days: 'integer[]',
   first_hour: 'integer',
   last_hour: 'integer',
+  weekly_hours: 'jsonb',
   date_from: 'date',
   date_to: 'date',
   online_booking_disabled: 'boolean',
@@ -417,6 +421,7 @@ function hours(settings: CalendarSettings) {
     working_days: [...settings.working_days],
     first_hour: settings.first_hour,
     last_hour: settings.last_hour,
+    weekly_hours: settings.weekly_hours ?? null,
     date_from: settings.date_from,
     date_to: settings.date_to,
     online_booking_disabled: settings.online_booking_disabled,
@@ -435,6 +440,7 @@ function changeSettings(
   current.working_days = [...(changes.working_days ?? current.working_days)];
   current.first_hour = changes.first_hour ?? current.first_hour;
   current.last_hour = changes.last_hour ?? current.last_hour;
+  if ('weekly_hours' in changes) current.weekly_hours = changes.weekly_hours ?? null;
   current.online_booking_disabled =
     changes.online_booking_disabled ?? current.online_booking_disabled;
   if (changes.date_from) current.date_from = changes.date_from;
