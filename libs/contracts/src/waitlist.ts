@@ -1,4 +1,4 @@
-import { IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ConsistentReadQuery } from './read-your-writes';
 
 /** The spec's waitlist reason codes (section 3, Other). */
@@ -26,7 +26,11 @@ export const WAITLIST_MESSAGES = {
   patientHasOffer: 'This patient already has an open offer on this calendar.',
   offered: 'Slot offered to the patient.',
   removed: 'Patient removed from the waiting list.',
+  removalReasonTooLong: `The reason can be at most 500 characters.`,
 } as const;
+
+/** The practice's reason for taking a patient off a list: told to them and kept in the trail. */
+export const WAITLIST_REMOVAL_REASON_MAX_LENGTH = 500;
 
 const invalid = { message: 'Invalid' };
 
@@ -81,6 +85,19 @@ export class OfferWaitlistSlotDto {
   @IsOptional()
   @IsUUID()
   command_id?: string;
+}
+
+/**
+ * DELETE /calendars/{id}/waitlist/{patient_id}: the practice takes a patient off the list, with
+ * a reason if it gives one (the patient's email says it, and the practice's trail keeps it).
+ */
+export class RemoveFromWaitlistDto {
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(WAITLIST_REMOVAL_REASON_MAX_LENGTH, {
+    message: WAITLIST_MESSAGES.removalReasonTooLong,
+  })
+  reason?: string;
 }
 
 /** An offer of a freed slot, held for the patient until `expires_at`. */

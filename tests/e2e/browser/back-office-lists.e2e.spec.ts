@@ -103,11 +103,22 @@ it("lets staff offer a free slot to the patient they choose and take someone off
     start,
   );
 
-  // Ann is removed after a confirmation; she is told by email.
+  // Ann watches her own waiting lists (on her dashboard) meanwhile.
+  const annPage = await browser.open();
+  await signIn(annPage, app, ann, '/dashboard/patient');
+  await annPage.getByTestId('waitlist').getByTestId('waitlist-item').first().waitFor();
+  const annDocument = await markDocument(annPage);
+
+  // Ann is removed after a confirmation, with a reason; she is told by email.
   await desk.getByRole('button', { name: 'Remove Ann Lee from the waiting list' }).click();
   const remove = desk.getByTestId('remove-dialog');
   await remove.getByText('Remove Ann Lee from the waiting list?').waitFor();
+  const reason = 'Booked with another provider at the front desk.';
+  await remove.getByTestId('remove-reason').fill(reason);
   await expectAccessible(desk);
+  await shoot(desk, 'back-office-remove-dialog', async () => {
+    await remove.getByTestId('remove-reason').waitFor();
+  });
   await remove.getByTestId('confirm-remove').click();
   await line.getByText('Ann Lee').waitFor({ state: 'detached', timeout: 20_000 });
   expect(await entries.allInnerTexts()).toEqual([
@@ -115,9 +126,15 @@ it("lets staff offer a free slot to the patient they choose and take someone off
     expect.stringMatching(/^2\s+Cy Park/),
   ]);
   const outbox = (await get(app, '/api/v1/dev/outbox')).body.data as OutboxMessageView[];
-  expect(outbox.find((m) => m.recipient === ann.email)?.body).toMatch(
-    /removed Ann Lee from the waiting list of Dr\. Maya Chen/,
-  );
+  const told = outbox.find((m) => m.recipient === ann.email)?.body;
+  expect(told).toMatch(/removed Ann Lee from the waiting list of Dr\. Maya Chen/);
+  expect(told).toContain(`Reason: ${reason}`);
+  // Her own page loses the list without a reload.
+  await annPage
+    .getByTestId('waitlist')
+    .getByTestId('waitlist-item')
+    .waitFor({ state: 'detached', timeout: 20_000 });
+  await annDocument();
   await shoot(desk, 'back-office-waitlists-after');
 }, 120_000);
 

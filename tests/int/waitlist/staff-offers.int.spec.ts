@@ -1,4 +1,5 @@
 import {
+  type AuditEntryView,
   type BookingResult,
   WAITLIST_MESSAGES,
   type WaitlistActionResult,
@@ -289,4 +290,76 @@ it('removes a patient from the list: their open offer ends, its place goes back,
     .delete(`/api/v1/calendars/${calendarId}/waitlist/${ann.userId}`);
   expect(again.status).toBe(404);
   expect(again.body.message).toBe(WAITLIST_MESSAGES.patientNotOnList);
+});
+
+it("removes with the practice's reason: the email says it, the trail keeps it, and the account that put a family member on the list hears it live", async () => {
+  const { calendarId, position } = await createCalendar(app, practice, { wait_list_enabled: true });
+  const parent = await createUser(app, 'Patient', null, { first: 'Rosa', last: 'Diaz' });
+  const added = await app.api.as(parent).post(`/api/v1/patients/${parent.userId}/family-members`, {
+    first_name: 'Leo',
+    last_name: 'Diaz',
+    relationship: 'Child',
+  });
+  expect(added.status).toBe(201);
+  const childId = (added.body.data as { id: string }).id;
+  const joined = await app.api
+    .as(parent)
+    .post('/api/v1/waitlist', { calendar_id: calendarId, patient_id: childId });
+  expect(joined.status).toBe(201);
+  const parentLive = await watch(app, parent);
+
+  // A reason over 500 characters is refused with the practice's words, and nothing changes.
+  const tooLong = await app.api
+    .as(practice.staff)
+    .delete(`/api/v1/calendars/${calendarId}/waitlist/${childId}`, { reason: 'x'.repeat(501) });
+  expect(tooLong.status).toBe(400);
+  expect(tooLong.body.data).toEqual({ errors: [WAITLIST_MESSAGES.removalReasonTooLong] });
+  const joinedAt = (joined.body.data as { event_position: number }).event_position;
+  const still = await practiceList(practice.staff, Math.max(position, joinedAt));
+  expect(still.some((i) => i.calendar_id === calendarId && i.patient_id === childId)).toBe(true);
+
+  const reason = 'Seen at another clinic this week.';
+  const removed = await app.api
+    .as(practice.staff)
+    .delete(`/api/v1/calendars/${calendarId}/waitlist/${childId}`, { reason: `  ${reason} ` });
+  expect(removed.status).toBe(200);
+  const { position: at } = removed.body.data as WaitlistActionResult;
+
+  // The account holder's room hears the removal (the child has no account of its own).
+  await parentLive.eventually('waitlist.changed', (m) =>
+    m.some((c) => c.change === 'removed' && c.patient_id === childId),
+  );
+  const left = (
+    await app.app.get<EventStore>(EVENT_STORE).readStream(waitlistStreamId(calendarId))
+  ).find((e) => e.type === 'WaitlistLeft')!;
+  expect(left.data).toEqual(
+    expect.objectContaining({ reason: 'removed', removed_by: practice.staff.userId, note: reason }),
+  );
+  const mail = await eventually(
+    () =>
+      app.database.db
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .where('recipient', '=', parent.email)
+        .execute(),
+    (rows) => rows.some((r) => r.body.includes('removed Leo Diaz')),
+  );
+  expect(mail.find((r) => r.body.includes('removed Leo Diaz'))?.body).toContain(
+    `Reason: ${reason} Contact the practice`,
+  );
+
+  // The practice's trail says who removed whom, and why.
+  const trail = await app.api
+    .as(practice.admin)
+    .get(
+      `/api/v1/practices/${practice.practiceId}/audit?min_position=${at}&kind=waitlist&patient_id=${childId}`,
+    );
+  expect(trail.status).toBe(200);
+  const entries = (trail.body.data as { entries: AuditEntryView[] }).entries;
+  expect(entries[0]).toMatchObject({
+    summary: 'Removed from the waiting list',
+    changes: [{ field: 'reason', before: null, after: reason }],
+    actor: { id: practice.staff.userId },
+  });
+  expect(entries.map((e) => e.summary)).toContain('Joined the waiting list');
 });

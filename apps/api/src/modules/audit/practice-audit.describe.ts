@@ -117,7 +117,11 @@ const MEETING_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
 const WAITLIST_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
   WaitlistJoined: () => 'Joined the waiting list',
   WaitlistLeft: (d) =>
-    d.reason === 'booked' ? 'Left the waiting list with a booking' : 'Left the waiting list',
+    d.reason === 'booked'
+      ? 'Left the waiting list with a booking'
+      : d.reason === 'removed'
+        ? 'Removed from the waiting list'
+        : 'Left the waiting list',
   WaitlistOfferMade: () => 'Offered a freed place from the waiting list',
   WaitlistOfferEnded: (d) => `The waiting-list offer ended (${str(d.status) || 'ended'})`,
 };
@@ -354,7 +358,8 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
       practice_id: practiceId,
       kind: 'waitlist',
       summary: waitlist(data),
-      changes: [],
+      // A removal's reason, as the practice gave it.
+      changes: data.note ? [{ field: 'reason', before: null, after: str(data.note) }] : [],
       patient_id: data.patient_id ? str(data.patient_id) : null,
       appointment_id: null,
       calendar_id: str(data.calendar_id),

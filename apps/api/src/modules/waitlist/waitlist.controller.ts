@@ -4,6 +4,7 @@ import {
   JoinWaitlistDto,
   LeaveWaitlistQuery,
   OfferWaitlistSlotDto,
+  RemoveFromWaitlistDto,
   WAITLIST_MESSAGES,
   type WaitlistActionResult,
   type WaitlistExistsView,
@@ -121,10 +122,11 @@ export class WaitlistController {
     @Caller() caller: Principal,
     @Param('calendar_id', new ParseUUIDPipe()) calendarId: string,
     @Param('patient_id', new ParseUUIDPipe()) patientId: string,
+    @Body() dto: RemoveFromWaitlistDto,
     @Context() context: RequestContext,
   ): Promise<WaitlistActionResult> {
     return this.commands.execute(
-      new RemoveFromWaitlistCommand(caller, calendarId, patientId, context),
+      new RemoveFromWaitlistCommand(caller, calendarId, patientId, context, dto.reason),
     );
   }
 

@@ -27,6 +27,8 @@ export class RemoveFromWaitlistCommand extends Command<WaitlistActionResult> {
     readonly calendarId: string,
     readonly patientId: string,
     readonly context: RequestContext,
+    /** The practice's reason, when it gives one: told to the patient, kept in the trail. */
+    readonly reason?: string,
   ) {
     super();
   }
@@ -51,7 +53,9 @@ export class RemoveFromWaitlistHandler implements ICommandHandler<RemoveFromWait
     calendarId,
     patientId,
     context,
+    reason,
   }: RemoveFromWaitlistCommand): Promise<WaitlistActionResult> {
+    const note = reason?.trim() || undefined;
     const settings = await this.calendars.calendar(calendarId);
     this.policy.assertMayWorkForPractice(caller, settings.practice_id);
     const contact = await this.repository.contactOf(calendarId, patientId);
@@ -70,6 +74,7 @@ export class RemoveFromWaitlistHandler implements ICommandHandler<RemoveFromWait
             calendarId,
             patientId,
             by: caller.userId,
+            ...(note ? { note } : {}),
             now: this.clock.now(),
           },
           line.state,
@@ -97,7 +102,10 @@ export class RemoveFromWaitlistHandler implements ICommandHandler<RemoveFromWait
         .sendEmail({
           to: contact.email,
           subject: `${practice}: removed from the waiting list`,
-          text: `${practice} removed ${who === 'You' ? 'you' : who} from the waiting list of ${list}. Contact the practice if you still need an appointment.`,
+          text:
+            `${practice} removed ${who === 'You' ? 'you' : who} from the waiting list of ${list}.` +
+            (note ? ` Reason: ${note}` : '') +
+            ' Contact the practice if you still need an appointment.',
         })
         .catch((error: unknown) =>
           this.logger.warn({ err: error }, 'waitlist removal email not sent'),

@@ -1,6 +1,10 @@
-import { WAITLIST_MESSAGES, type WaitlistType } from '@medbook/contracts';
+import {
+  WAITLIST_MESSAGES,
+  WAITLIST_REMOVAL_REASON_MAX_LENGTH,
+  type WaitlistType,
+} from '@medbook/contracts';
 import type { Decider } from '../../../domain/decider';
-import { ConflictError, NotFoundError } from '../../../domain/domain-error';
+import { ConflictError, InvalidError, NotFoundError } from '../../../domain/domain-error';
 import {
   evolveWaitlist,
   initialWaitlistState,
@@ -46,7 +50,15 @@ export type WaitlistCommand =
       now: Date;
     }
   /** The practice takes a patient off the list; an open offer of theirs ends with it. */
-  | { type: 'RemoveFromWaitlist'; calendarId: string; patientId: string; by: string; now: Date }
+  | {
+      type: 'RemoveFromWaitlist';
+      calendarId: string;
+      patientId: string;
+      by: string;
+      /** The practice's reason, when it gives one. */
+      note?: string;
+      now: Date;
+    }
   | {
       type: 'EndOffer';
       calendarId: string;
@@ -88,6 +100,10 @@ export function decideWaitlist(command: WaitlistCommand, state: WaitlistState): 
     case 'LeaveWaitlist':
     case 'RemoveFromWaitlist': {
       const removed = command.type === 'RemoveFromWaitlist';
+      const note = removed ? command.note?.trim() : undefined;
+      if (note && note.length > WAITLIST_REMOVAL_REASON_MAX_LENGTH) {
+        throw new InvalidError(WAITLIST_MESSAGES.removalReasonTooLong);
+      }
       if (!state.entries.has(command.patientId))
         throw new NotFoundError(
           removed ? WAITLIST_MESSAGES.patientNotOnList : WAITLIST_MESSAGES.notOnList,
@@ -117,6 +133,7 @@ export function decideWaitlist(command: WaitlistCommand, state: WaitlistState): 
             patient_id: command.patientId,
             reason: removed ? 'removed' : 'left',
             ...(removed ? { removed_by: command.by } : {}),
+            ...(note ? { note } : {}),
             left_at: at,
           },
         },

@@ -1,6 +1,6 @@
 import { WAITLIST_MESSAGES } from '@medbook/contracts';
 import { DeciderSpecification } from '../../../domain/decider-specification';
-import { ConflictError, NotFoundError } from '../../../domain/domain-error';
+import { ConflictError, InvalidError, NotFoundError } from '../../../domain/domain-error';
 import { LineChanged, type WaitlistCommand, waitlistDecider } from './waitlist.decider';
 import type { WaitlistEvent } from './waitlist.events';
 
@@ -271,5 +271,26 @@ describe("the practice's own actions on its list", () => {
     given([joined(ANN, 1), left(ANN, 'left')])
       .when(remove(ANN))
       .thenThrows(NotFoundError, WAITLIST_MESSAGES.patientNotOnList);
+  });
+
+  it("keeps the practice's reason for a removal, trimmed, and refuses one over 500 characters", () => {
+    given([joined(ANN, 1)])
+      .when({ ...remove(ANN), note: '  Moved out of the area. ' } as WaitlistCommand)
+      .then([
+        {
+          type: 'WaitlistLeft',
+          data: {
+            calendar_id: CALENDAR,
+            patient_id: ANN,
+            reason: 'removed',
+            removed_by: 'staff1',
+            note: 'Moved out of the area.',
+            left_at: at,
+          },
+        },
+      ]);
+    given([joined(ANN, 1)])
+      .when({ ...remove(ANN), note: 'x'.repeat(501) } as WaitlistCommand)
+      .thenThrows(InvalidError, WAITLIST_MESSAGES.removalReasonTooLong);
   });
 });

@@ -29,6 +29,8 @@ export type WaitlistEvent =
         reason: 'left' | 'booked' | 'removed';
         /** Who removed them (a practice user); absent when the patient left or booked. */
         removed_by?: string;
+        /** The practice's reason for a removal, when it gave one. */
+        note?: string;
         left_at: string;
       };
     }

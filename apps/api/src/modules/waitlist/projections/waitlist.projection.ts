@@ -56,13 +56,16 @@ export const waitlistProjection: Projection = {
         return;
       }
       case 'WaitlistLeft': {
-        await trx
+        const gone = await trx
           .deleteFrom('rm_waitlist')
           .where('calendar_id', '=', event.data.calendar_id)
           .where('patient_id', '=', event.data.patient_id)
-          .execute();
-        if (!context.replaying)
-          await publishChange(context, event.data, event.data.reason, position);
+          .returning('joined_by')
+          .executeTakeFirst();
+        if (!context.replaying) {
+          const about = { ...event.data, joined_by: gone?.joined_by ?? event.data.patient_id };
+          await publishChange(context, about, event.data.reason, position);
+        }
         return;
       }
       case 'WaitlistOfferMade': {
@@ -316,12 +319,13 @@ async function publishOffer(
 }
 
 /**
- * A line changed: the practice's waitlists page and the patient's own list read it again. The
- * practice is the calendar's (events other than a join do not name it).
+ * A line changed: the practice's waitlists page and the patient's own list read it again (the
+ * patient's room, and the account's that put a family member on the list). The practice is the
+ * calendar's (events other than a join do not name it).
  */
 async function publishChange(
   context: ProjectionContext,
-  about: { calendar_id: string; patient_id: string; practice_id?: string },
+  about: { calendar_id: string; patient_id: string; joined_by?: string; practice_id?: string },
   change: WaitlistChangedMessage['change'],
   position: number,
 ): Promise<void> {
@@ -342,7 +346,9 @@ async function publishChange(
     position,
   };
   if (practiceId) context.publish(`practice:${practiceId}`, 'waitlist.changed', message);
-  context.publish(`user:${about.patient_id}`, 'waitlist.changed', message);
+  for (const user of new Set([about.patient_id, about.joined_by ?? about.patient_id])) {
+    context.publish(`user:${user}`, 'waitlist.changed', message);
+  }
 }
 
 export function offerView(row: {

@@ -18,6 +18,10 @@ export const practiceWaitlistsApi = {
       patient_id: patientId,
       start_date: startDate,
     }),
-  remove: (calendarId: string, patientId: string) =>
-    api<WaitlistActionResult>('DELETE', `/calendars/${enc(calendarId)}/waitlist/${enc(patientId)}`),
+  remove: (calendarId: string, patientId: string, reason: string) =>
+    api<WaitlistActionResult>(
+      'DELETE',
+      `/calendars/${enc(calendarId)}/waitlist/${enc(patientId)}`,
+      reason ? { reason } : undefined,
+    ),
 };

@@ -121,9 +121,14 @@ export function PracticeWaitlistsPage({ practiceId }: { practiceId: string }) {
           item={action.item}
           busy={busy}
           onClose={() => setAction(null)}
-          onRemove={() =>
+          onRemove={(reason) =>
             void run(
-              () => practiceWaitlistsApi.remove(action.item.calendar_id, action.item.patient_id),
+              () =>
+                practiceWaitlistsApi.remove(
+                  action.item.calendar_id,
+                  action.item.patient_id,
+                  reason,
+                ),
               t('practiceWaitlists.removed', { who: patientLabel(action.item, t) }),
             )
           }

@@ -6,8 +6,9 @@ import { waitlistApi } from '../api/waitlist-api';
 
 /**
  * The patient's waiting lists, live: read at first, on demand (at a command's position, to read
- * its write), after every reconnect and on every `waitlist.offer` pushed to their own room (an
- * offer made, accepted, declined or expired).
+ * its write), after every reconnect, and again on every `waitlist.offer` (an offer made,
+ * accepted, declined or expired) and `waitlist.changed` (a join, a leave, a removal by the
+ * practice) pushed to their own room.
  */
 export function patientWaitlist$(
   userId: string,
@@ -15,7 +16,10 @@ export function patientWaitlist$(
 ): Observable<readonly WaitlistItemView[]> {
   return liveQuery$({
     read: (minPosition) => waitlistApi.list(userId, minPosition),
-    pushes: roomEvent$(`user:${userId}`, 'waitlist.offer'),
+    pushes: merge(
+      roomEvent$(`user:${userId}`, 'waitlist.offer'),
+      roomEvent$(`user:${userId}`, 'waitlist.changed'),
+    ),
     apply: () => READ_AGAIN,
     refetch$: merge(connected$, refresh$),
   });

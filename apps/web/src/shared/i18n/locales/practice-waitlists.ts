@@ -28,6 +28,9 @@ const en = {
   removeTextOffered:
     '{{who}} leaves the waiting list of {{calendar}}, and the slot held for them is released.',
   toldByEmail: 'They are told by email.',
+  removeReason: 'Reason (optional)',
+  removeReasonHelp: 'Told to the patient in the email, and kept in the practice’s audit trail.',
+  removeReasonTooLong: 'The reason can be at most 500 characters.',
   thisCalendar: 'this calendar',
   keep: 'Keep',
   offerText:
@@ -74,6 +77,10 @@ export const practiceWaitlists: Bundle<typeof en> = {
     removeTextOffered:
       '{{who}} sale de la lista de espera de {{calendar}} y se libera el horario reservado para esta persona.',
     toldByEmail: 'Se le avisa por correo electrónico.',
+    removeReason: 'Motivo (opcional)',
+    removeReasonHelp:
+      'Se le indica al paciente en el correo y queda en el registro de auditoría de la consulta.',
+    removeReasonTooLong: 'El motivo puede tener como máximo 500 caracteres.',
     thisCalendar: 'este calendario',
     keep: 'Conservar',
     offerText:
