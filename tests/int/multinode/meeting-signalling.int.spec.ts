@@ -1,4 +1,5 @@
-import type { BookingResult, MeetingJoinAck } from '@medbook/contracts';
+import type { BookingResult, MeetingJoinAck, MeetingView } from '@medbook/contracts';
+import { sql } from 'kysely';
 import { createUser, type TestUser } from '../../support/accounts';
 import { type ApiProcess, buildApi, startApiProcess } from '../../support/api-process';
 import { closeLiveClients, type LiveSocket, watch } from '../../support/live-client';
@@ -23,8 +24,15 @@ let appointmentId: string;
 beforeAll(async () => {
   buildApi();
   database = await createTestDatabase({ max: 4 });
-  for (const n of [1, 2]) {
-    nodes.push(await startApiProcess({ databaseUrl: database.url, instanceId: `meet-${n}` }));
+  // A third process to kill: a patient connected through it loses it mid-call.
+  for (const n of [1, 2, 3]) {
+    nodes.push(
+      await startApiProcess({
+        databaseUrl: database.url,
+        instanceId: `meet-${n}`,
+        env: { MEETING_REAPER_INTERVAL_MS: '500' },
+      }),
+    );
   }
   fixtures = await startTestApp({ database, config: { runProjections: false } });
   practice = await createPractice(fixtures);
@@ -101,3 +109,41 @@ it('admits, joins and signals between a patient on one process and a provider on
     m.some((left) => left.socket_id === patientSocketId),
   );
 });
+
+it("records the leave of a call's socket whose API process was killed, and tells the call", async () => {
+  const [one, two, three] = nodes as [ApiProcess, ApiProcess, ApiProcess];
+  const providerLive = await watch(two, practice.provider);
+  expect(await joinCall(providerLive.socket)).toMatchObject({ ok: true });
+  const patientLive = await watch(three, patient);
+  expect(await joinCall(patientLive.socket)).toMatchObject({ ok: true });
+  const patientSocketId = patientLive.socket.id!;
+  await providerLive.eventually('meeting.peer-joined', (m) =>
+    m.some((peer) => peer.socket_id === patientSocketId),
+  );
+  const patientConnections = async () => {
+    const view = await one.api
+      .as(practice.provider)
+      .get<MeetingView>(`/api/v1/appointments/${appointmentId}/meeting`);
+    expect(view.status).toBe(200);
+    return view.body.data.participants.find((p) => p.participant_id === patient.userId)
+      ?.connections;
+  };
+  expect(await patientConnections()).toBe(1);
+
+  // A live connection is never taken for gone: past the grace period and many runs, it stands.
+  await new Promise((resolve) => setTimeout(resolve, 7_000));
+  expect(await patientConnections()).toBe(1);
+  expect(providerLive.heard('meeting.peer-left')).toEqual([]);
+
+  // The patient's process dies with no shutdown: nothing of it records the leave.
+  await three.kill();
+  await providerLive.eventually(
+    'meeting.peer-left',
+    (m) => m.some((left) => left.socket_id === patientSocketId),
+    45_000,
+  );
+  expect(await patientConnections()).toBe(0);
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM meeting_connections
+    WHERE connection_id = ${patientSocketId}`.execute(fixtures.database.db);
+  expect(Number(rows[0]!.n)).toBe(0);
+}, 90_000);

@@ -192,11 +192,11 @@ it('hands every role to a follower within 5 s of a SIGKILL of the leader under l
       10_000,
     );
     // Every role (projections, both schedulers, the waitlist offers' and the survey invitations'
-    // process managers, the log sealer) is led by a survivor.
+    // process managers, the log sealer, the meeting connection reaper) is led by a survivor.
     await eventually(
       roleHolders,
       (holders) =>
-        holders.length === 6 && holders.every((holder) => !holder.endsWith(` ${leaderId}`)),
+        holders.length === 7 && holders.every((holder) => !holder.endsWith(` ${leaderId}`)),
     );
     tookOver = { leader: newLeader!, at: Date.now(), answered: answered.length };
     return tookOver;

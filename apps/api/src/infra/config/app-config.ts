@@ -63,6 +63,11 @@ export interface AppConfig {
   readonly seedDemo: boolean;
   /** How often the server looks for slot holds past their time. */
   readonly holdExpiryIntervalMs: number;
+  /**
+   * How often the leader looks for video-call connections whose API process died
+   * (MEETING_REAPER_INTERVAL_MS) and records their leaves.
+   */
+  readonly meetingReaperIntervalMs: number;
   /** How often the leader seals the log (AUDIT_SEAL_INTERVAL_SECONDS; see audit-log). */
   readonly auditSealIntervalMs: number;
   /** How long a waitlist offer holds a freed slot for its patient (WAITLIST_OFFER_TTL_MS). */
@@ -195,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     accountLookupMinMs: integer(env.ACCOUNT_LOOKUP_MIN_MS, 400, 'ACCOUNT_LOOKUP_MIN_MS'),
     holdExpiryIntervalMs: integer(env.HOLD_EXPIRY_INTERVAL_MS, 5000, 'HOLD_EXPIRY_INTERVAL_MS'),
+    meetingReaperIntervalMs: integer(
+      env.MEETING_REAPER_INTERVAL_MS,
+      10_000,
+      'MEETING_REAPER_INTERVAL_MS',
+    ),
     auditSealIntervalMs:
       integer(env.AUDIT_SEAL_INTERVAL_SECONDS, 60, 'AUDIT_SEAL_INTERVAL_SECONDS') * 1000,
     waitlistOfferTtlMs: integer(env.WAITLIST_OFFER_TTL_MS, 15 * 60_000, 'WAITLIST_OFFER_TTL_MS'),

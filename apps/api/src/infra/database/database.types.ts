@@ -403,7 +403,15 @@ export interface SearchCalendarsTable {
   position: Int8;
 }
 
+export interface MeetingConnectionsTable {
+  connection_id: string;
+  appointment_id: string;
+  participant_id: string;
+  joined_at: Generated<Date>;
+}
+
 export interface DB {
+  meeting_connections: MeetingConnectionsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   rm_practices: PracticesTable;
   rm_directory_entries: DirectoryEntriesTable;

@@ -71,6 +71,25 @@ export class SocketLivePublisher implements LivePublisher {
     for (const listener of this.connected) listener(socket, server);
   }
 
+  /**
+   * The ids of the sockets in a room on every API process (through the adapter); null when
+   * this process has no server yet, or a process did not answer in time.
+   */
+  async socketIdsIn(room: string): Promise<Set<string> | null> {
+    if (!this.server) return null;
+    try {
+      const sockets = await this.server.in(room).fetchSockets();
+      return new Set(sockets.map((socket) => socket.id));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The server, for modules that speak on rooms of their own (a meeting's call). */
+  get liveServer(): LiveServer | null {
+    return this.server;
+  }
+
   /** Ends every connection in a room (a user's, a session's, a meeting participant's), at once. */
   disconnect(room: `user:${string}` | `session:${string}` | `meeting-user:${string}`): void {
     this.server?.in(room).disconnectSockets(true);

@@ -12,6 +12,7 @@ import {
   type SocketLivePublisher,
 } from '../../infra/realtime/socket-live-publisher';
 import { socketCaller } from '../identity/auth/socket-authorizer';
+import { callRoom, MeetingConnections } from './meeting-connections';
 import { MeetingService } from './meeting.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -20,7 +21,6 @@ const MAX_SDP = 64 * 1024;
 const SIGNAL_TYPES = new Set(['offer', 'answer', 'pranswer', 'rollback']);
 
 /** The rooms of one socket in one call: its call, its own inbox, its participant's. */
-const callRoom = (id: string) => `meeting-call:${id}`;
 const inbox = (id: string, socketId: string) => `meeting-peer:${id}:${socketId}`;
 const participantRoom = (id: string, participantId: string) =>
   `meeting-user:${id}:${participantId}`;
@@ -38,6 +38,7 @@ export class MeetingSockets implements OnModuleInit {
   constructor(
     @Inject(LIVE_PUBLISHER) private readonly publisher: SocketLivePublisher,
     private readonly meetings: MeetingService,
+    private readonly connections: MeetingConnections,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -108,6 +109,16 @@ export class MeetingSockets implements OnModuleInit {
       participantRoom(appointmentId, actor.participant_id),
       `meeting:${appointmentId}`,
     ]);
+    // On record once in its rooms: should this process die, the leader finds it gone (the reaper).
+    await this.connections
+      .track({
+        connection_id: socket.id,
+        appointment_id: appointmentId,
+        participant_id: actor.participant_id,
+      })
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, appointmentId }, 'meeting connection not recorded'),
+      );
     socket.to(callRoom(appointmentId)).emit('meeting.peer-joined', {
       appointment_id: appointmentId,
       socket_id: socket.id,
@@ -141,6 +152,7 @@ export class MeetingSockets implements OnModuleInit {
     }
     const identity = (socket.data as { identity?: SocketIdentity }).identity;
     await this.meetings.leave(participantId, appointmentId, socket.id, contextOf(socket, identity));
+    await this.connections.untrack(socket.id);
   }
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ROOM_RULES, type RoomRules } from '../../infra/realtime/live-access';
 import { IdentityModule } from '../identity/identity.module';
 import { socketCaller } from '../identity/auth/socket-authorizer';
+import { MeetingConnectionReaper, MeetingConnections } from './meeting-connections';
 import { MeetingSockets } from './meeting-sockets';
 import { MeetingService } from './meeting.service';
 import { TelehealthController } from './telehealth.controller';
@@ -18,6 +19,8 @@ const telehealthRoomRules = (meetings: MeetingService): RoomRules => ({
   providers: [
     MeetingService,
     MeetingSockets,
+    MeetingConnections,
+    MeetingConnectionReaper,
     { provide: ROOM_RULES, useFactory: telehealthRoomRules, inject: [MeetingService] },
   ],
 })
