@@ -75,7 +75,11 @@ async function received(id) {
   }
   return { frames, energy, states: [...call.peers$.value.values()].map((p) => p.state), errors };
 }
-window.meshTest = { open, announce, received };
+/** What the server would deliver to a socket: an event and its message. */
+function deliver(to, event, message) {
+  sockets.get(to).deliver(event, { appointment_id: APPOINTMENT, ...message });
+}
+window.meshTest = { open, announce, received, deliver };
 </script>`;
 
 let server: http.Server;
@@ -137,6 +141,7 @@ type MeshWindow = {
   meshTest: {
     open(id: string): Promise<unknown>;
     announce(to: string, joined: string): void;
+    deliver(to: string, event: string, message: Record<string, unknown>): void;
     received(id: string): Promise<Received>;
   };
 };
@@ -206,4 +211,28 @@ it('a join announced twice (the relay repeats itself) still ends in one working 
     ['A', 'B'],
     ['A', 'B'],
   ]);
+}, 30_000);
+
+it('a late candidate from a peer that left opens no new connection', async () => {
+  const on = await page();
+  await on.evaluate(async () => {
+    const t = (globalThis as unknown as MeshWindow).meshTest;
+    await t.open('A');
+    await t.open('B');
+    t.announce('A', 'B');
+  });
+  expect((await bothConnect(on, ['A', 'B'])).A!.states).toEqual(['connected']);
+  await on.evaluate(() => {
+    const t = (globalThis as unknown as MeshWindow).meshTest;
+    t.deliver('A', 'meeting.peer-left', { socket_id: 'B' });
+    // B's candidate, relayed after it left: news of a connection A no longer has.
+    t.deliver('A', 'meeting.signal', {
+      to: 'A',
+      from: 'B',
+      from_participant_id: 'participant-B',
+      candidate: { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 9 typ host', sdpMid: '0' },
+    });
+  });
+  await on.waitForTimeout(500);
+  expect(await received(on, 'A')).toMatchObject({ states: [], errors: [] });
 }, 30_000);

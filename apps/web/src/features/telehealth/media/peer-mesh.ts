@@ -77,6 +77,10 @@ export class PeerMesh {
     }) as never);
     on('meeting.signal', ((signal: Signal) => {
       if (signal.appointment_id !== this.appointmentId || this.closed) return;
+      // Only an offer opens a connection: an answer or a candidate from a socket we have none
+      // with is late news of one that was dropped (it left), and would leave a peer that never
+      // connects. An offer's own candidates always come after it.
+      if (!this.links.has(signal.from) && signal.description?.type !== 'offer') return;
       const link = this.link(signal.from, signal.from_participant_id);
       link.queue = link.queue
         .then(() => this.receive(link, signal))
