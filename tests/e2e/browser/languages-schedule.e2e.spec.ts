@@ -198,6 +198,9 @@ it('shows the schedule grid, its drawer and its dialogs in Spanish, with Spanish
   await page
     .locator(`[data-appointment="${booked[0]!.appointment_id}"][data-status="Confirmed"]`)
     .waitFor();
+  // The button pressed went with the old status: the keyboard stays in the drawer, on its title,
+  // so Escape closes it.
+  expect(await page.evaluate('document.activeElement?.id')).toBe('appointment-drawer-title');
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
 

@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
 import { errorMessageOf } from '../../../shared/error-message';
 import { translateText, useTranslation } from '../../../shared/i18n';
@@ -58,6 +58,7 @@ export function AppointmentDrawer(props: DrawerProps) {
   } | null>(null);
   const [choosing, setChoosing] = useState(false);
   const changeStatus = useCommand(scheduleApi.changeStatus);
+  const title = useRef<HTMLHeadingElement>(null);
   const reschedule = useCommand(scheduleApi.reschedule);
 
   useEffect(() => {
@@ -93,6 +94,8 @@ export function AppointmentDrawer(props: DrawerProps) {
     if (!outcome.ok) return toast.error(outcome.error);
     toast.success(t('schedule.drawer.statusChanged', { status: t(`dashboard.status.${next}`) }));
     props.onChanged(outcome.result.position);
+    // The button pressed goes with the old status: keep the keyboard in the drawer, on its title.
+    title.current?.focus();
   };
   const move = async (to: string) => {
     if (!appointmentId) return;
@@ -125,7 +128,9 @@ export function AppointmentDrawer(props: DrawerProps) {
               variant="h5"
               component="h2"
               id="appointment-drawer-title"
-              sx={{ fontWeight: 600 }}
+              ref={title}
+              tabIndex={-1}
+              sx={{ fontWeight: 600, '&:focus': { outline: 'none' } }}
             >
               {name}
             </Typography>
