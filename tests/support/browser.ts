@@ -154,3 +154,17 @@ export async function markDocument(page: Page): Promise<() => Promise<void>> {
     expect(await page.evaluate<string | null>('window.__testDocument ?? null')).toBe(mark);
   };
 }
+
+/**
+ * Waits until a JavaScript expression is true in the page, polling it through `page.evaluate`.
+ * Not `page.waitForFunction` with a string: the app's CSP has no 'unsafe-eval', and Playwright
+ * evaluates a string predicate with eval once it has to poll (it passes only when the first
+ * check already holds, which made tests pass or fail by timing).
+ */
+export async function untilTrue(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(`Boolean(${expression})`))) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${expression}`);
+    await page.waitForTimeout(50);
+  }
+}

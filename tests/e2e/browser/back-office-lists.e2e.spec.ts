@@ -1,7 +1,14 @@
 import type { BookingResult, OutboxMessageView } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { call, createUser, get, type TestUser } from '../../support/accounts';
-import { browserSuite, expectAccessible, markDocument, shoot, signIn } from '../../support/browser';
+import {
+  browserSuite,
+  expectAccessible,
+  markDocument,
+  shoot,
+  signIn,
+  untilTrue,
+} from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -326,7 +333,7 @@ it('reads notifications as sentences, by keyboard and by click, and opens the ap
   await desk.keyboard.press('Enter');
   const items = desk.getByRole('menuitem');
   await items.first().waitFor();
-  await desk.waitForFunction("document.activeElement?.getAttribute('role') === 'menuitem'");
+  await untilTrue(desk, "document.activeElement?.getAttribute('role') === 'menuitem'");
   const sentences = await desk.getByTestId('notification-sentence').allInnerTexts();
   expect(sentences).toEqual(
     expect.arrayContaining([

@@ -1,7 +1,7 @@
 import type { AuditPage, BookingResult, PatientSearchResult } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
+import { browserSuite, expectAccessible, shoot, signIn, untilTrue } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -233,9 +233,7 @@ it('offers the waiting list when the slot is taken before the desk holds it', as
 it('adds walk-ins from the queue board, an existing patient and a new one, and they join the line', async () => {
   const page = await deskPage();
   const searchFocused = () =>
-    page.waitForFunction("document.activeElement?.dataset.testid === 'patient-search'", undefined, {
-      timeout: 10_000,
-    });
+    untilTrue(page, "document.activeElement?.dataset.testid === 'patient-search'");
   await page.goto(`${app.url}/walk-in-queue`);
   await page.getByTestId('queue-connection').filter({ hasText: 'Live' }).waitFor();
 
