@@ -47,6 +47,14 @@ async function practiceList(user: TestUser, position: number): Promise<WaitlistI
   return response.body.data as WaitlistItemView[];
 }
 
+/** The messages the dev outbox holds for this address. */
+const mailTo = (email: string) =>
+  app.database.db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('recipient', '=', email)
+    .execute();
+
 const offer = (user: TestUser, calendarId: string, body: Record<string, unknown>) =>
   app.api.as(user).post(`/api/v1/calendars/${calendarId}/waitlist/offers`, body);
 
@@ -262,12 +270,7 @@ it('removes a patient from the list: their open offer ends, its place goes back,
     m.some((c) => c.change === 'removed' && c.calendar_id === calendarId),
   );
   const mail = await eventually(
-    () =>
-      app.database.db
-        .selectFrom('outbox_messages')
-        .selectAll()
-        .where('recipient', '=', ann.email)
-        .execute(),
+    () => mailTo(ann.email),
     (rows) => rows.length > 0,
   );
   expect(mail[0]?.body).toMatch(/removed Ann Lee from the waiting list of Dr\. Test/);
@@ -336,12 +339,7 @@ it("removes with the practice's reason: the email says it, the trail keeps it, a
     expect.objectContaining({ reason: 'removed', removed_by: practice.staff.userId, note: reason }),
   );
   const mail = await eventually(
-    () =>
-      app.database.db
-        .selectFrom('outbox_messages')
-        .selectAll()
-        .where('recipient', '=', parent.email)
-        .execute(),
+    () => mailTo(parent.email),
     (rows) => rows.some((r) => r.body.includes('removed Leo Diaz')),
   );
   expect(mail.find((r) => r.body.includes('removed Leo Diaz'))?.body).toContain(
