@@ -94,6 +94,34 @@ export function currentUser(): UserView | null {
   return session$.value?.user ?? null;
 }
 
+/**
+ * The signed-in user corrected their own name: the stored user (and so the header, and other
+ * tabs through the storage event) reads the new one, composed as the API composes full_name.
+ */
+export function updateCurrentUserName(name: {
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly middle_name: string | null;
+}): void {
+  const session = session$.value;
+  if (!session) return;
+  const fullName = [name.first_name, name.middle_name, name.last_name].filter(Boolean).join(' ');
+  const updated: StoredSession = {
+    ...session,
+    user: {
+      ...session.user,
+      name: {
+        first_name: name.first_name,
+        last_name: name.last_name,
+        middle_name: name.middle_name,
+        full_name: fullName,
+      },
+    },
+  };
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(updated));
+  session$.next(updated);
+}
+
 /** Whether the signed-in user's practice uses reputation management (its login said so). */
 export function reputationEnabled(): boolean {
   return session$.value?.reputationSetting?.enabled === true;

@@ -1,4 +1,5 @@
-import type { PracticePatientView } from '@medbook/contracts';
+import { PATIENT_DETAILS_MESSAGES, type PracticePatientView } from '@medbook/contracts';
+import Edit from '@mui/icons-material/Edit';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Search from '@mui/icons-material/Search';
 import {
@@ -18,26 +19,39 @@ import {
 } from '@mui/material';
 import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { Subject } from 'rxjs';
 import { NewPatientForm } from './new-patient-form';
 import { MIN_QUERY, patientSearch$, type PatientSearchState } from './patient-search.stream';
 import { namesFromSearch, patientDetails, patientName } from './patient-text';
 import { translateText, useTranslation } from '../i18n';
+import { PatientDetailsDialog } from '../patient-details/patient-details-dialog';
+import { toast } from '../toast';
 
 /**
  * Finds the patient at the desk: type a name, phone or birth date and pick a result (arrow keys
- * and Enter work), or register a new patient from what was typed.
+ * and Enter work), or register a new patient from what was typed. With `editable`, each result
+ * has an "Edit details" button: the patient's details in a dialog, and the results searched
+ * again once they are saved.
  */
 export function PatientFinder(props: {
   practiceId: string;
   onPicked: (patient: PracticePatientView) => void;
   autoFocus?: boolean;
+  editable?: boolean;
 }) {
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
   const { t } = useTranslation();
   const [type, typed$] = useObservableCallback<string>();
   const { practiceId } = props;
-  const search$ = useMemo(() => patientSearch$(practiceId, typed$), [practiceId, typed$]);
+  // A saved change's position: the same text searched again, at that position.
+  const refresh$ = useMemo(() => new Subject<number>(), []);
+  const search$ = useMemo(
+    () => patientSearch$(practiceId, typed$, undefined, refresh$),
+    [practiceId, typed$, refresh$],
+  );
+  const [editing, setEditing] = useState<PracticePatientView | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   const state: PatientSearchState = useObservableState(search$) ?? { kind: 'idle' };
   const listRef = useRef<HTMLUListElement>(null);
   const resultsId = useId();
@@ -55,7 +69,7 @@ export function PatientFinder(props: {
   }
 
   const focusResult = (index: number) => {
-    const items = listRef.current?.querySelectorAll<HTMLElement>('[role="button"], button');
+    const items = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="patient-result"]');
     items?.[Math.max(0, Math.min(index, items.length - 1))]?.focus();
   };
   const onSearchKey = (event: KeyboardEvent) => {
@@ -147,6 +161,27 @@ export function PatientFinder(props: {
                 key={patient.patient_id}
                 disablePadding
                 divider={index < patients.length - 1}
+                secondaryAction={
+                  props.editable ? (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={<Edit />}
+                      onClick={() => {
+                        setEditing(patient);
+                        setEditOpen(true);
+                      }}
+                      aria-label={t('patientDetails.editDetailsOf', {
+                        name: patientName(patient),
+                      })}
+                      data-testid="patient-edit-details"
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      {t('patientDetails.editDetails')}
+                    </Button>
+                  ) : undefined
+                }
+                sx={props.editable ? { '& .MuiListItemButton-root': { pr: 17 } } : undefined}
               >
                 <ListItemButton
                   onClick={() => props.onPicked(patient)}
@@ -183,6 +218,19 @@ export function PatientFinder(props: {
           </List>
         )}
       </Box>
+      {props.editable && (
+        <PatientDetailsDialog
+          open={editOpen}
+          patientId={editing?.patient_id ?? null}
+          name={editing ? patientName(editing) : ''}
+          onClose={() => setEditOpen(false)}
+          onSaved={(saved) => {
+            setEditOpen(false);
+            toast.success(PATIENT_DETAILS_MESSAGES.saved);
+            refresh$.next(saved.position);
+          }}
+        />
+      )}
     </Stack>
   );
 }

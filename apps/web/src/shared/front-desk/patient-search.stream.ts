@@ -5,6 +5,7 @@ import {
   distinctUntilChanged,
   from,
   map,
+  NEVER,
   type Observable,
   of,
   startWith,
@@ -28,13 +29,22 @@ export const MIN_QUERY = 2;
 
 /**
  * What was typed, as search results: typing settles for `waitMs` before a search, and a newer
- * query drops the answer of an older one.
+ * query drops the answer of an older one. Each position on `refresh$` (a change the desk just
+ * made) searches the same text again at that position, keeping the results on screen meanwhile.
  */
 export function patientSearch$(
   practiceId: string,
   typed$: Observable<string>,
   waitMs = 200,
+  refresh$: Observable<number> = NEVER,
 ): Observable<PatientSearchState> {
+  const search = (q: string, minPosition?: number) =>
+    from(patientsApi.search(practiceId, q, minPosition)).pipe(
+      map(({ patients }): PatientSearchState => ({ kind: 'found', q, patients })),
+      catchError((cause: unknown) =>
+        of<PatientSearchState>({ kind: 'failed', q, error: errorMessageOf(cause) }),
+      ),
+    );
   return typed$.pipe(
     map((q) => q.trim()),
     debounceTime(waitMs),
@@ -42,12 +52,13 @@ export function patientSearch$(
     switchMap((q): Observable<PatientSearchState> =>
       q.length < MIN_QUERY
         ? of({ kind: 'idle' })
-        : from(patientsApi.search(practiceId, q)).pipe(
-            map(({ patients }): PatientSearchState => ({ kind: 'found', q, patients })),
-            catchError((cause: unknown) =>
-              of<PatientSearchState>({ kind: 'failed', q, error: errorMessageOf(cause) }),
+        : refresh$.pipe(
+            startWith<number | null>(null),
+            switchMap((position) =>
+              position === null
+                ? search(q).pipe(startWith<PatientSearchState>({ kind: 'searching', q }))
+                : search(q, position),
             ),
-            startWith<PatientSearchState>({ kind: 'searching', q }),
           ),
     ),
     startWith<PatientSearchState>({ kind: 'idle' }),

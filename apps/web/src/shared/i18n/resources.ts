@@ -14,6 +14,7 @@ import { home } from './locales/home';
 import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
 import { legal } from './locales/legal';
+import { patientDetails } from './locales/patient-details';
 import { practiceProfile } from './locales/practice-profile';
 import { practiceWaitlists } from './locales/practice-waitlists';
 import { reports } from './locales/reports';
@@ -64,6 +65,7 @@ const bundles = {
   health,
   schedule,
   calendarAdmin,
+  patientDetails,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

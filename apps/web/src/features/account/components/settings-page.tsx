@@ -10,10 +10,12 @@ import { settingsPath } from '../../../shared/role-paths';
 import { settingsLinks } from '../settings-links';
 import { PasswordField } from './password-field';
 import { PASSWORD_CHECKS, PasswordRules } from './password-rules';
+import { FamilyMembersSection, YourDetailsSection } from './patient-details-sections';
 
 /**
  * Settings (spec 6: providers, practice admins, patients and the financial super user): links to
- * where each setting lives, and the change of password.
+ * where each setting lives, a patient's own details and family members, and the change of
+ * password.
  */
 export function SettingsPage() {
   const location = useLocation();
@@ -57,6 +59,12 @@ export function SettingsPage() {
             </li>
           ))}
         </Box>
+      )}
+      {user.type === 'Patient' && (
+        <>
+          <YourDetailsSection patientId={user.id} />
+          <FamilyMembersSection patientId={user.id} />
+        </>
       )}
       <ChangePassword />
     </Stack>

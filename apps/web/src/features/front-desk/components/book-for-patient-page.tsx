@@ -159,7 +159,12 @@ export function BookForPatientPage(props: {
               </StepLabel>
               <StepContent>
                 <Box sx={{ maxWidth: 640, pt: 1 }}>
-                  <PatientFinder practiceId={props.practiceId} onPicked={pickPatient} autoFocus />
+                  <PatientFinder
+                    practiceId={props.practiceId}
+                    onPicked={pickPatient}
+                    autoFocus
+                    editable
+                  />
                 </Box>
               </StepContent>
             </Step>
