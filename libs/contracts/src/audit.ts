@@ -15,6 +15,7 @@ export const AUDIT_KINDS = [
   'meeting',
   'waitlist',
   'staff',
+  'patient',
   'directory',
   'audit',
 ] as const;

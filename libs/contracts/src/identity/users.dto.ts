@@ -8,7 +8,14 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { EMAIL_PATTERN, LIMITS, SHA256_HEX, VALIDATION_MESSAGES } from './patterns';
+import {
+  EMAIL_PATTERN,
+  LIMITS,
+  PHONE_PATTERN,
+  SHA256_HEX,
+  VALIDATION_MESSAGES,
+  ZIP_PATTERN,
+} from './patterns';
 import { PersonNameFields } from './person-name.dto';
 import { USER_TYPES, type UserType } from './roles';
 import { invalid, length, required } from '../validation-options';
@@ -21,6 +28,41 @@ export class AddFamilyMemberDto extends PersonNameFields {
 
   @IsOptional()
   @IsUUID()
+  command_id?: string;
+}
+
+/** Texts of the patient-details change (ours: the spec names the route, not its messages). */
+export const PATIENT_DETAILS_MESSAGES = {
+  saved: 'Patient details saved.',
+  memberHasNoContact:
+    "A family member has no mobile number or zip code of their own: change the account holder's.",
+  accountHasNoRelationship: 'Only a family member has a relationship to change.',
+} as const;
+
+/**
+ * `PUT /patients/{id}`: a patient's details as they should now read, for a registered patient or
+ * a family member. The person fields replace what is stored (a field left out is cleared); a
+ * family member's relationship is kept unless given; mobile number and zip code belong to
+ * accounts only.
+ */
+export class UpdatePatientDto extends PersonNameFields {
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(LIMITS.phone, length)
+  @Matches(PHONE_PATTERN, invalid)
+  mobile_number?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @Matches(ZIP_PATTERN, length)
+  zip_code?: string;
+
+  @IsOptional()
+  @IsIn(RELATIONSHIPS, invalid)
+  relationship?: string;
+
+  @IsOptional()
+  @IsUUID(undefined, invalid)
   command_id?: string;
 }
 

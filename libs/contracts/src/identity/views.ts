@@ -17,6 +17,7 @@ export interface UserView {
   readonly practice_type: string | null;
   readonly birth_date: string | null;
   readonly gender: string | null;
+  readonly zip_code: string | null;
   readonly patient_insurances: readonly { member_id: string; insurance: string }[];
   readonly credentials: {
     readonly user_name: string;
@@ -80,4 +81,24 @@ export interface OutboxMessageView {
   readonly subject: string | null;
   readonly body: string;
   readonly created_at: string;
+}
+
+/**
+ * `GET /patients/{id}`: the details `PUT /patients/{id}` changes, for a registered patient
+ * (`kind` 'account') or a family member (`kind` 'family-member', with the account holder's id
+ * and the relationship; no mobile number or zip code of their own).
+ */
+export interface PatientDetailsView {
+  readonly id: string;
+  readonly kind: 'account' | 'family-member';
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly middle_name: string | null;
+  readonly birth_date: string | null;
+  readonly gender: string | null;
+  readonly mobile_number: string | null;
+  readonly zip_code: string | null;
+  readonly email: string | null;
+  readonly relationship: string | null;
+  readonly account_holder_id: string | null;
 }

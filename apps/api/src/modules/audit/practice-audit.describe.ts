@@ -315,6 +315,27 @@ export function describe(type: string, data: Data, lookups: AuditLookups): Audit
         calendar_id: null,
       };
     }
+    case 'PatientDetailsChanged':
+    case 'FamilyMemberChanged': {
+      // A practice's trail tells what its own people changed; a patient's own edits are theirs.
+      if (!data.practice_id) return null;
+      const before = (data.before ?? {}) as Data;
+      const after = (data.after ?? {}) as Data;
+      const member = type === 'FamilyMemberChanged';
+      return {
+        practice_id: str(data.practice_id),
+        kind: 'patient',
+        summary: `Changed the details of ${member ? 'the family member ' : ''}${str(data.name)}`,
+        changes: Object.keys(after).map((field) => ({
+          field,
+          before: before[field] ?? null,
+          after: after[field] ?? null,
+        })),
+        patient_id: str(member ? data.member_id : data.user_id),
+        appointment_id: null,
+        calendar_id: null,
+      };
+    }
     case 'AuditTrailRead':
       return {
         practice_id: str(data.practice_id),

@@ -18,6 +18,7 @@ import {
   OutboxMessageSender,
 } from './messaging/message-sender';
 import { OutboxController } from './messaging/outbox.controller';
+import { PatientRecords } from './patient-records';
 import { SecurityAudit } from './security-audit';
 import { SocialSignInController } from './social-sign-in.controller';
 import { SocialSignInService } from './social-sign-in.service';
@@ -42,6 +43,7 @@ import { VerificationService } from './verification.service';
     UsersRepository,
     UserAccounts,
     UserQueries,
+    PatientRecords,
     SecurityAudit,
     AccountService,
     VerificationService,

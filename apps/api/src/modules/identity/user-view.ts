@@ -24,6 +24,7 @@ export function userView(state: UserState, hasPassword: boolean): UserView {
     practice_type: profile.practice_id ? 'Practice' : null,
     birth_date: profile.birth_date,
     gender: profile.gender,
+    zip_code: profile.zip_code,
     patient_insurances: [],
     credentials: {
       user_name: profile.email,

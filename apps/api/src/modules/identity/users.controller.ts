@@ -5,6 +5,9 @@ import {
   type CommandAccepted,
   CreatePracticeUserDto,
   type FamilyMemberView,
+  PATIENT_DETAILS_MESSAGES,
+  type PatientDetailsView,
+  UpdatePatientDto,
   type UserView,
 } from '@medbook/contracts';
 import {
@@ -28,10 +31,12 @@ import { ResponseMessage } from '../../infra/http/response-message.decorator';
 import { ReadsFrom } from '../../infra/projections/consistent-read.interceptor';
 import { Caller, type Principal, Roles } from './auth/principal';
 import { AddFamilyMemberCommand } from './commands/add-family-member';
+import { ChangePatientDetailsCommand } from './commands/change-patient-details';
 import { ChangeUserRoleCommand } from './commands/change-user-role';
 import { ChangeUserStatusCommand } from './commands/change-user-status';
 import { CreatePracticeUserCommand } from './commands/create-practice-user';
 import { noRecordAs204 } from './no-record';
+import { PatientRecords } from './patient-records';
 import { UserQueries } from './user-queries';
 
 @ApiTags('users')
@@ -40,6 +45,7 @@ export class UsersController {
   constructor(
     private readonly queries: UserQueries,
     private readonly commands: CommandBus,
+    private readonly patients: PatientRecords,
   ) {}
 
   @Get('users/me')
@@ -65,6 +71,29 @@ export class UsersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<FamilyMemberView[] | null> {
     return noRecordAs204(reply, await this.queries.familyMembers(caller, patientId));
+  }
+
+  /** A patient's details as `PUT /patients/{id}` changes them (from the streams: current at once). */
+  @Get('patients/:patient_id')
+  async patient(
+    @Caller() caller: Principal,
+    @Param('patient_id', new ParseUUIDPipe()) patientId: string,
+  ): Promise<PatientDetailsView> {
+    return this.patients.view(patientId, await this.patients.reach(caller, patientId));
+  }
+
+  /** The spec's 'PUT update patient': a registered patient's or a family member's details. */
+  @Put('patients/:patient_id')
+  @Roles('Patient', 'Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'SupportAgent')
+  @HttpCode(200)
+  @ResponseMessage(PATIENT_DETAILS_MESSAGES.saved)
+  updatePatient(
+    @Caller() caller: Principal,
+    @Param('patient_id', new ParseUUIDPipe()) patientId: string,
+    @Body() dto: UpdatePatientDto,
+    @Context() context: RequestContext,
+  ): Promise<CommandAccepted> {
+    return this.commands.execute(new ChangePatientDetailsCommand(caller, patientId, dto, context));
   }
 
   @Post('patients/:patient_id/family-members')

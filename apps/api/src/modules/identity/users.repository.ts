@@ -97,6 +97,18 @@ export class UsersRepository {
     return rows.map(familyMemberView);
   }
 
+  /** Has the patient ever had an appointment (any status) with the practice? */
+  async hasAppointmentWith(patientId: string, practiceId: string): Promise<boolean> {
+    const row = await this.database.db
+      .selectFrom('rm_appointments')
+      .select(sql<number>`1`.as('one'))
+      .where('patient_id', '=', patientId)
+      .where('practice_id', '=', practiceId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async familyMember(memberId: string): Promise<FamilyMemberRow | undefined> {
     return this.database.db
       .selectFrom('rm_family_members')

@@ -29,6 +29,8 @@ const HANDLED = new Set<string>([
   'UserRoleChanged',
   'UserDisabled',
   'UserEnabled',
+  'PatientDetailsChanged',
+  'FamilyMemberChanged',
   'AuditTrailRead',
   ...MEETING_EVENT_TYPES,
   'WaitlistJoined',

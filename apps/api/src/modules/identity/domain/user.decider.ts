@@ -1,10 +1,24 @@
-import type { UserType } from '@medbook/contracts';
+import {
+  BOOKING_MESSAGES,
+  latestToday,
+  nameProblem,
+  pastDateProblem,
+  PHONE_PATTERN,
+  RELATIONSHIPS,
+  type UserType,
+  VALIDATION_MESSAGES,
+  ZIP_PATTERN,
+} from '@medbook/contracts';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/domain-error';
 import {
   evolveUser,
   type FamilyMember,
   initialUserState,
+  MEMBER_DETAIL_FIELDS,
+  type MemberDetails,
+  PATIENT_DETAIL_FIELDS,
+  type PatientDetails,
   type UserEvent,
   type UserProfile,
   type UserState,
@@ -17,7 +31,21 @@ export type UserCommand =
   | { type: 'EnableUser'; now: Date }
   | { type: 'VerifyMobileNumber'; mobileNumber: string; now: Date }
   | { type: 'ChangeSmsConsents'; smsAlertsConsent: boolean; otpConsent: boolean; now: Date }
-  | { type: 'AddFamilyMember'; member: FamilyMember; now: Date };
+  | { type: 'AddFamilyMember'; member: FamilyMember; now: Date }
+  | {
+      type: 'ChangePatientDetails';
+      details: PatientDetails;
+      /** The practice whose user changes them (null: the patient themselves, an operator). */
+      practiceId: string | null;
+      now: Date;
+    }
+  | {
+      type: 'ChangeFamilyMember';
+      memberId: string;
+      details: MemberDetails;
+      practiceId: string | null;
+      now: Date;
+    };
 
 export const USER_NOT_FOUND = 'This user does not exist.';
 export const USER_ALREADY_REGISTERED = 'This user is already registered.';
@@ -87,11 +115,102 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
           data: { ...command.member, patient_id: user_id, added_at: at },
         },
       ];
+    case 'ChangePatientDetails': {
+      // Only a patient's account is a patient's record (staff change no colleague's name here).
+      if (profile.type !== 'Patient') throw new NotFoundError(BOOKING_MESSAGES.patientNotFound);
+      assertPersonDetails(command.details, command.now);
+      const { before, after } = changed(PATIENT_DETAIL_FIELDS, profile, command.details);
+      if (Object.keys(after).length === 0) return [];
+      return [
+        {
+          type: 'PatientDetailsChanged',
+          data: {
+            user_id,
+            name: fullName(command.details),
+            practice_id: command.practiceId,
+            before,
+            after,
+            changed_at: at,
+          },
+        },
+      ];
+    }
+    case 'ChangeFamilyMember': {
+      const member = state.family.find((m) => m.member_id === command.memberId);
+      if (!member) throw new NotFoundError(BOOKING_MESSAGES.patientNotFound);
+      assertPersonDetails(command.details, command.now);
+      if (!(RELATIONSHIPS as readonly string[]).includes(command.details.relationship)) {
+        throw new DomainError('invalid', VALIDATION_MESSAGES.invalid);
+      }
+      const { before, after } = changed(MEMBER_DETAIL_FIELDS, member, command.details);
+      if (Object.keys(after).length === 0) return [];
+      return [
+        {
+          type: 'FamilyMemberChanged',
+          data: {
+            patient_id: user_id,
+            member_id: member.member_id,
+            name: fullName(command.details),
+            practice_id: command.practiceId,
+            before,
+            after,
+            changed_at: at,
+          },
+        },
+      ];
+    }
     default: {
       const unknown: never = command;
       return unknown;
     }
   }
+}
+
+const GENDERS = ['Male', 'Female', 'Other', 'Unknown'];
+
+/**
+ * The person rules the route checks, again as the decider's invariant: no caller inside the
+ * process can put a name, date or number in the log that the route would have refused.
+ */
+function assertPersonDetails(details: Partial<PatientDetails & MemberDetails>, now: Date): void {
+  const problem =
+    nameProblem(details.first_name) ??
+    nameProblem(details.last_name) ??
+    (details.middle_name === null ? null : nameProblem(details.middle_name, 1)) ??
+    (details.birth_date == null
+      ? null
+      : pastDateProblem(details.birth_date, 'date of birth', latestToday(now))) ??
+    (details.gender == null || GENDERS.includes(details.gender)
+      ? null
+      : VALIDATION_MESSAGES.invalid) ??
+    (details.mobile_number == null || PHONE_PATTERN.test(details.mobile_number)
+      ? null
+      : VALIDATION_MESSAGES.invalid) ??
+    (details.zip_code == null || ZIP_PATTERN.test(details.zip_code)
+      ? null
+      : VALIDATION_MESSAGES.length);
+  if (problem) throw new DomainError('invalid', problem);
+}
+
+const fullName = (p: Pick<PatientDetails, 'first_name' | 'middle_name' | 'last_name'>): string =>
+  [p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' ');
+
+/** The fields whose value differs, as they were and as they become. */
+function changed<T extends object, K extends keyof T & string>(
+  fields: readonly K[],
+  current: T,
+  next: Pick<T, K>,
+): { before: Partial<Pick<T, K>>; after: Partial<Pick<T, K>> } {
+  const before: Partial<Pick<T, K>> = {};
+  const after: Partial<Pick<T, K>> = {};
+  for (const field of fields) {
+    const was = current[field] ?? null;
+    const becomes = next[field] ?? null;
+    if (was === becomes) continue;
+    before[field] = was as T[K];
+    after[field] = becomes as T[K];
+  }
+  return { before, after };
 }
 
 function requirePracticeFor(type: UserType, practiceId: string | null): void {

@@ -172,4 +172,167 @@ describe('user decider', () => {
     expect(state.smsAlertsConsent).toBe(true);
     expect(state.otpConsent).toBe(true);
   });
+
+  describe('patient details', () => {
+    const details = {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      middle_name: null,
+      birth_date: '1990-04-01',
+      gender: 'Female',
+      mobile_number: '5550100',
+      zip_code: '10001',
+    };
+    const memberAdded: UserEvent = {
+      type: 'FamilyMemberAdded',
+      data: { ...child, patient_id: patient.user_id, added_at: at },
+    };
+
+    it('records only the fields that changed, before and after, and who changed them', () => {
+      given([registered])
+        .when({
+          type: 'ChangePatientDetails',
+          details: { ...details, last_name: 'Park', zip_code: null },
+          practiceId: 'practice-1',
+          now,
+        })
+        .then([
+          {
+            type: 'PatientDetailsChanged',
+            data: {
+              user_id: patient.user_id,
+              name: 'Ann Park',
+              practice_id: 'practice-1',
+              before: { last_name: 'Lee', zip_code: '10001' },
+              after: { last_name: 'Park', zip_code: null },
+              changed_at: at,
+            },
+          },
+        ]);
+    });
+
+    it('records nothing when nothing changed', () => {
+      given([registered])
+        .when({ type: 'ChangePatientDetails', details, practiceId: null, now })
+        .then([]);
+    });
+
+    it('changes the profile, and a new mobile number is no longer verified', () => {
+      const state = fold(userDecider, [
+        registered,
+        {
+          type: 'MobileNumberVerified',
+          data: { user_id: patient.user_id, mobile_number: '5550100', verified_at: at },
+        },
+        ...userDecider.decide(
+          {
+            type: 'ChangePatientDetails',
+            details: { ...details, first_name: 'Anna', mobile_number: '5550111' },
+            practiceId: null,
+            now,
+          },
+          fold(userDecider, [registered]),
+        ),
+      ]);
+      expect(state.profile?.first_name).toBe('Anna');
+      expect(state.profile?.mobile_number).toBe('5550111');
+      expect(state.isMobileVerified).toBe(false);
+    });
+
+    it('is a patient record: not for a practice user', () => {
+      const provider: UserEvent = {
+        type: 'UserRegistered',
+        data: { ...patient, type: 'Provider', practice_id: 'practice-1', registered_at: at },
+      };
+      given([provider])
+        .when({ type: 'ChangePatientDetails', details, practiceId: null, now })
+        .thenThrows(NotFoundError, 'This patient does not exist.');
+    });
+
+    it.each([
+      ['a name of one letter', { first_name: 'A' }, 'Invalid character length'],
+      ['a name with digits', { last_name: 'L33' }, 'Invalid'],
+      [
+        'a future birth date',
+        { birth_date: '2999-01-01' },
+        'The date of birth should be a date earlier than today.',
+      ],
+      ['an impossible birth date', { birth_date: '1990-02-30' }, 'Invalid Date'],
+      ['an unknown gender', { gender: 'X' }, 'Invalid'],
+      ['a mobile number of letters', { mobile_number: 'call me' }, 'Invalid'],
+      ['a zip code of letters', { zip_code: 'ABCDE' }, 'Invalid character length'],
+    ])('refuses %s as its own invariant, not only at the route', (_, change, message) => {
+      given([registered])
+        .when({
+          type: 'ChangePatientDetails',
+          details: { ...details, ...change },
+          practiceId: null,
+          now,
+        })
+        .thenThrows(DomainError, message);
+    });
+
+    it("changes a family member on the holder's stream", () => {
+      given([registered, memberAdded])
+        .when({
+          type: 'ChangeFamilyMember',
+          memberId: child.member_id,
+          details: { ...child, first_name: 'Bob', relationship: 'Child' },
+          practiceId: null,
+          now,
+        })
+        .then([
+          {
+            type: 'FamilyMemberChanged',
+            data: {
+              patient_id: patient.user_id,
+              member_id: child.member_id,
+              name: 'Bob Lee',
+              practice_id: null,
+              before: { first_name: 'Bo' },
+              after: { first_name: 'Bob' },
+              changed_at: at,
+            },
+          },
+        ]);
+      const state = fold(userDecider, [
+        registered,
+        memberAdded,
+        {
+          type: 'FamilyMemberChanged',
+          data: {
+            patient_id: patient.user_id,
+            member_id: child.member_id,
+            name: 'Bob Lee',
+            practice_id: null,
+            before: { first_name: 'Bo' },
+            after: { first_name: 'Bob' },
+            changed_at: at,
+          },
+        },
+      ]);
+      expect(state.family).toEqual([{ ...child, first_name: 'Bob' }]);
+    });
+
+    it('refuses an unknown family member and an unknown relationship', () => {
+      given([registered])
+        .when({
+          type: 'ChangeFamilyMember',
+          memberId: child.member_id,
+          details: child,
+          practiceId: null,
+          now,
+        })
+        .thenThrows(NotFoundError, 'This patient does not exist.');
+      given([registered, memberAdded])
+        .when({
+          type: 'ChangeFamilyMember',
+          memberId: child.member_id,
+          details: { ...child, relationship: 'Neighbour' },
+          practiceId: null,
+          now,
+        })
+        .thenThrows(DomainError, 'Invalid');
+    });
+  });
 });

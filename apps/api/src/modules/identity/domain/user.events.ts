@@ -29,6 +29,29 @@ export interface FamilyMember {
   readonly gender: string | null;
 }
 
+/** What `PUT /patients/{id}` changes on a patient's own account. */
+export const PATIENT_DETAIL_FIELDS = [
+  'first_name',
+  'last_name',
+  'middle_name',
+  'birth_date',
+  'gender',
+  'mobile_number',
+  'zip_code',
+] as const satisfies readonly (keyof UserProfile)[];
+export type PatientDetails = Pick<UserProfile, (typeof PATIENT_DETAIL_FIELDS)[number]>;
+
+/** What it changes on a family member. */
+export const MEMBER_DETAIL_FIELDS = [
+  'relationship',
+  'first_name',
+  'last_name',
+  'middle_name',
+  'birth_date',
+  'gender',
+] as const satisfies readonly (keyof FamilyMember)[];
+export type MemberDetails = Pick<FamilyMember, (typeof MEMBER_DETAIL_FIELDS)[number]>;
+
 export type UserEvent =
   | { type: 'UserRegistered'; data: UserProfile & { registered_at: string } }
   | {
@@ -50,7 +73,37 @@ export type UserEvent =
         changed_at: string;
       };
     }
-  | { type: 'FamilyMemberAdded'; data: FamilyMember & { patient_id: string; added_at: string } };
+  | { type: 'FamilyMemberAdded'; data: FamilyMember & { patient_id: string; added_at: string } }
+  | {
+      /**
+       * A patient's details corrected: only the fields that changed, before and after.
+       * `practice_id`: the practice whose user made the change (null: the patient, an operator).
+       */
+      type: 'PatientDetailsChanged';
+      data: {
+        user_id: string;
+        /** The patient's full name after the change, for the trail's sentence. */
+        name: string;
+        practice_id: string | null;
+        before: Partial<PatientDetails>;
+        after: Partial<PatientDetails>;
+        changed_at: string;
+      };
+    }
+  | {
+      /** A family member's details corrected, on the account holder's stream. */
+      type: 'FamilyMemberChanged';
+      data: {
+        patient_id: string;
+        member_id: string;
+        /** The member's full name after the change. */
+        name: string;
+        practice_id: string | null;
+        before: Partial<MemberDetails>;
+        after: Partial<MemberDetails>;
+        changed_at: string;
+      };
+    };
 
 export interface UserState {
   readonly profile: UserProfile | null;
@@ -109,6 +162,22 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       const { patient_id: _, added_at: __, ...member } = event.data;
       return { ...state, family: [...state.family, member] };
     }
+    case 'PatientDetailsChanged':
+      return state.profile
+        ? {
+            ...state,
+            profile: { ...state.profile, ...event.data.after },
+            // A new number is verified anew.
+            isMobileVerified: 'mobile_number' in event.data.after ? false : state.isMobileVerified,
+          }
+        : state;
+    case 'FamilyMemberChanged':
+      return {
+        ...state,
+        family: state.family.map((member) =>
+          member.member_id === event.data.member_id ? { ...member, ...event.data.after } : member,
+        ),
+      };
     default: {
       const unknown: never = event;
       return unknown;

@@ -19,6 +19,8 @@ const USER_EVENTS = new Set<string>([
   'MobileNumberVerified',
   'SmsConsentsChanged',
   'FamilyMemberAdded',
+  'PatientDetailsChanged',
+  'FamilyMemberChanged',
 ] satisfies UserEvent['type'][]);
 
 interface UserRow {
@@ -112,8 +114,11 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
   const events = recorded.filter((e) => USER_EVENTS.has(e.type));
   if (events.length === 0) return;
   const ids = new Set<string>();
+  const changedMemberIds = new Set<string>();
   for (const { type, data } of events) {
-    if (type !== 'FamilyMemberAdded') ids.add((data as { user_id: string }).user_id);
+    if (type === 'FamilyMemberChanged')
+      changedMemberIds.add((data as { member_id: string }).member_id);
+    else if (type !== 'FamilyMemberAdded') ids.add((data as { user_id: string }).user_id);
   }
   const users = new Map<string, UserRow>();
   if (ids.size > 0) {
@@ -127,6 +132,23 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
   const changed = new Map<string, UserRow>();
   // A member already added keeps its first row (the insert does nothing on conflict).
   const members = new Map<string, FamilyMemberRow>();
+  // Members whose details changed: their rows as stored, changed in log order, written back.
+  const storedMembers = new Map<string, FamilyMemberRow>();
+  if (changedMemberIds.size > 0) {
+    const stored = await trx
+      .selectFrom('rm_family_members')
+      .selectAll()
+      .where(sql<boolean>`member_id = ANY(${[...changedMemberIds]}::uuid[])`)
+      .execute();
+    for (const row of stored) {
+      storedMembers.set(row.member_id, {
+        ...row,
+        added_at: new Date(row.added_at).toISOString(),
+        position: Number(row.position),
+      });
+    }
+  }
+  const changedMembers = new Map<string, FamilyMemberRow>();
   for (const e of events) {
     const event = { type: e.type, data: e.data } as UserEvent;
     const position = e.globalPosition;
@@ -146,6 +168,16 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
           position,
         });
       }
+      continue;
+    }
+    if (event.type === 'FamilyMemberChanged') {
+      const d = event.data;
+      // Added in this batch: its new row takes the change; else the stored row, if any.
+      const member = members.get(d.member_id) ?? storedMembers.get(d.member_id);
+      if (!member) continue;
+      Object.assign(member, d.after);
+      member.position = position;
+      if (!members.has(d.member_id)) changedMembers.set(d.member_id, member);
       continue;
     }
     if (event.type === 'UserRegistered') {
@@ -201,6 +233,11 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
         user.sms_alerts_consent = event.data.sms_alerts_consent;
         user.otp_consent = event.data.otp_consent;
         break;
+      case 'PatientDetailsChanged':
+        Object.assign(user, event.data.after);
+        // A new number is verified anew.
+        if ('mobile_number' in event.data.after) user.is_mobile_verified = false;
+        break;
       default: {
         const unknown: never = event;
         return unknown;
@@ -221,6 +258,17 @@ async function applyUsers(recorded: readonly RecordedEvent[], trx: Transaction<D
         MEMBER_COLUMNS,
         [...members.values()],
         ignoring(['member_id']),
+      ),
+    );
+  }
+  if (changedMembers.size > 0) {
+    const columns = Object.keys(MEMBER_COLUMNS).filter((column) => column !== 'member_id');
+    writes.push(
+      rowsInsert(
+        'rm_family_members',
+        MEMBER_COLUMNS,
+        [...changedMembers.values()],
+        updating(['member_id'], columns),
       ),
     );
   }
