@@ -77,6 +77,12 @@ const ROUTES: Record<string, RouteCase> = {
     access: { kind: 'object', reachOthers: ['SuperUser'] },
     body: { type: 'Patient' },
   },
+  // A practice's people reach the practice's patients only: the victim never came to theirs.
+  'GET /api/v1/patients/{patient_id}': { access: { kind: 'object', reachOthers: OPERATORS } },
+  'PUT /api/v1/patients/{patient_id}': {
+    access: { kind: 'object', reachOthers: OPERATORS },
+    body: { first_name: 'Kim', last_name: 'Doe' },
+  },
   'GET /api/v1/patients/{patient_id}/family-members': {
     access: { kind: 'object', reachOthers: OPERATORS },
   },

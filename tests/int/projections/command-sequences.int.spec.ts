@@ -30,6 +30,8 @@ let patients: TestUser[];
 const calendars: string[] = [];
 const starts = new Map<string, string[]>();
 const appointments: string[] = [];
+/** Family members added so far, with the patient who added them. */
+const members: { holder: TestUser; id: string }[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -147,7 +149,32 @@ const ACTIONS: Record<string, Action> = {
         last_name: 'Family',
         relationship: oneOf(['Child', 'Spouse', 'Parent'], pick),
       });
+    if (response.status === 201) {
+      members.push({ holder: patient, id: (response.body.data as { id: string }).id });
+    }
     return { status: response.status, what: 'family member' };
+  },
+  async changesPatientDetails(pick) {
+    const patient = oneOf(patients, pick);
+    const own = members.filter((m) => m.holder === patient);
+    const name = { first_name: oneOf(['Ana', 'Zoë', 'Noé'], pick), last_name: 'Details' };
+    if (own.length > 0 && pick(2) === 0) {
+      const response = await app.api.as(patient).put(`/api/v1/patients/${oneOf(own, pick).id}`, {
+        ...name,
+        relationship: oneOf(['Child', 'Sibling'], pick),
+        birth_date: oneOf(['2012-02-29', '2015-07-01'], pick),
+      });
+      return { status: response.status, what: 'family member details' };
+    }
+    // A practice's staff change a patient who booked with it; others are refused (403).
+    const caller = pick(3) === 0 ? practice.staff : patient;
+    const response = await app.api.as(caller).put(`/api/v1/patients/${patient.userId}`, {
+      ...name,
+      gender: oneOf(['Female', 'Other'], pick),
+      mobile_number: oneOf(['(555) 010-0101', '5550102'], pick),
+      zip_code: oneOf(['10001', '94110'], pick),
+    });
+    return { status: response.status, what: 'patient details' };
   },
   async registersPractice(pick) {
     const response = await app.api.as(superUser).post('/api/v1/practices', {
