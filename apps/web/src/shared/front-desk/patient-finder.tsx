@@ -161,32 +161,14 @@ export function PatientFinder(props: {
                 key={patient.patient_id}
                 disablePadding
                 divider={index < patients.length - 1}
-                secondaryAction={
-                  props.editable ? (
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      startIcon={<Edit />}
-                      onClick={() => {
-                        setEditing(patient);
-                        setEditOpen(true);
-                      }}
-                      aria-label={t('patientDetails.editDetailsOf', {
-                        name: patientName(patient),
-                      })}
-                      data-testid="patient-edit-details"
-                      sx={{ whiteSpace: 'nowrap' }}
-                    >
-                      {t('patientDetails.editDetails')}
-                    </Button>
-                  ) : undefined
-                }
-                sx={props.editable ? { '& .MuiListItemButton-root': { pr: 17 } } : undefined}
+                // With an Edit button: beside the result, or under it on a phone.
+                sx={props.editable ? { flexWrap: 'wrap' } : undefined}
               >
                 <ListItemButton
                   onClick={() => props.onPicked(patient)}
                   onKeyDown={(e) => onResultKey(e, index)}
                   data-testid="patient-result"
+                  sx={props.editable ? { flex: '1 1 240px' } : undefined}
                 >
                   <ListItemText
                     primary={
@@ -213,6 +195,26 @@ export function PatientFinder(props: {
                     }
                   />
                 </ListItemButton>
+                {props.editable && (
+                  <Box sx={{ px: 2, pb: { xs: 1.5, sm: 0 }, flexShrink: 0 }}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={<Edit />}
+                      onClick={() => {
+                        setEditing(patient);
+                        setEditOpen(true);
+                      }}
+                      aria-label={t('patientDetails.editDetailsOf', {
+                        name: patientName(patient),
+                      })}
+                      data-testid="patient-edit-details"
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      {t('patientDetails.editDetails')}
+                    </Button>
+                  </Box>
+                )}
               </ListItem>
             ))}
           </List>

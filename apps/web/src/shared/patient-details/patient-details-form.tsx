@@ -259,16 +259,13 @@ export function PatientDetailsForm(props: {
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             {...field('birth_date')}
-            placeholder={t('patientDetails.birthDateHelp')}
+            // The format as the field's description (read with the label), not a placeholder.
             helperText={helper('birth_date', t('patientDetails.birthDateHelp'))}
-            slotProps={{
-              inputLabel: { shrink: true },
-              ...input('birth_date', {
-                inputMode: 'numeric',
-                autoComplete: kind === 'account' ? 'bday' : 'off',
-                maxLength: 10,
-              }),
-            }}
+            slotProps={input('birth_date', {
+              inputMode: 'numeric',
+              autoComplete: kind === 'account' ? 'bday' : 'off',
+              maxLength: 10,
+            })}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -363,7 +360,12 @@ export function PatientDetailsForm(props: {
             )}
           </Box>
         )}
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {/* In a dialog, Cancel and Save at the end; on a page, Save where the fields start. */}
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ justifyContent: props.onCancel ? 'flex-end' : 'flex-start' }}
+        >
           {props.onCancel && (
             <Button onClick={props.onCancel} data-testid={`${idPrefix}-cancel`}>
               {t('patientDetails.cancel')}

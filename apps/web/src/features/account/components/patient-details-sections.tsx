@@ -48,7 +48,7 @@ export function YourDetailsSection(props: { readonly patientId: string }) {
       variant="outlined"
       component="section"
       aria-labelledby="your-details-title"
-      sx={{ p: { xs: 2, sm: 3 } }}
+      sx={{ p: 2 }}
       data-testid="your-details"
     >
       <Typography id="your-details-title" component="h2" variant="h6">
@@ -122,7 +122,7 @@ export function FamilyMembersSection(props: { readonly patientId: string }) {
       variant="outlined"
       component="section"
       aria-labelledby="family-members-title"
-      sx={{ p: { xs: 2, sm: 3 } }}
+      sx={{ p: 2 }}
       data-testid="family-members"
     >
       <Typography id="family-members-title" component="h2" variant="h6">
