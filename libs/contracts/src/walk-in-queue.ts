@@ -42,11 +42,15 @@ export const PATIENTS_IN_QUEUE_DIALOG = {
 export const patientsInQueueText = (count: number): string =>
   `You still have ${count} ${count === 1 ? 'patient' : 'patients'} in queue`;
 
-/** `?provider_id=` narrows the practice's board to one provider. */
+/** `?provider_id=` or `?resource_id=` narrows the practice's board to one provider or resource. */
 export class WalkInQueueQuery extends ConsistentReadQuery {
   @IsOptional()
   @IsUUID('all', { message: 'Invalid' })
   provider_id?: string;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'Invalid' })
+  resource_id?: string;
 }
 
 export interface WalkInQueueEntry {
@@ -62,15 +66,21 @@ export interface WalkInQueueEntry {
   readonly visit_type: string;
 }
 
+/**
+ * One line of the board: a provider's, or a resource's (walk-ins on a resource calendar, such as
+ * a lab draw): exactly one of `provider_id` and `resource_id` is set, `provider_name` names it.
+ */
 export interface ProviderWalkInQueue {
-  readonly provider_id: string;
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
+  /** The provider's name, or the resource's. */
   readonly provider_name: string | null;
   readonly patients_in_queue: number;
   /** Waiting patients first, in line order, then visits in progress. */
   readonly entries: readonly WalkInQueueEntry[];
 }
 
-/** GET practices/{id}/walk-in-queue: one queue per provider with a walk-in on the board. */
+/** GET practices/{id}/walk-in-queue: one queue per provider or resource with a walk-in on the board. */
 export interface PracticeWalkInQueue extends Positioned {
   readonly practice_id: string;
   readonly queues: readonly ProviderWalkInQueue[];
@@ -79,7 +89,9 @@ export interface PracticeWalkInQueue extends Positioned {
 /** GET appointments/{id}/queue-position: the patient's own place. */
 export interface QueuePositionView extends Positioned {
   readonly appointment_id: string;
-  readonly provider_id: string;
+  /** The line's owner: the provider, or (a resource calendar's walk-in) the resource. */
+  readonly provider_id: string | null;
+  readonly resource_id: string | null;
   readonly status: AppointmentStatus;
   /** Null when the appointment is no longer waiting (in progress, or off the queue). */
   readonly queue_index: number | null;
@@ -97,16 +109,19 @@ export interface PatientsInQueueView extends Positioned {
 export interface QueueIndexMessage extends Positioned {
   readonly appointmentId: string;
   readonly patientId: string;
-  readonly providerId: string;
+  readonly providerId: string | null;
+  readonly resourceId: string | null;
   readonly status: AppointmentStatus;
   readonly queueIndex: number | null;
   readonly patientsInQueue: number;
 }
 
-/** Pushed to `practice:<id>` and the provider's `user:` room: the queue changed. */
+/** Pushed to `practice:<id>` (and a provider's `user:` room): the queue changed. */
 export interface WalkInQueueMessage extends Positioned {
   readonly practiceId: string;
-  readonly providerId: string;
+  /** The line's owner: a provider, or a resource (one of the two). */
+  readonly providerId: string | null;
+  readonly resourceId: string | null;
   readonly patientsInQueue: number;
   /** The queue in order (waiting then in progress), without names: the board fetches those. */
   readonly entries: readonly {

@@ -15,6 +15,7 @@ import { closeLiveClients, type LiveClient, watch } from '../../support/live-cli
 import {
   createCalendar,
   createPractice,
+  registerEntry,
   type TestPractice,
   tomorrowsSlot,
 } from '../../support/scheduling';
@@ -118,6 +119,7 @@ it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider wor
   expect(await myPosition(patients[1]!, second.appointment_id, third.position)).toEqual({
     appointment_id: second.appointment_id,
     provider_id: practice.provider.userId,
+    resource_id: null,
     status: 'Scheduled',
     queue_index: 2,
     patients_in_queue: 3,
@@ -172,6 +174,7 @@ it('queues three walk-ins as 1, 2, 3 and renumbers them live as the provider wor
     appointmentId: second.appointment_id,
     patientId: patients[1]!.userId,
     providerId: practice.provider.userId,
+    resourceId: null,
     status: 'Waiting-Room',
     queueIndex: 1,
     patientsInQueue: 2,
@@ -352,4 +355,113 @@ it('stops counting a walk-in left open 12 hours after its arrival', async () => 
   } finally {
     clockAhead = 0;
   }
+});
+
+it("queues walk-ins on a resource calendar in the resource's own line, live, and rebuilds them", async () => {
+  const clinic = await createPractice(app);
+  const lab = await registerEntry(app, clinic, 'resources', {
+    name: 'Blood draw lab',
+    kind: 'Lab',
+    facility_ids: [],
+  });
+  const [{ calendarId: labCalendar }, { calendarId: doctorCalendar }] = await Promise.all([
+    createCalendar(app, clinic, { name: 'Lab', resource_id: lab.id, visit_type: 'Resource' }),
+    createCalendar(app, clinic),
+  ]);
+  const desk = await watch(app, clinic.staff, [`practice:${clinic.practiceId}`]);
+  const [ada, grace, alan] = await Promise.all(
+    ['Ada', 'Grace', 'Alan'].map((first) =>
+      createUser(app, 'Patient', null, { first, last: 'Lab' }),
+    ),
+  );
+  const walk = async (patient: TestUser, calendar: string) => {
+    const response = await app.api
+      .as(patient)
+      .post('/api/v1/appointments/walk-in', { calendar_id: calendar });
+    expect(response.status).toBe(201);
+    return response.body.data as BookingResult;
+  };
+  const first = await walk(ada!, labCalendar);
+  const second = await walk(grace!, labCalendar);
+  const doctor = await walk(alan!, doctorCalendar);
+
+  // Two lines, each numbered on its own: the provider's first, then the lab's.
+  const response = await app.api
+    .as(clinic.staff)
+    .get(`/api/v1/practices/${clinic.practiceId}/walk-in-queue?min_position=${doctor.position}`);
+  expect(response.status).toBe(200);
+  const queues = (response.body.data as PracticeWalkInQueue).queues;
+  expect(
+    queues.map((q) => ({
+      provider_id: q.provider_id,
+      resource_id: q.resource_id,
+      name: q.provider_name,
+      line: q.entries.map((e) => [e.patient_name.first_name, e.queue_index]),
+    })),
+  ).toEqual([
+    {
+      provider_id: clinic.provider.userId,
+      resource_id: null,
+      name: 'Test Provider',
+      line: [['Alan', 1]],
+    },
+    {
+      provider_id: null,
+      resource_id: lab.id,
+      name: 'Blood draw lab',
+      line: [
+        ['Ada', 1],
+        ['Grace', 2],
+      ],
+    },
+  ]);
+  const onlyLab = await app.api
+    .as(clinic.staff)
+    .get(`/api/v1/practices/${clinic.practiceId}/walk-in-queue?resource_id=${lab.id}`);
+  expect((onlyLab.body.data as PracticeWalkInQueue).queues.map((q) => q.resource_id)).toEqual([
+    lab.id,
+  ]);
+
+  // The patient's own place, and the desk told live as the lab works its line.
+  const graceSocket = await watch(app, grace!, [`appointment:${second.appointment_id}`]);
+  expect(await myPosition(grace!, second.appointment_id, second.position)).toMatchObject({
+    provider_id: null,
+    resource_id: lab.id,
+    queue_index: 2,
+    patients_in_queue: 2,
+    in_queue: true,
+  });
+  await setStatus(first.appointment_id, 'In Progress', clinic.staff);
+  await indexSeen(graceSocket, second.appointment_id, 1);
+  const told = await eventually(
+    () =>
+      desk
+        .heard('walk-in.queue')
+        .filter((m) => m.resourceId === lab.id)
+        .at(-1),
+    (message) => message?.patientsInQueue === 1,
+  );
+  expect(told).toMatchObject({
+    practiceId: clinic.practiceId,
+    providerId: null,
+    resourceId: lab.id,
+  });
+
+  // The rebuild gives back the rows the live projection wrote, resource lines included.
+  const snapshot = async () =>
+    app.database.db
+      .selectFrom('rm_walk_in_queue')
+      .selectAll()
+      .where('practice_id', '=', clinic.practiceId)
+      .orderBy('appointment_id')
+      .execute();
+  const settled = await setStatus(second.appointment_id, 'Checked-In', clinic.staff);
+  await myPosition(grace!, second.appointment_id, settled);
+  const live = await snapshot();
+  expect(live.map((row) => row.resource_id).sort()).toEqual([lab.id, lab.id, null].sort());
+  const rebuilder = new ProjectionRebuilder(app.app.get<EventStore>(EVENT_STORE), app.database.db, {
+    now: () => new Date(),
+  });
+  await rebuilder.rebuild(walkInQueueProjection);
+  expect(await snapshot()).toEqual(live);
 });

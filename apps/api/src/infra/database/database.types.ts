@@ -330,7 +330,9 @@ export interface WaitlistOffersTable {
 export interface WalkInQueueTable {
   appointment_id: string;
   practice_id: string;
-  provider_id: string;
+  /** The line's owner: a provider or (a resource calendar's walk-in) a resource. */
+  provider_id: string | null;
+  resource_id: string | null;
   calendar_id: string;
   patient_id: string;
   booked_by: string;

@@ -25,7 +25,10 @@ export class WalkInQueueController {
     private readonly policy: AccessPolicy,
   ) {}
 
-  /** The practice's board: each provider's waiting patients in order, then visits in progress. */
+  /**
+   * The practice's board: each provider's and each resource's waiting patients in order, then
+   * visits in progress.
+   */
   @Get('practices/:practice_id/walk-in-queue')
   @Roles(...PRACTICE_USERS)
   @ReadsFrom('walk-in-queue')
@@ -35,7 +38,10 @@ export class WalkInQueueController {
     @Query() query: WalkInQueueQuery,
   ): Promise<PracticeWalkInQueue> {
     this.policy.assertMayWorkForPractice(caller, practiceId);
-    const { queues, position } = await this.queues.practiceQueues(practiceId, query.provider_id);
+    const { queues, position } = await this.queues.practiceQueues(practiceId, {
+      providerId: query.provider_id,
+      resourceId: query.resource_id,
+    });
     return { practice_id: practiceId, queues, position };
   }
 

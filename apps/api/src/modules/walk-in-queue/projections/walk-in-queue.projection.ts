@@ -12,13 +12,28 @@ import {
 import type { AppointmentEvent } from '../../scheduling/domain/appointment.events';
 import { countWaiting, readQueueLines } from '../queries/queue-lines';
 
+/** Whose line a walk-in joins: its calendar's provider, or its resource (a resource calendar). */
+type Owner =
+  | { readonly providerId: string; readonly resourceId: null }
+  | {
+      readonly providerId: null;
+      readonly resourceId: string;
+    };
+
+const ownerOf = (d: { provider_id: string | null; resource_id: string | null }): Owner | null =>
+  d.provider_id
+    ? { providerId: d.provider_id, resourceId: null }
+    : d.resource_id
+      ? { providerId: null, resourceId: d.resource_id }
+      : null;
+
 const EVENTS = new Set<string>([
   'AppointmentBooked',
   'AppointmentStatusChanged',
   'AppointmentCanceled',
 ] satisfies AppointmentEvent['type'][]);
 
-/** Statuses that take a walk-in off its provider's board. */
+/** Statuses that take a walk-in off its provider's (or resource's) board. */
 const LEAVES_QUEUE = new Set<AppointmentStatus>([
   'Checked-Out',
   'Canceled',
@@ -35,9 +50,10 @@ interface Left {
 }
 
 /**
- * rm_walk_in_queue: each provider's walk-in appointments, in order of arrival, while they wait
- * (booked, Checked-In, Waiting-Room) or are In Progress. After commit, the provider's queue goes
- * to `practice:<id>` and `user:<provider>`, and each patient on it gets their queue index on
+ * rm_walk_in_queue: each provider's and each resource's walk-in appointments, in order of
+ * arrival, while they wait (booked, Checked-In, Waiting-Room) or are In Progress. After commit,
+ * the queue goes to `practice:<id>` (and a provider's to `user:<provider>`), and each patient on
+ * it gets their queue index on
  * `appointment:<id>` and their `user:` rooms (null once the visit started or the walk-in left).
  *
  * Live, each event is applied and its queue read and sent in turn. A rebuild sends nothing, so
@@ -60,14 +76,16 @@ export const walkInQueueProjection: Projection = {
     switch (event.type) {
       case 'AppointmentBooked': {
         const d = event.data;
-        if (d.visit_schedule_type !== 'WalkIn' || !d.provider_id) return;
+        const owner = ownerOf(d);
+        if (d.visit_schedule_type !== 'WalkIn' || !owner) return;
         if (LEAVES_QUEUE.has(d.status)) return;
         await trx
           .insertInto('rm_walk_in_queue')
           .values({
             appointment_id: d.appointment_id,
             practice_id: d.practice_id,
-            provider_id: d.provider_id,
+            provider_id: owner.providerId,
+            resource_id: owner.resourceId,
             calendar_id: d.calendar_id,
             patient_id: d.patient_id,
             booked_by: d.booked_by,
@@ -80,14 +98,7 @@ export const walkInQueueProjection: Projection = {
           })
           .onConflict((oc) => oc.column('appointment_id').doNothing())
           .execute();
-        await publishQueue(
-          context,
-          recorded.recordedAt,
-          d.practice_id,
-          d.provider_id,
-          position,
-          null,
-        );
+        await publishQueue(context, recorded.recordedAt, d.practice_id, owner, position, null);
         return;
       }
       case 'AppointmentStatusChanged':
@@ -99,39 +110,27 @@ export const walkInQueueProjection: Projection = {
           const removed = await trx
             .deleteFrom('rm_walk_in_queue')
             .where('appointment_id', '=', d.appointment_id)
-            .returning(['practice_id', 'provider_id', 'patient_id', 'booked_by'])
+            .returning(['practice_id', 'provider_id', 'resource_id', 'patient_id', 'booked_by'])
             .executeTakeFirst();
-          if (removed)
-            await publishQueue(
-              context,
-              recorded.recordedAt,
-              removed.practice_id,
-              removed.provider_id,
-              position,
-              {
-                appointment_id: d.appointment_id,
-                patient_id: removed.patient_id,
-                booked_by: removed.booked_by,
-                status,
-              },
-            );
+          const owner = removed && ownerOf(removed);
+          if (removed && owner)
+            await publishQueue(context, recorded.recordedAt, removed.practice_id, owner, position, {
+              appointment_id: d.appointment_id,
+              patient_id: removed.patient_id,
+              booked_by: removed.booked_by,
+              status,
+            });
           return;
         }
         const row = await trx
           .updateTable('rm_walk_in_queue')
           .set({ status, waiting: isWaitingInQueue(status), position })
           .where('appointment_id', '=', d.appointment_id)
-          .returning(['practice_id', 'provider_id'])
+          .returning(['practice_id', 'provider_id', 'resource_id'])
           .executeTakeFirst();
-        if (row)
-          await publishQueue(
-            context,
-            recorded.recordedAt,
-            row.practice_id,
-            row.provider_id,
-            position,
-            null,
-          );
+        const owner = row && ownerOf(row);
+        if (row && owner)
+          await publishQueue(context, recorded.recordedAt, row.practice_id, owner, position, null);
         return;
       }
       case 'AppointmentRescheduled':
@@ -148,7 +147,8 @@ export const walkInQueueProjection: Projection = {
 interface QueueRow {
   appointment_id: string;
   practice_id: string;
-  provider_id: string;
+  provider_id: string | null;
+  resource_id: string | null;
   calendar_id: string;
   patient_id: string;
   booked_by: string;
@@ -164,6 +164,7 @@ const QUEUE_COLUMNS: Columns<QueueRow> = {
   appointment_id: 'uuid',
   practice_id: 'uuid',
   provider_id: 'uuid',
+  resource_id: 'uuid',
   calendar_id: 'uuid',
   patient_id: 'uuid',
   booked_by: 'uuid',
@@ -194,14 +195,16 @@ async function replayBatch(recorded: readonly RecordedEvent[], trx: Transaction<
     switch (event.type) {
       case 'AppointmentBooked': {
         const d = event.data;
-        if (d.visit_schedule_type !== 'WalkIn' || !d.provider_id) break;
+        const owner = ownerOf(d);
+        if (d.visit_schedule_type !== 'WalkIn' || !owner) break;
         if (LEAVES_QUEUE.has(d.status)) break;
         // In the queue already: the insert does nothing on conflict.
         if (lines.get(d.appointment_id)) break;
         lines.set(d.appointment_id, {
           appointment_id: d.appointment_id,
           practice_id: d.practice_id,
-          provider_id: d.provider_id,
+          provider_id: owner.providerId,
+          resource_id: owner.resourceId,
           calendar_id: d.calendar_id,
           patient_id: d.patient_id,
           booked_by: d.booked_by,
@@ -259,16 +262,21 @@ async function publishQueue(
   context: ProjectionContext,
   recordedAt: Date,
   practiceId: string,
-  providerId: string,
+  { providerId, resourceId }: Owner,
   position: number,
   left: Left | null,
 ): Promise<void> {
   if (context.replaying) return;
-  const lines = await readQueueLines(context.trx, { providerId }, recordedAt);
+  const lines = await readQueueLines(
+    context.trx,
+    providerId ? { providerId } : { resourceId: resourceId! },
+    recordedAt,
+  );
   const patientsInQueue = countWaiting(lines);
   const queue = {
     practiceId,
     providerId,
+    resourceId,
     patientsInQueue,
     entries: lines.map((line) => ({
       appointmentId: line.appointment_id,
@@ -279,7 +287,8 @@ async function publishQueue(
     position,
   };
   context.publish(`practice:${practiceId}`, 'walk-in.queue', queue);
-  context.publish(`user:${providerId}`, 'walk-in.queue', queue);
+  // A resource has no account of its own: its queue goes to the practice's room only.
+  if (providerId) context.publish(`user:${providerId}`, 'walk-in.queue', queue);
   const patients: Left[] = lines.map((line) => ({
     appointment_id: line.appointment_id,
     patient_id: line.patient_id,
@@ -293,6 +302,7 @@ async function publishQueue(
       appointmentId: patient.appointment_id,
       patientId: patient.patient_id,
       providerId,
+      resourceId,
       status: patient.status,
       queueIndex: line?.queue_index ?? null,
       patientsInQueue,

@@ -9,7 +9,7 @@ import { WalkInQueueRepository } from './walk-in-queue.repository';
 
 export const NOT_A_WALK_IN = 'This appointment is not a walk-in.';
 
-/** Places in the providers' walk-in queues, for who may see them. */
+/** Places in the providers' and resources' walk-in queues, for who may see them. */
 @Injectable()
 export class QueuePositionsQuery {
   constructor(
@@ -23,13 +23,18 @@ export class QueuePositionsQuery {
     // From the appointment's own stream: its owner and practice never lag a fresh walk-in.
     const { details } = await this.appointments.appointment(appointmentId);
     await this.policy.assertMayReachAppointment(caller, details);
-    if (details.visit_schedule_type !== 'WalkIn' || !details.provider_id)
-      throw new NotFoundError(NOT_A_WALK_IN);
-    const { lines, position } = await this.queues.lines({ providerId: details.provider_id });
+    const owner = details.provider_id
+      ? { providerId: details.provider_id }
+      : details.resource_id
+        ? { resourceId: details.resource_id }
+        : null;
+    if (details.visit_schedule_type !== 'WalkIn' || !owner) throw new NotFoundError(NOT_A_WALK_IN);
+    const { lines, position } = await this.queues.lines(owner);
     const line = lines.find((l) => l.appointment_id === appointmentId);
     return {
       appointment_id: appointmentId,
       provider_id: details.provider_id,
+      resource_id: details.provider_id ? null : details.resource_id,
       status: line?.status ?? details.status,
       queue_index: line?.queue_index ?? null,
       patients_in_queue: countWaiting(lines),

@@ -4,7 +4,7 @@ import { CLOCK, type Clock } from '../../../infra/clock';
 import { DATABASE, type Database } from '../../../infra/database/database';
 import { readCheckpoint } from '../../../infra/projections/projection-checkpoints';
 import { walkInQueueProjection } from '../projections/walk-in-queue.projection';
-import { countWaiting, type QueueLine, readQueueLines } from './queue-lines';
+import { countWaiting, lineOwner, type QueueLine, readQueueLines } from './queue-lines';
 
 /** Reads of the walk-in queues, each with the projection position it reflects. */
 @Injectable()
@@ -18,6 +18,7 @@ export class WalkInQueueRepository {
   async lines(filter: {
     practiceId?: string;
     providerId?: string;
+    resourceId?: string;
   }): Promise<{ lines: QueueLine[]; position: number }> {
     return this.database.db
       .transaction()
@@ -29,23 +30,43 @@ export class WalkInQueueRepository {
       });
   }
 
-  /** One queue per provider, with the names the board shows (read at query time). */
+  /**
+   * One queue per provider or resource, with the names the board shows (read at query time):
+   * the providers' first, then the resources'.
+   */
   async practiceQueues(
     practiceId: string,
-    providerId: string | undefined,
+    filter: { providerId?: string; resourceId?: string } = {},
   ): Promise<{ queues: ProviderWalkInQueue[]; position: number }> {
-    const { lines, position } = await this.lines({ practiceId, providerId });
-    const userIds = [...new Set(lines.flatMap((l) => [l.patient_id, l.provider_id]))];
+    const { lines, position } = await this.lines({ practiceId, ...filter });
+    const userIds = [
+      ...new Set(
+        lines.flatMap((l) => (l.provider_id ? [l.patient_id, l.provider_id] : [l.patient_id])),
+      ),
+    ];
     const names = await this.names(userIds);
-    const byProvider = new Map<string, QueueLine[]>();
+    const resourceNames = await this.resourceNames([
+      ...new Set(lines.flatMap((l) => (l.resource_id ? [l.resource_id] : []))),
+    ]);
+    const byOwner = new Map<string, QueueLine[]>();
     for (const line of lines) {
-      byProvider.set(line.provider_id, [...(byProvider.get(line.provider_id) ?? []), line]);
+      const owner = lineOwner(line);
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), line]);
     }
-    const queues = [...byProvider.entries()].map(([provider, own]) => {
-      const name = names.get(provider);
+    const ordered = [...byOwner.values()].sort(
+      (a, b) => Number(a[0]!.provider_id === null) - Number(b[0]!.provider_id === null),
+    );
+    const queues = ordered.map((own) => {
+      const { provider_id, resource_id } = own[0]!;
+      const name = provider_id ? names.get(provider_id) : undefined;
       return {
-        provider_id: provider,
-        provider_name: name ? `${name.first_name ?? ''} ${name.last_name ?? ''}`.trim() : null,
+        provider_id,
+        resource_id: provider_id ? null : resource_id,
+        provider_name: provider_id
+          ? name
+            ? `${name.first_name ?? ''} ${name.last_name ?? ''}`.trim()
+            : null
+          : (resourceNames.get(resource_id!) ?? null),
         patients_in_queue: countWaiting(own),
         entries: own.map((line): WalkInQueueEntry => {
           const patient = names.get(line.patient_id);
@@ -66,6 +87,18 @@ export class WalkInQueueRepository {
       };
     });
     return { queues, position };
+  }
+
+  /** Resources' names, from the practice's directory. */
+  private async resourceNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.database.db
+      .selectFrom('rm_directory_entries')
+      .select(['id', 'name'])
+      .where('kind', '=', 'resource')
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   /** Account names, or a family member's for patients booked by a relative. */

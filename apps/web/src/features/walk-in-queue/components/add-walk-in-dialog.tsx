@@ -30,21 +30,24 @@ import { useCommand } from '../../../shared/use-command';
 import { walkInQueueApi } from '../api/walk-in-queue-api';
 import { newCommandId } from '../../../shared/command-id';
 
-/** Calendars a walk-in can join: a provider's, open to bookings (a provider's own board: theirs). */
+/**
+ * Calendars a walk-in can join: a provider's or a resource's (a lab, an X-ray room), open to
+ * bookings; a provider's own board offers only theirs.
+ */
 export const walkInCalendars = (
   calendars: readonly CalendarView[],
   providerId?: string,
 ): CalendarView[] =>
   calendars.filter(
     (c) =>
-      c.provider_id !== null &&
+      (c.provider_id !== null || c.resource_id !== null) &&
       !c.online_booking_disabled &&
       (providerId === undefined || c.provider_id === providerId),
   );
 
 /**
  * "Add walk-in": the desk finds the patient (or registers them), gives the reason and, when the
- * practice has several, the provider's calendar; the walk-in joins that provider's queue.
+ * practice has several, the provider's or resource's calendar; the walk-in joins that queue.
  */
 export function AddWalkInDialog(props: {
   open: boolean;

@@ -117,7 +117,7 @@ export function WalkInQueuePage(props: { practiceId: string; providerId?: string
       )}
       {board?.queues.map((queue) => (
         <ProviderQueue
-          key={queue.provider_id}
+          key={queue.provider_id ?? queue.resource_id}
           queue={queue}
           busy={busy}
           showName={!props.providerId}

@@ -4,6 +4,7 @@ import { applyQueueIndex } from './walk-in-queue.stream';
 const read: QueuePositionView = {
   appointment_id: 'a1',
   provider_id: 'p1',
+  resource_id: null,
   status: 'Scheduled',
   queue_index: 3,
   patients_in_queue: 3,
@@ -15,6 +16,7 @@ const push = (overrides: Partial<QueueIndexMessage>): QueueIndexMessage => ({
   appointmentId: 'a1',
   patientId: 'u1',
   providerId: 'p1',
+  resourceId: null,
   status: 'Scheduled',
   queueIndex: 2,
   patientsInQueue: 2,

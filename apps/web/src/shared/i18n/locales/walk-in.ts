@@ -31,9 +31,9 @@ const en = {
   },
   dialog: {
     loadingCalendars: 'Loading calendars',
-    noCalendar: 'No provider calendar takes bookings: a practice admin opens one under Calendars.',
+    noCalendar: 'No calendar takes bookings: a practice admin opens one under Calendars.',
     change: 'Change',
-    provider: 'Provider',
+    provider: 'Provider or resource',
     cancel: 'Cancel',
     addToQueue: 'Add to queue',
     added: "{{patient}} is in {{calendar}}'s queue.",
@@ -82,9 +82,9 @@ export const walkIn: Bundle<typeof en> = {
     dialog: {
       loadingCalendars: 'Cargando los calendarios',
       noCalendar:
-        'Ningún calendario de proveedor acepta reservas: un administrador del consultorio puede abrir uno en Calendarios.',
+        'Ningún calendario acepta reservas: un administrador del consultorio puede abrir uno en Calendarios.',
       change: 'Cambiar',
-      provider: 'Proveedor',
+      provider: 'Proveedor o recurso',
       cancel: 'Cancelar',
       addToQueue: 'Agregar a la fila',
       added: '{{patient}} está en la fila de {{calendar}}.',
