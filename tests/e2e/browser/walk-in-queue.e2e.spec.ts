@@ -1,8 +1,13 @@
 import type { BookingResult } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { browserSuite, shoot, signIn } from '../../support/browser';
-import { createCalendar, createPractice, type TestPractice } from '../../support/scheduling';
+import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
+import {
+  createCalendar,
+  createPractice,
+  registerEntry,
+  type TestPractice,
+} from '../../support/scheduling';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
@@ -125,4 +130,55 @@ it('shows a walk-in patient their place falling live as the provider works the q
   await providerPage.getByTestId('logout').click();
   await dialog.getByRole('button', { name: 'Logout' }).click();
   await providerPage.waitForURL('**/account');
+}, 120_000);
+
+it("shows a lab's walk-ins in the lab's own line on the desk's board, live, and adds one there", async () => {
+  const practice: TestPractice = await createPractice(app);
+  const lab = await registerEntry(app, practice, 'resources', {
+    name: 'Blood draw lab',
+    kind: 'Lab',
+    facility_ids: [],
+  });
+  const [{ calendarId: labCalendar }] = await Promise.all([
+    createCalendar(app, practice, {
+      name: 'Lab draws',
+      resource_id: lab.id,
+      visit_type: 'Resource',
+    }),
+    createCalendar(app, practice, { name: 'Dr. Priya Raman' }),
+  ]);
+  const [first, second] = await Promise.all([
+    createUser(app, 'Patient', null, { first: 'Iris', last: 'Novak' }),
+    createUser(app, 'Patient', null, { first: 'Omar', last: 'Haddad' }),
+  ]);
+  await walkIn(labCalendar, first);
+
+  const desk = await signedIn(practice.staff, '/dashboard/practice-staff');
+  await desk.goto(`${app.url}/walk-in-queue`);
+  const labQueue = desk.getByRole('region', { name: 'Queue of Blood draw lab' });
+  await labQueue.getByTestId('queue-entry').filter({ hasText: 'Iris Novak' }).waitFor();
+  await desk.getByTestId('queue-connection').filter({ hasText: 'Live' }).waitFor();
+
+  // A second walk-in at the lab, from elsewhere: number 2 in the lab's line, without a reload.
+  await walkIn(labCalendar, second);
+  await labQueue.getByTestId('queue-entry').filter({ hasText: 'Omar Haddad' }).waitFor({
+    timeout: 20_000,
+  });
+  expect(await labQueue.getByTestId('patients-in-queue').innerText()).toBe('2 waiting');
+  await expectAccessible(desk);
+  await shoot(desk, 'walk-in-queue-lab');
+
+  // The desk's Add walk-in offers the lab's calendar beside the provider's.
+  await desk.getByRole('button', { name: 'Add walk-in' }).click();
+  const dialog = desk.getByRole('dialog', { name: 'Add walk-in' });
+  await dialog.waitFor();
+  await desk.keyboard.type('Novak');
+  await dialog.getByTestId('patient-result').filter({ hasText: 'Iris Novak' }).waitFor();
+  await desk.keyboard.press('ArrowDown');
+  await desk.keyboard.press('Enter');
+  await dialog.getByTestId('walk-in-patient').waitFor();
+  await desk.getByLabel('Provider or resource').click();
+  const options = await desk.getByRole('option').allInnerTexts();
+  expect(options.map((o) => o.trim()).sort()).toEqual(['Dr. Priya Raman', 'Lab draws']);
+  await desk.keyboard.press('Escape');
 }, 120_000);
