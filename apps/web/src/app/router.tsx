@@ -266,6 +266,13 @@ const pages: RouteObject[] = [
       Component: (await import('./routes/schedule-route')).PracticeScheduleRoute,
     }),
   },
+  {
+    // One patient in the practice's workspace (before practice/:practiceId, the public page).
+    path: 'practice/patients/:patientId',
+    lazy: async () => ({
+      Component: (await import('./routes/practice-patient-route')).PracticePatientRoute,
+    }),
+  },
   ...frontDeskRoutes,
   ...kioskRoutes,
   ...practiceWaitlistsRoutes,

@@ -31,3 +31,14 @@ export function settingsPath(type: UserType, userId: string): string | null {
       return null;
   }
 }
+
+/** A patient's page in the practice's workspace (header card, visits, audit link). */
+export const patientPagePath = (patientId: string): string =>
+  `/practice/patients/${encodeURIComponent(patientId)}`;
+
+/** The audit page's query parameter for one patient's lines. */
+export const AUDIT_PATIENT_PARAM = 'patient_id';
+
+/** The practice's audit trail, filtered to one patient. */
+export const patientAuditPath = (patientId: string): string =>
+  `/practice-admin/audit?${AUDIT_PATIENT_PARAM}=${encodeURIComponent(patientId)}`;

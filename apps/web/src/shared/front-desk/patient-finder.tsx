@@ -1,4 +1,5 @@
 import { PATIENT_DETAILS_MESSAGES, type PracticePatientView } from '@medbook/contracts';
+import AccountBox from '@mui/icons-material/AccountBox';
 import Edit from '@mui/icons-material/Edit';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Search from '@mui/icons-material/Search';
@@ -19,19 +20,21 @@ import {
 } from '@mui/material';
 import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { Subject } from 'rxjs';
 import { NewPatientForm } from './new-patient-form';
 import { MIN_QUERY, patientSearch$, type PatientSearchState } from './patient-search.stream';
 import { namesFromSearch, patientDetails, patientName } from './patient-text';
 import { translateText, useTranslation } from '../i18n';
 import { PatientDetailsDialog } from '../patient-details/patient-details-dialog';
+import { patientPagePath } from '../role-paths';
 import { toast } from '../toast';
 
 /**
  * Finds the patient at the desk: type a name, phone or birth date and pick a result (arrow keys
  * and Enter work), or register a new patient from what was typed. With `editable`, each result
  * has an "Edit details" button: the patient's details in a dialog, and the results searched
- * again once they are saved.
+ * again once they are saved; a patient of the practice's also has "Open patient", their page.
  */
 export function PatientFinder(props: {
   practiceId: string;
@@ -196,7 +199,24 @@ export function PatientFinder(props: {
                   />
                 </ListItemButton>
                 {props.editable && (
-                  <Box sx={{ px: 2, pb: { xs: 1.5, sm: 0 }, flexShrink: 0 }}>
+                  <Box
+                    sx={{ px: 2, pb: { xs: 1.5, sm: 0 }, flexShrink: 0, display: 'flex', gap: 1 }}
+                  >
+                    {patient.known_to_practice && (
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={patientPagePath(patient.patient_id)}
+                        startIcon={<AccountBox />}
+                        aria-label={t('practicePatient.openPatientOf', {
+                          name: patientName(patient),
+                        })}
+                        data-testid="patient-open"
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {t('practicePatient.openPatient')}
+                      </Button>
+                    )}
                     <Button
                       size="small"
                       variant="outlined"

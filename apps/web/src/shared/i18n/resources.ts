@@ -15,6 +15,7 @@ import { kiosk } from './locales/kiosk';
 import { landing } from './locales/landing';
 import { legal } from './locales/legal';
 import { patientDetails } from './locales/patient-details';
+import { practicePatient } from './locales/practice-patient';
 import { practiceProfile } from './locales/practice-profile';
 import { practiceWaitlists } from './locales/practice-waitlists';
 import { reports } from './locales/reports';
@@ -66,6 +67,7 @@ const bundles = {
   schedule,
   calendarAdmin,
   patientDetails,
+  practicePatient,
 } satisfies Record<string, Bundle<object>>;
 
 type Bundles = typeof bundles;

@@ -1,8 +1,11 @@
 import { AUDIT_KINDS, type AuditEntryView } from '@medbook/contracts';
 import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/error-message';
 import { translateText, useTranslation } from '../../../shared/i18n';
+import { patientDetailsApi } from '../../../shared/patient-details/patient-details-api';
+import { AUDIT_PATIENT_PARAM } from '../../../shared/role-paths';
 import { ChoiceFilter, DayFilter, FilterPanel, ReportHeader } from '../../../shared/report-filters';
 import { toast } from '../../../shared/toast';
 import { type AuditFilters, auditApi, NO_FILTERS } from '../api/audit-api';
@@ -13,7 +16,12 @@ import { AuditEntry } from './audit-entry';
  * with filters, more lines as one scrolls, and the filtered trail as a CSV file.
  */
 export function AuditPage({ practiceId }: { practiceId: string }) {
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  // A link may name one patient (?patient_id=…, the patient's page's "View audit history").
+  const [search, setSearch] = useSearchParams();
+  const linkedPatient = search.get(AUDIT_PATIENT_PARAM) ?? '';
+  const [filters, setFilters] = useState<AuditFilters>(() =>
+    linkedPatient ? { ...NO_FILTERS, patientId: linkedPatient } : NO_FILTERS,
+  );
   const [entries, setEntries] = useState<AuditEntryView[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -61,6 +69,33 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
       },
     );
   }, [practiceId, filters]);
+
+  // The linked patient's name for the filter's chip (their id while it loads or if unreadable).
+  useEffect(() => {
+    if (!linkedPatient) return;
+    let gone = false;
+    patientDetailsApi.get(linkedPatient).then(
+      (view) => !gone && setPatientName(`${view.first_name} ${view.last_name}`),
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [linkedPatient]);
+
+  // The address follows the patient filter, so a reload or a shared link keeps it.
+  useEffect(() => {
+    if ((search.get(AUDIT_PATIENT_PARAM) ?? '') === filters.patientId) return;
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (filters.patientId) next.set(AUDIT_PATIENT_PARAM, filters.patientId);
+        else next.delete(AUDIT_PATIENT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [filters.patientId, search, setSearch]);
 
   useEffect(() => {
     let gone = false;

@@ -1,5 +1,6 @@
 import type {
   AppointmentPage,
+  AppointmentView,
   AppointmentStatus,
   DoctorCounts,
   NotificationCountsMessage,
@@ -25,7 +26,31 @@ function listQuery(filters: ListFilters, pageNo: number, pageSize: number): stri
   return query.toString();
 }
 
+/** The most pages of 100 read for one patient's visits. */
+const PATIENT_PAGES = 20;
+
 export const workspaceApi = {
+  /**
+   * One patient's visits with the caller's practice: the practice's list asked for `patientId`
+   * and kept to that patient's rows here too (the list may answer with everyone's), page by page.
+   */
+  patientVisits: async (patientId: string, position?: number): Promise<AppointmentView[]> => {
+    const found: AppointmentView[] = [];
+    for (let pageNo = 1; pageNo <= PATIENT_PAGES; pageNo += 1) {
+      const query = new URLSearchParams({
+        patientId,
+        pageNo: String(pageNo),
+        pageSize: '100',
+      });
+      const page = await api<AppointmentPage>(
+        'GET',
+        `/appointments/staff?${query.toString()}${after(position)}`,
+      );
+      found.push(...page.appointments.filter((a) => a.patient_id === patientId));
+      if (page.appointments.length === 0 || pageNo * page.page_size >= page.total_records) break;
+    }
+    return found;
+  },
   /** A provider's own list; staff and admins see the whole practice's. */
   appointments: (
     scope: 'provider' | 'staff',

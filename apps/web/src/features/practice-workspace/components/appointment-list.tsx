@@ -1,6 +1,7 @@
 import type { AppointmentView } from '@medbook/contracts';
 import {
   Box,
+  Link,
   Paper,
   Stack,
   Table,
@@ -14,6 +15,8 @@ import {
   useTheme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { patientPagePath } from '../../../shared/role-paths';
 import { scheduleLabel, visitTime } from '../workspace-rules';
 import { StatusChip } from '../../../shared/status-chip';
 import { translateText, useTranslation } from '../../../shared/i18n';
@@ -24,6 +27,24 @@ export interface ListActions {
 }
 
 const patientOf = (a: AppointmentView) => a.patient_name ?? translateText('Unnamed patient');
+
+/** The patient's name, a link to their page in the workspace. */
+function PatientLink({ appointment }: { appointment: AppointmentView }) {
+  const { t } = useTranslation();
+  const name = patientOf(appointment);
+  return (
+    <Link
+      component={RouterLink}
+      to={patientPagePath(appointment.patient_id)}
+      color="inherit"
+      underline="hover"
+      aria-label={t('practicePatient.openPatientOf', { name })}
+      data-testid="appointment-patient-link"
+    >
+      {name}
+    </Link>
+  );
+}
 
 /** A table on wide screens; one card per appointment on a phone. */
 export function AppointmentList(props: {
@@ -58,7 +79,7 @@ export function AppointmentList(props: {
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }} noWrap>
-                  {patientOf(a)}
+                  <PatientLink appointment={a} />
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {visitTime(a)}
@@ -108,7 +129,9 @@ export function AppointmentList(props: {
               sx={{ '& td': { py: 1.25 } }}
             >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{visitTime(a)}</TableCell>
-              <TableCell sx={{ fontWeight: 500 }}>{patientOf(a)}</TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>
+                <PatientLink appointment={a} />
+              </TableCell>
               {props.showProvider && (
                 <TableCell>{a.provider_name ?? a.resource_name ?? '-'}</TableCell>
               )}

@@ -21,10 +21,12 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ChooseAnotherSlotDialog } from '../../../shared/choose-another-slot-dialog';
 import { errorMessageOf } from '../../../shared/error-message';
 import { translateText, useTranslation } from '../../../shared/i18n';
 import { DATE_FORMATS, formatDate } from '../../../shared/i18n/dates';
+import { patientPagePath } from '../../../shared/role-paths';
 import { StatusChip } from '../../../shared/status-chip';
 import { toast } from '../../../shared/toast';
 import { useCommand } from '../../../shared/use-command';
@@ -45,6 +47,8 @@ export interface DrawerProps {
   readonly onChanged: (position: number) => void;
   /** The appointment's timeline, when the app provides one. */
   readonly history?: (appointmentId: string) => ReactNode;
+  /** The patient's name links to their page (not on that page itself). */
+  readonly patientLink?: boolean;
 }
 
 /** An appointment opened from the grid: who, when, contact, the visit, and what can be done now. */
@@ -82,6 +86,7 @@ export function AppointmentDrawer(props: DrawerProps) {
   const end = summary?.end_date ?? shown?.end_date;
   const name = summary?.patient_name ?? shown?.patient_name ?? t('schedule.drawer.patient');
   const calendarId = shown?.calendar_id ?? calendar?.calendar_id;
+  const patientId = summary?.patient_id ?? shown?.patient_id;
 
   const loadWeek = useCallback(
     (startDate: string) => scheduleApi.week(calendarId ?? '', startDate),
@@ -132,7 +137,20 @@ export function AppointmentDrawer(props: DrawerProps) {
               tabIndex={-1}
               sx={{ fontWeight: 600, '&:focus': { outline: 'none' } }}
             >
-              {name}
+              {patientId && props.patientLink !== false ? (
+                <Link
+                  component={RouterLink}
+                  to={patientPagePath(patientId)}
+                  underline="hover"
+                  color="inherit"
+                  aria-label={t('practicePatient.openPatientOf', { name })}
+                  data-testid="drawer-patient-link"
+                >
+                  {name}
+                </Link>
+              ) : (
+                name
+              )}
             </Typography>
             {start && end && (
               <Typography color="text.secondary" data-testid="drawer-when">
