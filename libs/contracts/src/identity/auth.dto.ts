@@ -15,9 +15,8 @@ import {
   PHONE_PATTERN,
   SHA256_HEX,
   VALIDATION_MESSAGES,
-  ZIP_PATTERN,
 } from './patterns';
-import { PersonNameFields } from './person-name.dto';
+import { PatientAccountFields, PersonNameFields } from './person-name.dto';
 import { invalid, length, required } from '../validation-options';
 
 /** Account and sign-in messages from the spec's error catalogue. */
@@ -42,7 +41,7 @@ export const AUTH_MESSAGES = {
   termsRequired: 'Please accept the Terms of Use and Privacy Policy to create an account.',
 } as const;
 
-export class SignUpDto extends PersonNameFields {
+export class SignUpDto extends PatientAccountFields {
   /** Also the credential user name (spec: signup sets user name equal to the email). */
   @IsString(invalid)
   @IsNotEmpty(required)
@@ -54,17 +53,6 @@ export class SignUpDto extends PersonNameFields {
   @IsNotEmpty(required)
   @Matches(SHA256_HEX, { message: VALIDATION_MESSAGES.passwordPattern })
   password!: string;
-
-  @IsOptional()
-  @IsString(invalid)
-  @MaxLength(LIMITS.phone, length)
-  @Matches(PHONE_PATTERN, invalid)
-  mobile_number?: string;
-
-  @IsOptional()
-  @IsString(invalid)
-  @Matches(ZIP_PATTERN, length)
-  zip_code?: string;
 
   @IsOptional()
   @IsTimeZone(invalid)

@@ -1,5 +1,6 @@
-import { IsIn, IsOptional } from 'class-validator';
-import { invalid } from '../validation-options';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { invalid, length } from '../validation-options';
+import { LIMITS, PHONE_PATTERN, ZIP_PATTERN } from './patterns';
 import { IsPastDate, IsPersonName } from './person-rules';
 
 /**
@@ -25,4 +26,18 @@ export class PersonNameFields {
   @IsOptional()
   @IsIn(['Male', 'Female', 'Other', 'Unknown'], invalid)
   gender?: string;
+}
+
+/** A patient account's own contact fields beside the person's (sign-up, the details change). */
+export class PatientAccountFields extends PersonNameFields {
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(LIMITS.phone, length)
+  @Matches(PHONE_PATTERN, invalid)
+  mobile_number?: string;
+
+  @IsOptional()
+  @IsString(invalid)
+  @Matches(ZIP_PATTERN, length)
+  zip_code?: string;
 }

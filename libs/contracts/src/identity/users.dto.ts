@@ -8,15 +8,8 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import {
-  EMAIL_PATTERN,
-  LIMITS,
-  PHONE_PATTERN,
-  SHA256_HEX,
-  VALIDATION_MESSAGES,
-  ZIP_PATTERN,
-} from './patterns';
-import { PersonNameFields } from './person-name.dto';
+import { EMAIL_PATTERN, LIMITS, SHA256_HEX, VALIDATION_MESSAGES } from './patterns';
+import { PatientAccountFields, PersonNameFields } from './person-name.dto';
 import { USER_TYPES, type UserType } from './roles';
 import { invalid, length, required } from '../validation-options';
 
@@ -45,18 +38,7 @@ export const PATIENT_DETAILS_MESSAGES = {
  * family member's relationship is kept unless given; mobile number and zip code belong to
  * accounts only.
  */
-export class UpdatePatientDto extends PersonNameFields {
-  @IsOptional()
-  @IsString(invalid)
-  @MaxLength(LIMITS.phone, length)
-  @Matches(PHONE_PATTERN, invalid)
-  mobile_number?: string;
-
-  @IsOptional()
-  @IsString(invalid)
-  @Matches(ZIP_PATTERN, length)
-  zip_code?: string;
-
+export class UpdatePatientDto extends PatientAccountFields {
   @IsOptional()
   @IsIn(RELATIONSHIPS, invalid)
   relationship?: string;
