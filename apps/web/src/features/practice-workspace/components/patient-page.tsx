@@ -288,11 +288,6 @@ function PatientCard(props: {
                 variant="outlined"
                 label={family ? t('practicePatient.familyMember') : t('practicePatient.account')}
               />
-              {age !== null && (
-                <Typography color="text.secondary" data-testid="patient-age">
-                  {t('practicePatient.age', { count: age })}
-                </Typography>
-              )}
             </Stack>
           </Box>
         </Stack>
@@ -334,7 +329,9 @@ function PatientCard(props: {
       >
         <Fact label={t('practicePatient.birthDate')} testId="patient-birth-date">
           {born?.isValid
-            ? formatDate(born, 'LLL d, yyyy', { month: 'short', day: 'numeric', year: 'numeric' })
+            ? `${formatDate(born, 'LLL d, yyyy', { month: 'short', day: 'numeric', year: 'numeric' })}${
+                age === null ? '' : ` (${t('practicePatient.age', { count: age })})`
+              }`
             : null}
         </Fact>
         <Fact label={t('practicePatient.gender')} testId="patient-gender">
@@ -347,12 +344,7 @@ function PatientCard(props: {
         ) : (
           <Fact label={t('practicePatient.mobile')} testId="patient-mobile">
             {patient.mobile_number ? (
-              <Link
-                href={`tel:${patient.mobile_number}`}
-                aria-label={t('practicePatient.callPatient', { name })}
-              >
-                {phoneText(patient.mobile_number)}
-              </Link>
+              <Link href={`tel:${patient.mobile_number}`}>{phoneText(patient.mobile_number)}</Link>
             ) : null}
           </Fact>
         )}
@@ -376,14 +368,7 @@ function PatientCard(props: {
           </Fact>
         )}
         <Fact label={t('practicePatient.email')} testId="patient-email" wide>
-          {patient.email ? (
-            <Link
-              href={`mailto:${patient.email}`}
-              aria-label={t('practicePatient.emailPatient', { name })}
-            >
-              {patient.email}
-            </Link>
-          ) : null}
+          {patient.email ? <Link href={`mailto:${patient.email}`}>{patient.email}</Link> : null}
         </Fact>
       </Box>
     </Paper>
