@@ -200,7 +200,14 @@ export function PatientFinder(props: {
                 </ListItemButton>
                 {props.editable && (
                   <Box
-                    sx={{ px: 2, pb: { xs: 1.5, sm: 0 }, flexShrink: 0, display: 'flex', gap: 1 }}
+                    sx={{
+                      px: { xs: 1, sm: 2 },
+                      pb: { xs: 1.5, sm: 0 },
+                      flexShrink: 0,
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      gap: 1,
+                    }}
                   >
                     {patient.known_to_practice && (
                       <Button

@@ -328,11 +328,22 @@ function PatientCard(props: {
         data-testid="patient-facts"
       >
         <Fact label={t('practicePatient.birthDate')} testId="patient-birth-date">
-          {born?.isValid
-            ? `${formatDate(born, 'LLL d, yyyy', { month: 'short', day: 'numeric', year: 'numeric' })}${
-                age === null ? '' : ` (${t('practicePatient.age', { count: age })})`
-              }`
-            : null}
+          {born?.isValid ? (
+            <>
+              {formatDate(born, 'LLL d, yyyy', { month: 'short', day: 'numeric', year: 'numeric' })}
+              {age !== null && (
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ display: 'block' }}
+                  data-testid="patient-age"
+                >
+                  {t('practicePatient.age', { count: age })}
+                </Typography>
+              )}
+            </>
+          ) : null}
         </Fact>
         <Fact label={t('practicePatient.gender')} testId="patient-gender">
           {patient.gender ? translateText(patient.gender) : null}
