@@ -10,6 +10,7 @@ import type {
   RequestDecisionsResult,
 } from '@medbook/contracts';
 import { api } from '../../../shared/api-client';
+import { visitsOf } from '../patient-page-rules';
 import type { ListFilters } from '../workspace-rules';
 
 const enc = encodeURIComponent;
@@ -46,7 +47,7 @@ export const workspaceApi = {
         'GET',
         `/appointments/staff?${query.toString()}${after(position)}`,
       );
-      found.push(...page.appointments.filter((a) => a.patient_id === patientId));
+      found.push(...visitsOf(patientId, page.appointments));
       if (page.appointments.length === 0 || pageNo * page.page_size >= page.total_records) break;
     }
     return found;
