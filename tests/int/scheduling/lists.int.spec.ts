@@ -139,6 +139,18 @@ it("lists the staff member's practice, and refuses another practice's staff", as
     practice.staff,
   );
   expect(list.total_records).toBe(5);
+  // The spec's patientId filter narrows the practice's list (and the provider's) to one patient.
+  for (const scope of [
+    `staff?staffId=${practice.staff.userId}`,
+    `provider?doctorId=${practice.provider.userId}`,
+  ]) {
+    const own = await page(
+      `/api/v1/appointments/${scope}&patientId=${patient.userId}`,
+      practice.staff,
+    );
+    expect(own.total_records).toBe(2);
+    expect(new Set(own.appointments.map((a) => a.patient_id))).toEqual(new Set([patient.userId]));
+  }
   const stranger = await createUser(app, 'Staff', randomUUID());
   expect(
     (await app.api.as(stranger).get(`/api/v1/appointments/staff?staffId=${practice.staff.userId}`))

@@ -16,6 +16,10 @@ import { AppointmentListsRepository, DEFAULT_PAGE_SIZE } from './appointment-lis
 
 const PRACTICE_STAFF = ['Provider', 'PracticeAdmin', 'Staff', 'SuperUser', 'SupportAgent'] as const;
 
+/** The spec's `patientId` filter: one patient's appointments within the list's own scope. */
+const patientsOf = (query: AppointmentListQuery): { patientIds?: readonly string[] } =>
+  query.patientId ? { patientIds: [query.patientId] } : {};
+
 /** The appointment lists of section 7 of the first document, each checked against its owner. */
 @ApiTags('appointments')
 @Controller('appointments')
@@ -36,7 +40,7 @@ export class AppointmentListsController {
     const doctorId = query.doctorId ?? caller.userId;
     const practiceId = await this.practiceOf(doctorId);
     this.policy.assertMayWorkForPractice(caller, practiceId);
-    return this.lists.list({ providerId: doctorId }, query);
+    return this.lists.list({ providerId: doctorId, ...patientsOf(query) }, query);
   }
 
   @Get('staff')
@@ -49,7 +53,7 @@ export class AppointmentListsController {
     const staffId = query.staffId ?? caller.userId;
     const practiceId = await this.practiceOf(staffId);
     this.policy.assertMayWorkForPractice(caller, practiceId);
-    return this.lists.list({ practiceId }, query);
+    return this.lists.list({ practiceId, ...patientsOf(query) }, query);
   }
 
   /** A patient's own appointments and their family's (or one of them with patientId). */

@@ -32,8 +32,8 @@ const PATIENT_PAGES = 20;
 
 export const workspaceApi = {
   /**
-   * One patient's visits with the caller's practice: the practice's list asked for `patientId`
-   * and kept to that patient's rows here too (the list may answer with everyone's), page by page.
+   * One patient's visits with the caller's practice: the practice's list narrowed by the API to
+   * `patientId`, page by page (rows of another patient, from an older API, are left out).
    */
   patientVisits: async (patientId: string, position?: number): Promise<AppointmentView[]> => {
     const found: AppointmentView[] = [];
