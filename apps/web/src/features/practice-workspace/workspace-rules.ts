@@ -223,7 +223,13 @@ export function workspaceNav(
 ): NavItem[] {
   const items: NavItem[] = [
     { label: 'Schedule', to: SCHEDULE_PATH, icon: 'schedule', owns: ['/practice/book'] },
-    { label: 'Appointments', to: DASHBOARDS[type], icon: 'appointments' },
+    // A patient's page is reached from the appointment lists: it stays under Appointments.
+    {
+      label: 'Appointments',
+      to: DASHBOARDS[type],
+      icon: 'appointments',
+      owns: ['/practice/patients'],
+    },
     { label: 'Check-In Summary', to: CHECK_IN_SUMMARY_PATHS[type], icon: 'check-in-summary' },
   ];
   if (acceptRejectEnabled) {

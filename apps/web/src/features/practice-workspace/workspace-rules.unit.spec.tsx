@@ -212,6 +212,7 @@ describe('StatusChangeMenu', () => {
     expect(activeNavItem(items, '/practice-admin/audit')).toBe('/practice-admin/audit');
     expect(activeNavItem(items, '/practice-admin/dashboard')).toBe('/practice-admin/dashboard');
     expect(activeNavItem(items, '/walk-in-queue')).toBe('/walk-in-queue');
+    expect(activeNavItem(items, '/practice/patients/p1')).toBe('/practice-admin/dashboard');
     expect(activeNavItem(items, '/account')).toBeUndefined();
   });
 
