@@ -75,6 +75,8 @@ it("shows the practice's audit trail with filters and export, and each appointme
     .first()
     .click();
   await admin.getByTestId('patient-filter').waitFor();
+  // The list is marked busy from the filter's change until its first page has arrived.
+  await admin.locator('[data-testid="audit-list"][aria-busy="false"]').waitFor();
   const lines = await list.getByTestId('audit-summary').allInnerTexts();
   expect(lines.length).toBeGreaterThan(0);
   expect(lines).toContain('Changed the status from Scheduled to Confirmed');

@@ -123,8 +123,12 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
     return () => observer.disconnect();
   }, [cursor, loading, loadMore]);
 
-  const change = (patch: Partial<AuditFilters>) =>
+  // The lines shown stay until the new filters' first page arrives, marked busy meanwhile (in the
+  // same render as the new filters, so no one reads the old lines as the new answer).
+  const change = (patch: Partial<AuditFilters>) => {
+    setLoading(true);
     setFilters((current) => ({ ...current, ...patch }));
+  };
   const exportCsv = async () => {
     try {
       await auditApi.download(practiceId, filters);
@@ -188,7 +192,8 @@ export function AuditPage({ practiceId }: { practiceId: string }) {
       <Box
         component="ul"
         aria-label={t('audit.title')}
-        sx={{ m: 0, p: 0 }}
+        aria-busy={loading}
+        sx={{ m: 0, p: 0, opacity: loading && entries.length > 0 ? 0.6 : 1 }}
         data-testid="audit-list"
       >
         {entries.map((entry) => (
