@@ -171,7 +171,16 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
         const backfill = backfills.get(runner.name) ?? null;
         return {
           name: runner.name,
-          state: backfill ? 'back-filling' : leading ? runner.state : followerState,
+          // A recorded failure is cleared only by a commit past it: while it stands, the projection
+          // is stuck on that event, even when its runner is between two attempts (a projection
+          // leaving the group starts its own subscription as 'running' before it fails again).
+          state: backfill
+            ? 'back-filling'
+            : failing
+              ? 'failing'
+              : leading
+                ? runner.state
+                : followerState,
           position: position.position,
           lag_events: pending.count,
           lag_ms: pending.oldest ? Math.max(0, now - pending.oldest.getTime()) : 0,
