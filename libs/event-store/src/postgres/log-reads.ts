@@ -38,21 +38,25 @@ export async function readLogBelow(
 
 /**
  * Whether committed events after a place in the log are not readable yet because an older
- * transaction runs (on the server, or in this database: see Horizon), and the server's oldest
- * running transaction.
+ * transaction runs (on the server, or in this database: see Horizon), whether some are readable
+ * now, and the server's oldest running transaction.
  */
 export async function heldBack(
   sql: Sql,
   after: LogPosition,
   horizon: Horizon,
-): Promise<{ held: boolean; xmin: string }> {
-  const [row] = await sql<{ held: boolean; xmin: string }[]>`
+): Promise<{ held: boolean; readable: boolean; xmin: string }> {
+  const [row] = await sql<{ held: boolean; readable: boolean; xmin: string }[]>`
     SELECT EXISTS (
       SELECT 1 FROM es_events
        WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
          AND transaction_id >= ${sql.unsafe(HORIZONS[horizon])}
-    ) AS held, pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
-  return { held: row?.held === true, xmin: row?.xmin ?? '' };
+    ) AS held, EXISTS (
+      SELECT 1 FROM es_events
+       WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
+         AND transaction_id < ${sql.unsafe(HORIZONS[horizon])}
+    ) AS readable, pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+  return { held: row?.held === true, readable: row?.readable === true, xmin: row?.xmin ?? '' };
 }
 
 /** The last event readers can see. */

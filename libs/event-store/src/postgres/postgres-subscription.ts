@@ -32,12 +32,13 @@ interface PostgresSubscriptionOptions extends SubscribeOptions {
   ) => Promise<RecordedEvent[]>;
   /**
    * Whether committed events exist after this place that an older running transaction hides,
-   * and the server's oldest running transaction (the snapshot's xmin, as text).
+   * whether some are readable now (committed, or let through by the horizon, since the read
+   * before), and the server's oldest running transaction (the snapshot's xmin, as text).
    */
   readonly heldBack: (
     after: LogPosition,
     horizon: Horizon,
-  ) => Promise<{ readonly held: boolean; readonly xmin: string }>;
+  ) => Promise<{ readonly held: boolean; readonly readable: boolean; readonly xmin: string }>;
   readonly onStopped: () => void;
 }
 
@@ -174,10 +175,13 @@ export class PostgresSubscription implements Subscription {
         }
         // The notification for these events may already have come: without a quick second
         // look they would wait for the next append or poll.
-        const { held, xmin } = await within(
+        const { held, readable, xmin } = await within(
           this.options.heldBack(this.current, horizon),
           READ_DEADLINE_MS,
         );
+        // Became readable between the read and this look (the transaction holding it back
+        // ended): read it now. Its notification may have been spent on the read that missed it.
+        if (readable) continue;
         if (stuck?.xmin !== xmin) stuck = held ? { xmin, since: Date.now() } : null;
         if (held) {
           const delay =
