@@ -142,3 +142,74 @@ it('lets a failing projection leave the group: the others go on, and it catches 
   expect((await applied('fragile')).map((r) => r.position)).toEqual(all);
   expect((await applied('steady')).map((r) => r.position)).toEqual(all);
 });
+
+it('applies a projection that reads another’s rows after it, in each batch of the group', async () => {
+  const writer = recorder('writer');
+  // Records, for each event, whether the writer's row of it was there to read.
+  const reader: Projection = {
+    name: 'a-reader',
+    tables: [],
+    appliesAfter: ['writer'],
+    async apply(event, { trx }) {
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM group_applied
+        WHERE name = 'writer' AND position = ${event.globalPosition}`.execute(trx);
+      await sql`INSERT INTO group_applied (name, position)
+                VALUES (${`a-reader saw ${rows[0]!.n}`}, ${event.globalPosition})`.execute(trx);
+    },
+  };
+  const readerRunner = new ProjectionRunner(reader, {
+    store,
+    db: database.db,
+    clock,
+    logger,
+    publisher: { publish: () => undefined },
+  });
+  // Sorted by name the reader would come first; the group waits for the writer.
+  const group = groupOf([readerRunner, writer]);
+  await group.start();
+  await store.appendToStream('reads-1', newEvents(10), 'no_stream');
+  const all = await allPositions();
+  await reached(readerRunner, all[all.length - 1]!);
+  await group.stop();
+  const { rows } = await sql<{ name: string; n: number }>`SELECT name, count(*)::int AS n
+    FROM group_applied WHERE name LIKE 'a-reader%' GROUP BY name`.execute(database.db);
+  expect(rows).toEqual([{ name: 'a-reader saw 1', n: all.length }]);
+});
+
+it('commits its batches without waiting for the disk (on the prepared statements of the API)', async () => {
+  const settings: string[] = [];
+  const probe: Projection = {
+    name: 'commit-probe',
+    tables: [],
+    async apply(_event, { trx }) {
+      const { rows } = await sql<{ setting: string }>`
+        SELECT current_setting('synchronous_commit') AS setting`.execute(trx);
+      settings.push(rows[0]!.setting);
+    },
+  };
+  const runner = new ProjectionRunner(probe, {
+    store,
+    db: database.projectionsDb,
+    clock,
+    logger,
+    publisher: { publish: () => undefined },
+  });
+  const group = new ProjectionGroup([runner], {
+    store,
+    db: database.projectionsDb,
+    clock,
+    logger,
+    batchSize: 4,
+  });
+  await group.start();
+  await store.appendToStream('probe-1', newEvents(3), 'no_stream');
+  const all = await allPositions();
+  await reached(runner, all[all.length - 1]!);
+  await group.stop();
+  expect(settings.length).toBe(all.length);
+  expect(new Set(settings)).toEqual(new Set(['off']));
+  // Only the projections' transactions: the session's own setting is the server's default.
+  const { rows } = await sql<{ setting: string }>`
+    SELECT current_setting('synchronous_commit') AS setting`.execute(database.projectionsDb);
+  expect(rows[0]!.setting).toBe('on');
+});

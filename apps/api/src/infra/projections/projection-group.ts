@@ -10,7 +10,13 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { DB } from '../database/database.types';
-import { lockCheckpoints, readCheckpoint, saveCheckpoints } from './projection-checkpoints';
+import { inPipelinedTransaction } from '../database/pipelined-transaction';
+import {
+  commitWithoutFlush,
+  lockCheckpoints,
+  readCheckpoint,
+  saveCheckpoints,
+} from './projection-checkpoints';
 import type { AppliedBatch, ProjectionRunner } from './projection-runner';
 
 export interface ProjectionGroupOptions {
@@ -24,7 +30,10 @@ export interface ProjectionGroupOptions {
 /**
  * Runs the projections of one process from one subscription: each batch is read once and applied
  * to every projection in one transaction (their checkpoints locked and saved in one statement
- * each), then their live messages go out. Against one subscription and one transaction per
+ * each), then their live messages go out. The projections apply the batch side by side: their
+ * statements are pipelined on the transaction's connection (see inPipelinedTransaction), so a
+ * batch waits for about as many round trips as its busiest projection makes, not for the sum of
+ * all of them; a projection that reads another's tables (`appliesAfter`) starts once it is done. Against one subscription and one transaction per
  * projection this reads the log once instead of once per projection, commits once per batch, and
  * leaves no projection transaction open while the next batch is read: an open transaction holds
  * back the events committed after it (see the event store's readAll), so projections running side
@@ -83,15 +92,19 @@ export class ProjectionGroup {
     const now = this.options.clock.now();
     let applied: AppliedBatch[];
     try {
-      applied = await this.options.db.transaction().execute(async (trx) => {
-        const stored = await lockCheckpoints(
-          trx,
-          members.map((m) => m.name),
+      applied = await inPipelinedTransaction(this.options.db, async (trx) => {
+        // Sent together with the lock (pipelined), so it costs no round trip of its own; both
+        // settle before anything else is sent.
+        const [, stored] = await allSettled([
+          commitWithoutFlush(trx),
+          lockCheckpoints(
+            trx,
+            members.map((m) => m.name),
+          ),
+        ] as const);
+        const results = await applyTogether(members, (member) =>
+          member.applyWithin(trx, events, stored.get(member.name)!),
         );
-        const results: AppliedBatch[] = [];
-        for (const member of members) {
-          results.push(await member.applyWithin(trx, events, stored.get(member.name)!));
-        }
         const moved = new Map<string, LogPosition>();
         results.forEach((result, i) => {
           if (result.reached !== stored.get(members[i]!.name)) {
@@ -146,4 +159,55 @@ export class ProjectionGroup {
       }
     }
   }
+}
+
+/** In a failed transaction every later statement fails too: the first other error is the cause. */
+const IN_FAILED_TRANSACTION = '25P02';
+
+/**
+ * Applies each member's batch at once, each after the members it reads (`appliesAfter`, those
+ * still in the group), and answers once every one has settled: nothing of this batch may still
+ * be sent when the transaction ends. Throws the first failure that caused the others, if any.
+ */
+async function applyTogether(
+  members: readonly ProjectionRunner[],
+  apply: (member: ProjectionRunner) => Promise<AppliedBatch>,
+): Promise<AppliedBatch[]> {
+  const byName = new Map(members.map((member) => [member.name, member]));
+  const running = new Map<string, Promise<AppliedBatch>>();
+  const start = (member: ProjectionRunner): Promise<AppliedBatch> => {
+    let promise = running.get(member.name);
+    if (!promise) {
+      const before = (member.projection.appliesAfter ?? []).flatMap((name) => {
+        const other = byName.get(name);
+        return other ? [start(other)] : [];
+      });
+      promise = before.length === 0 ? apply(member) : Promise.all(before).then(() => apply(member));
+      running.set(member.name, promise);
+    }
+    return promise;
+  };
+  return allSettled(members.map(start));
+}
+
+/**
+ * The values once every statement has settled (none may still be in flight when the transaction
+ * ends), or the first failure that caused the others.
+ */
+async function allSettled<const T extends readonly Promise<unknown>[]>(
+  promises: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(promises);
+  const failures = settled.flatMap((outcome) =>
+    outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+  );
+  if (failures.length > 0) {
+    throw (
+      failures.find((error) => (error as { code?: unknown }).code !== IN_FAILED_TRANSACTION) ??
+      failures[0]
+    );
+  }
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
 }

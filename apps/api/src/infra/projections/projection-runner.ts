@@ -13,6 +13,7 @@ import type { Clock } from '../clock';
 import type { DB } from '../database/database.types';
 import type { LiveEventName, LiveMessage, LivePublisher, Projection } from './projection';
 import {
+  commitWithoutFlush,
   lockCheckpoint,
   readCheckpoint,
   recordFailure,
@@ -212,6 +213,7 @@ export class ProjectionRunner {
   private async applyBatch(events: readonly RecordedEvent[]): Promise<void> {
     const now = this.options.clock.now();
     const applied = await this.options.db.transaction().execute(async (trx) => {
+      await commitWithoutFlush(trx);
       const stored = await lockCheckpoint(trx, this.name);
       const result = await this.applyWithin(trx, events, stored);
       if (result.reached !== stored) await saveCheckpoint(trx, this.name, result.reached, now);

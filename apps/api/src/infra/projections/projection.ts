@@ -41,6 +41,12 @@ export interface Projection {
    * (ANALYZE of a large trail was a quarter of its rebuild). Every table when left out.
    */
   readonly lookupTables?: readonly (keyof DB)[];
+  /**
+   * Projections (by name) whose tables its statements read while applying. In a group, where the
+   * projections apply a batch side by side in one transaction, it applies the batch after them,
+   * so it sees their rows of that batch as well.
+   */
+  readonly appliesAfter?: readonly string[];
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
   /**
    * A batch at once, in log order, when the projection can do better than event by event (one

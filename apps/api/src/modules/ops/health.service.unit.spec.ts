@@ -31,7 +31,14 @@ function driver(answers: boolean): Driver {
   };
 }
 
-function health(databaseAnswers: boolean): HealthService {
+/** With `publicStates`, for the public probe: it may read those states and nothing more. */
+function health(
+  databaseAnswers: boolean,
+  publicStates: readonly string[] | null = null,
+): HealthService {
+  // Each projection's lag and the log's head and holdup are for operators only.
+  const operatorsOnly = () => Promise.reject(new Error('read for the public probe'));
+  const operators = <T>(value: T) => (publicStates ? operatorsOnly : () => Promise.resolve(value));
   const db = new Kysely<unknown>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),
@@ -41,12 +48,12 @@ function health(databaseAnswers: boolean): HealthService {
     },
   });
   return new HealthService(
-    { statuses: () => Promise.resolve([]) } as unknown as ProjectionsService,
-    { db } as unknown as Database,
     {
-      head: () => Promise.resolve(null),
-      holdup: () => Promise.resolve(null),
-    } as unknown as EventStore,
+      statuses: operators([]),
+      states: () => Promise.resolve(publicStates ?? []),
+    } as unknown as ProjectionsService,
+    { db } as unknown as Database,
+    { head: operators(null), holdup: operators(null) } as unknown as EventStore,
     { now: () => new Date('2026-11-26T12:00:00Z') },
   );
 }
@@ -71,5 +78,29 @@ describe('HealthService', () => {
     expect(report).toBeNull();
     await jest.advanceTimersByTimeAsync(1);
     expect(report).toMatchObject({ status: 'degraded', database: 'down', projections: [] });
+  });
+
+  it('tells the public up while the database answers and every projection runs, reading no more', async () => {
+    await expect(health(true, ['running', 'running']).publicStatus()).resolves.toEqual({
+      status: 'up',
+      checked_at: '2026-11-26T12:00:00.000Z',
+    });
+  });
+
+  it('tells the public degraded while a projection is not running', async () => {
+    for (const state of ['failing', 'back-filling', 'stopped', 'starting']) {
+      await expect(health(true, ['running', state]).publicStatus()).resolves.toMatchObject({
+        status: 'degraded',
+      });
+    }
+  });
+
+  it('tells the public degraded once the database has not answered for a second', async () => {
+    let answer: unknown = null;
+    void health(false, ['running'])
+      .publicStatus()
+      .then((a) => (answer = a));
+    await jest.advanceTimersByTimeAsync(DATABASE_ANSWER_MS);
+    expect(answer).toMatchObject({ status: 'degraded' });
   });
 });

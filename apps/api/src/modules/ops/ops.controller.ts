@@ -35,9 +35,8 @@ export class OpsController {
   @Get('health')
   @Public()
   @ResponseMessage('OK')
-  async health(): Promise<PublicHealth> {
-    const report = await this.healthCheck.report();
-    return { status: report.status === 'ok' ? 'up' : 'degraded', checked_at: report.checked_at };
+  health(): Promise<PublicHealth> {
+    return this.healthCheck.publicStatus();
   }
 
   @Get('ops/health')

@@ -13,6 +13,8 @@ const VACCINATION_EVENTS = new Set<string>([
 export const vaccinationsProjection: Projection = {
   name: 'vaccinations',
   tables: ['rm_vaccinations'],
+  // A family member's guardian, who hears of the member's doses too (rm_family_members).
+  appliesAfter: ['users'],
   async apply(
     recorded: RecordedEvent,
     { trx, publish, replaying }: ProjectionContext,

@@ -28,6 +28,8 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
 export const waitlistProjection: Projection = {
   name: 'waitlist',
   tables: ['rm_waitlist', 'rm_waitlist_offers'],
+  // A calendar's practice, for the messages of events that do not name it (rm_calendars).
+  appliesAfter: ['scheduling'],
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (!EVENTS.has(recorded.type)) return;
     const event = { type: recorded.type, data: recorded.data } as WaitlistEvent;
