@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { systemClock } from './infra/clock';
 import { loadConfig } from './infra/config/app-config';
-import { connectDatabase, MAINTENANCE_TIMEOUTS } from './infra/database/database';
+import { connectDatabase, MAINTENANCE_TIMEOUTS, openConnections } from './infra/database/database';
 import { openDatabaseServer } from './infra/database/database-server';
 import { migrateToLatest } from './infra/database/migrator';
 import { pendingShutdownSteps } from './infra/lifecycle/shutdown-step';
@@ -27,6 +27,10 @@ async function main(): Promise<void> {
   );
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const database = connectDatabase(server.url, { max: config.databasePoolMax });
+  const unopened = await openConnections(database, config.databasePoolMax);
+  if (unopened > 0) {
+    logger.warn({ unopened }, 'some database connections will be opened on first use');
+  }
 
   const app = await createApp({ config, database, logger, clock: systemClock });
   await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });

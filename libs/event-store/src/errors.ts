@@ -13,6 +13,17 @@ export class WrongExpectedRevision extends Error {
   }
 }
 
+/**
+ * An append on guessed revisions (`AppendOptions.guessed`) did not commit: a stream was not where
+ * the guess put it, or the events were appended before. Nothing was written; read and decide again.
+ */
+export class StaleGuess extends Error {
+  override readonly name = 'StaleGuess';
+  constructor(readonly streamIds: readonly string[]) {
+    super(`Streams ${streamIds.join(', ')}: the guessed revisions were not the streams' own`);
+  }
+}
+
 /** The same event ids were appended before with different content. */
 export class IdempotencyConflict extends Error {
   override readonly name = 'IdempotencyConflict';

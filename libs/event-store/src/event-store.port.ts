@@ -65,6 +65,13 @@ export interface StreamCheck {
 export interface AppendOptions {
   /** Streams read, not written, that must be unchanged: see StreamCheck. */
   readonly unchanged?: readonly StreamCheck[];
+  /**
+   * The expected revisions are a guess (states remembered or streams assumed new, not read) and
+   * the caller reads and decides again when it is wrong: a failed append then throws
+   * `StaleGuess` at once, without finding out which stream moved or whether the same events were
+   * appended before (the caller's read finds that). The append itself is checked as always.
+   */
+  readonly guessed?: boolean;
 }
 
 export interface AppendResult {

@@ -1,7 +1,7 @@
 import type { BookingResult } from '@medbook/contracts';
 import type { Page } from 'playwright-core';
 import { call, createUser, type TestUser } from '../../support/accounts';
-import { browserSuite, expectAccessible, shoot, signIn } from '../../support/browser';
+import { browserSuite, expectAccessible, shoot, signIn, untilTrue } from '../../support/browser';
 import {
   createCalendar,
   createPractice,
@@ -172,6 +172,9 @@ it("shows a lab's walk-ins in the lab's own line on the desk's board, live, and 
   await desk.getByRole('button', { name: 'Add walk-in' }).click();
   const dialog = desk.getByRole('dialog', { name: 'Add walk-in' });
   await dialog.waitFor();
+  // The search box takes the focus once the dialog has loaded the calendars and shows it: keys
+  // typed while the dialog still loads would be lost.
+  await untilTrue(desk, "document.activeElement?.dataset.testid === 'patient-search'");
   await desk.keyboard.type('Novak');
   await dialog.getByTestId('patient-result').filter({ hasText: 'Iris Novak' }).waitFor();
   await desk.keyboard.press('ArrowDown');

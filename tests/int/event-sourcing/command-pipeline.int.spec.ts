@@ -58,11 +58,13 @@ const take = (
   by: string,
   commandId: string | null = null,
   remembered?: FoldedStates<number>,
+  guessing?: { on: CommandPipeline; places: FoldedStates<number> },
 ) =>
-  pipeline.run({
+  (guessing?.on ?? pipeline).run({
     commandId,
     context,
-    read: [stream(place, counter), stream(capacityStream, settings, remembered)],
+    guessFirst: guessing !== undefined,
+    read: [stream(place, counter, guessing?.places), stream(capacityStream, settings, remembered)],
     decide: ([slot, capacity]) => ({
       append: [
         { streamId: place, events: counter.decide({ by, capacity: capacity.state }, slot.state) },
@@ -184,4 +186,108 @@ it('gives up after its attempts with the command busy message', async () => {
     .catch((error: unknown) => error);
   expect(attempts).toBe(MAX_ATTEMPTS);
   expect(outcome).toEqual(new ConflictError('Too busy'));
+});
+
+describe('a first attempt on guessed states (guessFirst)', () => {
+  /** The store's multi-stream reads, counted: a guessed attempt makes none. */
+  const counted = () => {
+    let reads = 0;
+    const counting = Object.create(store) as PostgresEventStore;
+    counting.readStreams = (...args) => {
+      reads += 1;
+      return store.readStreams(...args);
+    };
+    return { pipeline: new CommandPipeline(counting), reads: () => reads };
+  };
+  /** `take` on its first attempt without reading: places and capacities as remembered. */
+  const takeGuessing = (
+    on: CommandPipeline,
+    place: string,
+    capacityStream: string,
+    by: string,
+    capacities: FoldedStates<number>,
+    places: FoldedStates<number>,
+    commandId: string | null = null,
+  ) => take(place, capacityStream, by, commandId, capacities, { on, places });
+
+  it('decides on remembered and new streams without reading, and the append proves it', async () => {
+    const capacity = `capacity-${randomUUID()}`;
+    await setCapacity(capacity, 2);
+    const [capacities, places] = [new FoldedStates<number>(), new FoldedStates<number>()];
+    await take(`place-${randomUUID()}`, capacity, 'a', null, capacities);
+    const { pipeline: guessing, reads } = counted();
+    const place = `place-${randomUUID()}`;
+    const first = await takeGuessing(guessing, place, capacity, 'b', capacities, places);
+    const second = await takeGuessing(guessing, place, capacity, 'c', capacities, places);
+    expect(reads()).toBe(0);
+    expect([first.alreadyAppended, second.alreadyAppended]).toEqual([false, false]);
+    expect(places.get(place)).toEqual({ state: 2, revision: 1 });
+    expect((await store.readStream(place)).map((e) => e.data)).toEqual([{ by: 'b' }, { by: 'c' }]);
+  });
+
+  it('reads and decides again when a guess is stale, and trusts no refusal made on one', async () => {
+    const capacity = `capacity-${randomUUID()}`;
+    await setCapacity(capacity, 0);
+    const [capacities, places] = [new FoldedStates<number>(), new FoldedStates<number>()];
+    await pipeline.read([stream(capacity, settings, capacities)]);
+    expect(capacities.get(capacity)).toEqual({ state: 0, revision: 0 });
+    // Raised elsewhere: the remembered capacity 0 would refuse, the store's 3 admits.
+    await setCapacity(capacity, 3);
+    const place = `place-${randomUUID()}`;
+    // The place was taken elsewhere: the guess of a new stream is wrong.
+    await take(place, capacity, 'elsewhere');
+    const { pipeline: guessing, reads } = counted();
+    await takeGuessing(guessing, place, capacity, 'b', capacities, places);
+    expect(reads()).toBe(1);
+    expect(capacities.get(capacity)).toEqual({ state: 3, revision: 1 });
+    expect((await store.readStream(place)).map((e) => e.data)).toEqual([
+      { by: 'elsewhere' },
+      { by: 'b' },
+    ]);
+    // The place is full now and this process knows it: still refused, after a read.
+    await take(place, capacity, 'c');
+    const refused = await takeGuessing(guessing, place, capacity, 'd', capacities, places).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toEqual(new ConflictError('Full'));
+    expect(reads()).toBe(2);
+  });
+
+  it('answers a retried command from its events, and never exceeds the capacity', async () => {
+    const capacity = `capacity-${randomUUID()}`;
+    await setCapacity(capacity, 7);
+    const [capacities, places] = [new FoldedStates<number>(), new FoldedStates<number>()];
+    await take(`place-${randomUUID()}`, capacity, 'warm', null, capacities);
+    const place = `place-${randomUUID()}`;
+    const commandId = randomUUID();
+    const first = await takeGuessing(
+      pipeline,
+      place,
+      capacity,
+      'ann',
+      capacities,
+      places,
+      commandId,
+    );
+    const fresh = new FoldedStates<number>();
+    const again = await takeGuessing(
+      pipeline,
+      place,
+      capacity,
+      'ann',
+      capacities,
+      fresh,
+      commandId,
+    );
+    expect(again).toEqual({ ...first, alreadyAppended: true });
+    const race = `place-${randomUUID()}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        takeGuessing(pipeline, race, capacity, `p${i}`, capacities, places),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7);
+    expect(await store.readStream(race)).toHaveLength(7);
+    expect(await store.readStream(place)).toHaveLength(1);
+  });
 });

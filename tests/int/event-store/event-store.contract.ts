@@ -4,6 +4,7 @@ import {
   IdempotencyConflict,
   LOG_START,
   type RecordedEvent,
+  StaleGuess,
   WrongExpectedRevision,
 } from '@medbook/event-store';
 import type { PostgresEventStoreOptions } from '@medbook/event-store';
@@ -190,6 +191,85 @@ export function describeEventStoreContract(name: string, subject: ContractSubjec
             },
           ),
         ).rejects.toThrow(/both written and checked/);
+      });
+    });
+
+    describe('appends on guessed revisions', () => {
+      it('commits a right guess like any append', async () => {
+        const [calendar, slot, fresh] = [stream('c'), stream('s'), stream('f')];
+        await store.appendToStream(calendar, [newEvent()], 'no_stream');
+        await store.appendToStream(slot, [newEvent()], 'no_stream');
+        const result = await store.appendToStreams(
+          [
+            { streamId: fresh, events: [newEvent()], expectedRevision: 'no_stream' },
+            { streamId: slot, events: [newEvent()], expectedRevision: 0 },
+          ],
+          { unchanged: [{ streamId: calendar, expectedRevision: 0 }], guessed: true },
+        );
+        expect(result).toMatchObject({ revisions: { [slot]: 1, [fresh]: 0 } });
+        expect(result.alreadyAppended).toBe(false);
+        const single = await store.appendToStreams(
+          [{ streamId: stream('n'), events: newEvents(2), expectedRevision: 'no_stream' }],
+          { guessed: true },
+        );
+        expect(Object.values(single.revisions)).toEqual([1]);
+      });
+
+      it('throws StaleGuess and writes nothing when any guess is wrong, a retry included', async () => {
+        const [calendar, slot, created] = [stream('c'), stream('s'), stream('x')];
+        await store.appendToStream(calendar, newEvents(2), 'no_stream');
+        await store.appendToStream(slot, newEvents(2), 'no_stream');
+        await store.appendToStream(created, [newEvent()], 'no_stream');
+        const appended = newEvents(1);
+        const committed = stream('r');
+        await store.appendToStream(committed, appended, 'no_stream');
+        const wrong: [string, Parameters<EventStore['appendToStreams']>][] = [
+          [
+            'a stream guessed new exists',
+            [
+              [{ streamId: created, events: [newEvent()], expectedRevision: 'no_stream' }],
+              { guessed: true },
+            ],
+          ],
+          [
+            'a stream moved past its guess',
+            [[{ streamId: slot, events: [newEvent()], expectedRevision: 0 }], { guessed: true }],
+          ],
+          [
+            'a checked stream moved',
+            [
+              [{ streamId: stream('f'), events: [newEvent()], expectedRevision: 'no_stream' }],
+              { unchanged: [{ streamId: calendar, expectedRevision: 0 }], guessed: true },
+            ],
+          ],
+          [
+            'of two streams, the one guessed at a revision moved',
+            [
+              [
+                { streamId: stream('a'), events: [newEvent()], expectedRevision: 'no_stream' },
+                { streamId: slot, events: [newEvent()], expectedRevision: 0 },
+              ],
+              { guessed: true },
+            ],
+          ],
+          [
+            'the same events were appended before',
+            [
+              [{ streamId: committed, events: appended, expectedRevision: 'no_stream' }],
+              { guessed: true },
+            ],
+          ],
+        ];
+        for (const [why, args] of wrong) {
+          const error = await store.appendToStreams(...args).catch((e: unknown) => e);
+          expect([why, error]).toEqual([why, expect.any(StaleGuess)]);
+        }
+        expect(await store.readStream(slot)).toHaveLength(2);
+        expect(await store.readStream(created)).toHaveLength(1);
+        expect(await store.readStream(committed)).toHaveLength(1);
+        // Unguessed, the same retry is recognised as one.
+        const retry = await store.appendToStream(committed, appended, 'no_stream');
+        expect(retry.alreadyAppended).toBe(true);
       });
     });
 

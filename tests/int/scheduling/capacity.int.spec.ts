@@ -146,18 +146,21 @@ it('decides a booking again on the new capacity when the capacity drops between 
   const slot = await tomorrowsSlot(app, calendarId, position, 0);
   await bookFor(calendarId, slot.start_date);
 
-  // The booking reads its streams; before it appends, an admin lowers the capacity to 1.
+  // The booking decides on capacity 2 (on the calendar as read, or as this process remembers
+  // it); just before it appends, an admin lowers the capacity to 1.
   const store = app.app.get<EventStore>(EVENT_STORE);
-  const read = store.readStreams.bind(store);
+  const append = store.appendToStreams.bind(store);
   let dropped: number | null = null;
-  const interleave = jest.spyOn(store, 'readStreams').mockImplementation(async (ids) => {
-    const streams = await read(ids);
-    if (dropped === null && ids.includes(`calendar-${calendarId}`)) {
-      dropped = 0;
-      dropped = await setCapacity(calendarId, 1);
-    }
-    return streams;
-  });
+  const interleave = jest
+    .spyOn(store, 'appendToStreams')
+    .mockImplementation(async (appends, options) => {
+      const decidedOn = options?.unchanged?.some((c) => c.streamId === `calendar-${calendarId}`);
+      if (dropped === null && decidedOn) {
+        dropped = 0;
+        dropped = await setCapacity(calendarId, 1);
+      }
+      return append(appends, options);
+    });
   try {
     const late = await app.api.as(practice.staff).post('/api/v1/appointments', {
       calendar_id: calendarId,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppointmentPage, BookingResult, HoldView, WeekView } from '@medbook/contracts';
 import { sql } from 'kysely';
+import type { EventStore } from '@medbook/event-store';
+import { EVENT_STORE } from '../../../apps/api/src/infra/event-store/event-store.provider';
 import { HoldExpiryScheduler } from '../../../apps/api/src/modules/scheduling/hold-expiry.scheduler';
 import { createUser, signInAsGuest, registerPatient } from '../../support/accounts';
 import { eventually } from '../../support/events';
@@ -186,6 +188,65 @@ describe('holds', () => {
     });
     const mine = await app.api.as(patient).delete(path, { start_date: start });
     expect((mine.body.data as { position: number }).position).toBeGreaterThan(0);
+  });
+
+  it('are booked without reading the slot again when this process made them, and never on one ended since', async () => {
+    now = new Date('2026-03-06T15:00:00Z');
+    const { calendarId } = await createCalendar(app, practice, { ...hourly, booking_capacity: 2 });
+    const patient = await createUser(app, 'Patient');
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const reads = jest.spyOn(store, 'readStreams');
+    const hold = async (start: string) => {
+      const held = await app.api
+        .as(patient)
+        .put(`/api/v1/calendars/${calendarId}/slots/hold`, { start_date: start });
+      expect(held.status).toBe(200);
+      return (held.body.data as HoldView).hold_id;
+    };
+    const book = (start: string, holdId: string) =>
+      app.api.as(patient).post('/api/v1/appointments', {
+        calendar_id: calendarId,
+        start_date: start,
+        hold_id: holdId,
+      });
+    try {
+      // Held and booked here: the booking decides on the slot as the hold left it.
+      const start = '2026-03-11T13:00:00Z';
+      const holdId = await hold(start);
+      reads.mockClear();
+      const booked = await book(start, holdId);
+      expect(booked.status).toBe(201);
+      expect(reads).not.toHaveBeenCalled();
+      // Held here, then released (the remembered slot still shows the hold): the guess fails at
+      // the append, the booking reads and finds the hold ended, and books a free place without it.
+      const later = '2026-03-11T14:00:00Z';
+      const released = await hold(later);
+      const path = `/api/v1/calendars/${calendarId}/slots/hold/${released}`;
+      expect((await app.api.as(patient).delete(path, { start_date: later })).status).toBe(200);
+      reads.mockClear();
+      const free = await book(later, released);
+      expect(free.status).toBe(201);
+      expect(reads).toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    const slotEvents = async (start: string) =>
+      (
+        await sql<{ event_type: string; hold_id: string | null }>`
+          SELECT event_type, data->>'hold_id' AS hold_id FROM es_events
+           WHERE stream_id = ${`slot-${calendarId}-${start}`} ORDER BY stream_revision`.execute(
+          app.database.db,
+        )
+      ).rows.map((r) => [r.event_type, r.hold_id !== null]);
+    expect(await slotEvents('2026-03-11T13:00:00Z')).toEqual([
+      ['SlotHeld', true],
+      ['SlotBooked', true],
+    ]);
+    expect(await slotEvents('2026-03-11T14:00:00Z')).toEqual([
+      ['SlotHeld', true],
+      ['SlotHoldReleased', true],
+      ['SlotBooked', false],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { IdempotencyConflict, InvalidAppend, WrongExpectedRevision } from '../errors';
+import { IdempotencyConflict, InvalidAppend, StaleGuess, WrongExpectedRevision } from '../errors';
 import type {
   AppendOptions,
   AppendResult,
@@ -101,11 +101,19 @@ export class PostgresEventStore implements EventStore {
         sorted.length === 1 && unchanged.length === 0
           ? await this.appendFast(sorted[0]!, recordedAt)
           : await this.appendFastToStreams(sorted, unchanged, recordedAt);
-      const rows = fast.length > 0 ? fast : await this.appendChecked(sorted, unchanged, recordedAt);
+      // A guess the one statement refused: the caller reads again, so nothing is explained.
+      if (fast?.length === 0 && options.guessed) {
+        throw new StaleGuess([
+          ...sorted.map((a) => a.streamId),
+          ...unchanged.map((c) => c.streamId),
+        ]);
+      }
+      const rows = fast?.length ? fast : await this.appendChecked(sorted, unchanged, recordedAt);
       const result = toAppendResult(rows, rows[0]?.already_appended === true);
       if (!result.alreadyAppended) this.announceAppend();
       return result;
     } catch (error) {
+      if (error instanceof StaleGuess) throw error;
       return this.explainAppendFailure(error, sorted);
     }
   }
@@ -154,10 +162,11 @@ export class PostgresEventStore implements EventStore {
    * without the PL/pgSQL function's checks: the stream row's guarded update (or insert) is the
    * revision check, and the unique event id the duplicate check. It answers no rows when the
    * guard fails or the ids exist, and then `es_append` runs and explains (or replays) the result.
+   * Null when the append is not of that shape.
    */
-  private async appendFast(append: StreamAppend, recordedAt: Date): Promise<AppendedRow[]> {
+  private async appendFast(append: StreamAppend, recordedAt: Date): Promise<AppendedRow[] | null> {
     const expected = append.expectedRevision;
-    if (expected !== 'no_stream' && typeof expected !== 'number') return [];
+    if (expected !== 'no_stream' && typeof expected !== 'number') return null;
     const count = append.events.length;
     const events = this.sql.json(
       append.events.map((e) => ({ id: e.id, t: e.type, d: e.data, m: e.metadata })) as never,
@@ -194,17 +203,17 @@ export class PostgresEventStore implements EventStore {
    * the one update, so it is used only when the existing stream sorts after every new one. When a
    * head is not where expected, `es_require_heads` fails the statement, which undoes it whole;
    * a duplicate event id fails it too. Then it answers no rows and `es_append` runs and explains
-   * (or replays) the result.
+   * (or replays) the result. Null when the append is not of that shape.
    */
   private async appendFastToStreams(
     sorted: readonly StreamAppend[],
     unchanged: readonly StreamCheck[],
     recordedAt: Date,
-  ): Promise<AppendedRow[]> {
+  ): Promise<AppendedRow[] | null> {
     const exact = sorted.filter((a) => typeof a.expectedRevision === 'number');
     const created = sorted.filter((a) => a.expectedRevision === 'no_stream');
-    if (exact.length > 1 || exact.length + created.length !== sorted.length) return [];
-    if (exact.length === 1 && sorted[sorted.length - 1] !== exact[0]) return [];
+    if (exact.length > 1 || exact.length + created.length !== sorted.length) return null;
+    if (exact.length === 1 && sorted[sorted.length - 1] !== exact[0]) return null;
     const streamIds = sorted.map((a) => a.streamId);
     const expected = sorted.map((a) => expectedCode(a.expectedRevision));
     const counts = sorted.map((a) => a.events.length);

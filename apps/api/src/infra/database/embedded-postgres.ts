@@ -50,11 +50,14 @@ export async function startEmbeddedPostgres(
     // random_page_cost 1.1: the data is on local SSD (or in memory), where reading a page out of
     // order costs about what reading the next one does; at the default 4 (spinning disks) the
     // planner scans all 10,000 providers rather than take a filter's index (provider search).
+    // max_connections 400: API processes open both pools at start (2 x DATABASE_POOL_MAX + 3
+    // each), and the test suite runs two workers that each start up to three such processes
+    // beside their own pools.
     postgresFlags: [
       '-c',
       'listen_addresses=localhost',
       '-c',
-      'max_connections=200',
+      'max_connections=400',
       '-c',
       'random_page_cost=1.1',
     ],

@@ -3,6 +3,7 @@ import {
   IdempotencyConflict,
   type NewEvent,
   type RecordedEvent,
+  StaleGuess,
   type StreamAppend,
   WrongExpectedRevision,
 } from '@medbook/event-store';
@@ -43,6 +44,11 @@ export interface StreamSpec<S> {
    * find (an idempotent retry is recognised in the streams it writes).
    */
   readonly remembered?: FoldedStates<S>;
+  /**
+   * Read the stream whole all the same, and only keep its state in `remembered` for other
+   * commands: for a command that finds a retry of itself in this stream's earlier events.
+   */
+  readonly readWhole?: boolean;
 }
 
 /** A stream as read for this attempt: its state and the revision the append will expect. */
@@ -99,6 +105,15 @@ export interface CommandSpec<T extends readonly StreamSpec<unknown>[], A> {
   readonly answer: (committed: Committed) => A;
   /** The 409 message when attempts run out. */
   readonly busy?: string;
+  /**
+   * Decide the first attempt without reading: each stream at its remembered state, or new (no
+   * stream) where none is remembered. The append's revision checks prove the guess (a stream
+   * written or kept unchanged at the revision guessed had the state guessed); when it fails, or
+   * the decision on it refuses, the next attempt reads. For commands whose streams are mostly
+   * new or remembered (a booking of a free slot), and whose answer to a retry of the same command
+   * is found by that next read.
+   */
+  readonly guessFirst?: boolean;
 }
 
 /** A command for one stream's decider, with who sent it and the client's command id. */
@@ -128,10 +143,11 @@ export class CommandPipeline {
   ): Promise<A> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.attempt(spec);
+        return await this.attempt(spec, attempt === 1 && spec.guessFirst === true);
       } catch (error) {
         const conflict =
           error instanceof WrongExpectedRevision ||
+          error instanceof StaleGuess ||
           error instanceof IdempotencyConflict ||
           error instanceof ReadAgain;
         if (!conflict) throw error;
@@ -167,6 +183,7 @@ export class CommandPipeline {
 
   private async attempt<const T extends readonly StreamSpec<unknown>[], A>(
     spec: CommandSpec<T, A>,
+    guessed: boolean,
   ): Promise<A> {
     const read = new Map<string, Loaded<unknown>>();
     const specs = new Map<string, StreamSpec<unknown>>();
@@ -180,11 +197,11 @@ export class CommandPipeline {
       });
       return loaded as LoadedOf<U>;
     };
-    const first = await readStreams(spec.read);
+    const first = guessed ? guess(spec.read, read, specs) : await readStreams(spec.read);
     const earlier = this.earlier(spec.commandId, read);
     if (earlier) return spec.answer(earlier);
 
-    const outcome = await spec.decide(first, readStreams);
+    const outcome = await decideOn(spec, first, readStreams, guessed);
     const earlierNow = this.earlier(spec.commandId, read);
     if (earlierNow) return spec.answer(earlierNow);
     const answer = outcome.reply ?? spec.answer;
@@ -214,6 +231,7 @@ export class CommandPipeline {
           if (!loaded) throw new Error(`The command decided on ${streamId} without reading it`);
           return { streamId, expectedRevision: loaded.revision };
         }),
+        guessed,
       },
     );
     for (const a of appends) {
@@ -232,7 +250,7 @@ export class CommandPipeline {
   }
 
   private async load(specs: readonly StreamSpec<unknown>[]): Promise<Loaded<unknown>[]> {
-    const known = specs.map((s) => s.remembered?.get(s.streamId));
+    const known = specs.map((s) => (s.readWhole ? undefined : s.remembered?.get(s.streamId)));
     const fromRevision: Record<string, number> = {};
     specs.forEach((s, i) => {
       const k = known[i];
@@ -279,6 +297,45 @@ export class CommandPipeline {
   }
 }
 
+/** The streams as guessed: remembered states, or new streams where none is remembered. */
+function guess<const T extends readonly StreamSpec<unknown>[]>(
+  wanted: T,
+  read: Map<string, Loaded<unknown>>,
+  specs: Map<string, StreamSpec<unknown>>,
+): LoadedOf<T> {
+  const loaded = wanted.map((s): Loaded<unknown> => {
+    const known = s.remembered?.get(s.streamId);
+    return known
+      ? { streamId: s.streamId, state: known.state, revision: known.revision, events: [] }
+      : {
+          streamId: s.streamId,
+          state: s.decider.initialState(),
+          revision: 'no_stream',
+          events: [],
+        };
+  });
+  wanted.forEach((s, i) => {
+    read.set(s.streamId, loaded[i]!);
+    specs.set(s.streamId, s);
+  });
+  return loaded as unknown as LoadedOf<T>;
+}
+
+/** The decision; on guessed states a refusal is not trusted: the next attempt reads. */
+async function decideOn<const T extends readonly StreamSpec<unknown>[], A>(
+  spec: CommandSpec<T, A>,
+  loaded: LoadedOf<T>,
+  readMore: ReadMore,
+  guessed: boolean,
+): Promise<Outcome<A>> {
+  if (!guessed) return spec.decide(loaded, readMore);
+  try {
+    return await spec.decide(loaded, readMore);
+  } catch {
+    throw new ReadAgain();
+  }
+}
+
 function foldOn<S>(spec: StreamSpec<S>, state: S, events: readonly AnyEvent[]): S {
   const evolve = spec.decider.evolve as (state: S, event: AnyEvent) => S;
   return events.reduce((folded, e) => evolve(folded, { type: e.type, data: e.data }), state);
@@ -304,6 +361,10 @@ export function stream<S>(
   streamId: string,
   decider: StateFold<S>,
   remembered?: FoldedStates<S>,
+  options: { readonly readWhole?: boolean } = {},
 ): StreamSpec<S> {
-  return remembered ? { streamId, decider, remembered } : { streamId, decider };
+  if (!remembered) return { streamId, decider };
+  return options.readWhole
+    ? { streamId, decider, remembered, readWhole: true }
+    : { streamId, decider, remembered };
 }

@@ -9,6 +9,7 @@ import { AppointmentListsRepository } from './appointment-lists.repository';
 import { AppointmentsController } from './appointments.controller';
 import { AvailabilityController } from './availability.controller';
 import { CalendarStates } from './calendar-states';
+import { SlotStates } from './slot-states';
 import { CheckInController } from './check-in.controller';
 import { CheckInRepository } from './check-in.repository';
 import { CalendarsController } from './calendars.controller';
@@ -40,6 +41,7 @@ import { SchedulingRepository } from './scheduling.repository';
   providers: [
     ...SCHEDULING_COMMAND_HANDLERS,
     CalendarStates,
+    SlotStates,
     BookingExtrasCheck,
     SchedulingReader,
     SchedulingRepository,

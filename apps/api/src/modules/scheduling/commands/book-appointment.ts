@@ -17,9 +17,8 @@ import { CalendarStates } from '../calendar-states';
 import { appointmentDecider } from '../domain/appointment.decider';
 import { type AppointmentEvent, appointmentStreamId } from '../domain/appointment.events';
 import { type BookingExtras, decideBooking, requestedSlotId } from '../domain/booking';
-import { slotDecider } from '../domain/slot.decider';
-import { slotStreamId } from '../domain/slot.events';
 import { SchedulingReader } from '../queries/scheduling-reader';
+import { SlotStates } from '../slot-states';
 
 export interface BookingRequest {
   readonly calendarId: string;
@@ -68,15 +67,20 @@ export class BookAppointmentCommand extends Command<BookingResult> {
 }
 
 /**
- * Reads the appointment, the calendar (from its remembered state) and the slot in one round
- * trip; the slot's capacity is the guard, and the calendar must be unchanged when the append
+ * Reads the appointment, the calendar and the slot (both from their remembered states) in one
+ * round trip; the slot's capacity is the guard, and the calendar must be unchanged when the append
  * commits, so a booking decided on a capacity just lowered is decided again on the new one.
+ * A booking without a hold, of a calendar this process knows, first decides without reading: a
+ * new appointment, the calendar and the slot as remembered (a new slot when none is). The append's
+ * checks prove that guess or refuse it, and only then does the booking read; this saves a round
+ * trip on most bookings, as a plain booking server's single conditional UPDATE does.
  */
 @CommandHandler(BookAppointmentCommand)
 export class BookAppointmentHandler implements ICommandHandler<BookAppointmentCommand> {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly calendars: CalendarStates,
+    private readonly slots: SlotStates,
     private readonly reader: SchedulingReader,
     private readonly policy: AccessPolicy,
     private readonly extrasCheck: BookingExtrasCheck,
@@ -99,18 +103,21 @@ export class BookAppointmentHandler implements ICommandHandler<BookAppointmentCo
     }
     const appointmentId = entityIdFor(request.commandId);
     const requested = requestedSlotId(request.start);
-    const slot = requested
-      ? [stream(slotStreamId(request.calendarId, requested), slotDecider)]
-      : [];
+    const slot = requested ? [this.slots.stream(request.calendarId, requested)] : [];
+    const calendar = this.calendars.stream(request.calendarId);
     return this.pipeline.run({
       commandId: request.commandId,
       context,
       busy: BOOKING_MESSAGES.unableToBook,
-      read: [
-        stream(appointmentStreamId(appointmentId), appointmentDecider),
-        this.calendars.stream(request.calendarId),
-        ...slot,
-      ],
+      read: [stream(appointmentStreamId(appointmentId), appointmentDecider), calendar, ...slot],
+      // A hold is made by another command, maybe in another process: guess only on a hold this
+      // process saw made (a wrong guess costs a failed append before the read).
+      guessFirst:
+        requested !== null &&
+        calendar.remembered?.get(calendar.streamId) !== undefined &&
+        (request.holdId === null
+          ? !request.requireHold
+          : this.slots.remembersHold(request.calendarId, requested, request.holdId)),
       decide: ([appointment, calendar, slotRead]) => {
         const decided = decideBooking(
           { ...request, appointmentId, now: this.clock.now() },

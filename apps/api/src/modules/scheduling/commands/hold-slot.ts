@@ -2,11 +2,7 @@ import { BOOKING_MESSAGES, type HoldSlotDto, type HoldView } from '@medbook/cont
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../infra/clock';
-import {
-  CommandPipeline,
-  type Committed,
-  stream,
-} from '../../../infra/event-sourcing/command-pipeline';
+import { CommandPipeline, type Committed } from '../../../infra/event-sourcing/command-pipeline';
 import { entityIdFor } from '../../../infra/event-sourcing/event-ids';
 import type { RequestContext } from '../../../infra/http/request-context';
 import { AccessPolicy } from '../../identity/auth/access-policy';
@@ -14,8 +10,9 @@ import type { Principal } from '../../identity/auth/principal';
 import { CalendarStates } from '../calendar-states';
 import { bookableSlot, settingsOf } from '../domain/booking';
 import { slotDecider } from '../domain/slot.decider';
-import { type SlotEvent, slotStreamId } from '../domain/slot.events';
+import type { SlotEvent } from '../domain/slot.events';
 import { SchedulingReader } from '../queries/scheduling-reader';
+import { SlotStates } from '../slot-states';
 
 export interface HoldRequest {
   readonly calendarId: string;
@@ -58,6 +55,7 @@ export class HoldSlotHandler implements ICommandHandler<HoldSlotCommand> {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly calendars: CalendarStates,
+    private readonly slots: SlotStates,
     private readonly reader: SchedulingReader,
     private readonly policy: AccessPolicy,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -81,9 +79,9 @@ export class HoldSlotHandler implements ICommandHandler<HoldSlotCommand> {
         const settings = settingsOf(calendar.state);
         const now = this.clock.now();
         const slot = bookableSlot(settings, request.start, now);
-        const [slotRead] = await readMore([
-          stream(slotStreamId(calendarId, slot.start), slotDecider),
-        ]);
+        // Read whole (a retry of this hold is found in the slot's events); its state is then
+        // remembered, so the booking that follows in this process need not read it.
+        const [slotRead] = await readMore([this.slots.streamReadWhole(calendarId, slot.start)]);
         const existing = slotRead.state.holds.get(holdId);
         if (existing) {
           const last = slotRead.events[slotRead.events.length - 1];
