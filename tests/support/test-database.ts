@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { connectDatabase, type Database } from '../../apps/api/src/infra/database/database';
+import {
+  connectDatabase,
+  type Database,
+  type DatabaseTimeouts,
+} from '../../apps/api/src/infra/database/database';
 import { databaseUrl, TEST_ENV } from './test-env';
 
 export interface TestDatabase extends Database {
@@ -11,7 +15,9 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, migrated database for one test file, cloned from the run's template. */
-export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { max?: number; timeouts?: Partial<DatabaseTimeouts> } = {},
+): Promise<TestDatabase> {
   const adminUrl = required(TEST_ENV.adminUrl);
   const template = required(TEST_ENV.template);
   // Named after the run's template, so a run's teardown drops its own clones and no other run's.
@@ -29,7 +35,7 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
   const database = connectDatabase(url, {
     max: options.max ?? 10,
     appName: name,
-    timeouts: { connectSeconds: 10, acquireMs: 10_000 },
+    timeouts: { connectSeconds: 10, acquireMs: 10_000, ...options.timeouts },
   });
   return {
     ...database,

@@ -17,6 +17,10 @@ import { drainUpload } from './infra/http/drain-upload';
 import { toErrorEnvelope } from './infra/http/error-envelope';
 import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
 import { requestIdOf } from './infra/http/request-id';
+import {
+  REQUEST_DEADLINE_BEYOND_ONE_WAIT_MS,
+  withDatabaseDeadline,
+} from './infra/database/request-deadline';
 
 /** How long shutdown waits for requests in flight. */
 const HTTP_DRAIN_MS = 5000;
@@ -54,6 +58,14 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
     // API answers may hold personal data: no browser or proxy may keep them.
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     if (reply.statusCode >= 400) await drainUpload(request.raw);
+  });
+
+  // Once the database has failed lately, each request's waits for it share one deadline,
+  // counted from its arrival (see request-deadline.ts). Set once the body is read: its parser's
+  // callbacks run outside the request's async context.
+  const deadlineMs = deps.database.timeouts.acquireMs + REQUEST_DEADLINE_BEYOND_ONE_WAIT_MS;
+  adapter.getInstance().addHook('preHandler', (_request, reply, done) => {
+    withDatabaseDeadline(performance.now() - reply.elapsedTime + deadlineMs, done);
   });
 
   // Shutdown lets requests in flight finish, for a while: then their connections are cut, so a

@@ -2,6 +2,7 @@ import { Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres, { type ReservedSql, type Sql } from 'postgres';
 import type { DB } from './database.types';
+import { databaseWaitMs, noteDatabaseTrouble } from './request-deadline';
 
 export interface Database {
   /** Where it connects: other clients of the same database (leadership locks, socket.io) use it. */
@@ -16,6 +17,8 @@ export interface Database {
    * the fixed statements the projections run over and over; the read side keeps `db`.
    */
   readonly projectionsDb: Kysely<DB>;
+  /** The limits it was opened with. */
+  readonly timeouts: DatabaseTimeouts;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ export function connectDatabase(
     eventStoreSql,
     db,
     projectionsDb,
+    timeouts,
     close: async () => {
       // Both end the one pool they share; the second end finds it ended.
       await Promise.all([db.destroy(), projectionsDb.destroy()]);
@@ -128,10 +132,27 @@ export function connectDatabase(
 }
 
 /**
+ * Opens every connection of both pools now. postgres.js opens them as statements first need
+ * them, so the first burst of requests after a start waits for PostgreSQL to start a backend
+ * for each (authentication included); on a busy machine that wait can exceed the 1-second
+ * connect timeout and answer 503. Opened before the process listens, a burst finds them ready.
+ * Answers how many statements failed (the pools then open those connections later, as before).
+ */
+export async function openConnections(database: Database, max: number): Promise<number> {
+  const outcomes = await Promise.allSettled(
+    [database.sql, database.eventStoreSql].flatMap((sql) =>
+      Array.from({ length: max }, () => sql`SELECT 1`),
+    ),
+  );
+  return outcomes.filter((outcome) => outcome.status === 'rejected').length;
+}
+
+/**
  * Kysely takes a reserved connection for every query. postgres.js queues a reservation while no
  * connection is open and, with PostgreSQL away, may keep it queued for good: a request would hang.
- * This pool answers a reservation within `ms` or fails it with CONNECT_TIMEOUT (a 503), and hands
- * back a connection that arrives after its caller gave up.
+ * This pool answers a reservation within `ms` (less when the request's deadline is nearer, see
+ * request-deadline.ts) or fails it with CONNECT_TIMEOUT (a 503), and hands back a connection that
+ * arrives after its caller gave up.
  *
  * `prepare`: Kysely sends its SQL through postgres.js's `unsafe`, which does not prepare it: each
  * statement then costs two round trips (a describe of its parameters, then its execution) and a
@@ -142,6 +163,9 @@ function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = 
   const reserve = async () => {
     let expired = false;
     let timer: NodeJS.Timeout | undefined;
+    // Within a request, no longer than its deadline leaves (a free connection is still taken:
+    // it arrives before even a 0 ms timer).
+    const waitMs = databaseWaitMs(ms);
     const pending = sql.reserve();
     void pending.then(
       (connection) => expired && connection.release(),
@@ -150,12 +174,13 @@ function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = 
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         expired = true;
+        noteDatabaseTrouble();
         reject(
-          Object.assign(new Error(`No database connection within ${ms} ms`), {
+          Object.assign(new Error(`No database connection within ${waitMs} ms`), {
             code: 'CONNECT_TIMEOUT',
           }),
         );
-      }, ms);
+      }, waitMs);
     });
     try {
       const connection = await Promise.race([pending, timedOut]);

@@ -4,6 +4,7 @@ import { HttpException } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DomainError } from '../../domain/domain-error';
 import { isDatabaseUnavailable } from '@medbook/event-store';
+import { noteDatabaseTrouble } from '../database/request-deadline';
 import { DOMAIN_ERROR_STATUS } from './domain-error-status';
 
 interface FastifyLikeError {
@@ -63,6 +64,7 @@ export function toErrorEnvelope(
 
 /** The database cannot serve for a moment: 503, to retry (the filter adds Retry-After). */
 function unavailable(error: unknown, logger: Logger, requestId: string): Envelope<unknown> {
+  noteDatabaseTrouble();
   const code = (error as { code?: unknown }).code;
   logger.warn(
     { req_id: requestId, code: typeof code === 'string' ? code : null },

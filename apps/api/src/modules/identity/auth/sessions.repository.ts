@@ -5,6 +5,7 @@ import { DomainError } from '../../../domain/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
 import { CLOCK, type Clock } from '../../../infra/clock';
 import { DATABASE, type Database } from '../../../infra/database/database';
+import { databaseWaitMs, noteDatabaseTrouble } from '../../../infra/database/request-deadline';
 
 export const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
 const newRefreshToken = (): string => randomBytes(32).toString('base64url');
@@ -191,8 +192,9 @@ export class SessionsRepository {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         if (this.checks.get(sessionId) === check) this.checks.delete(sessionId);
+        noteDatabaseTrouble();
         reject(new DomainError('unavailable', SERVICE_UNAVAILABLE_MESSAGE));
-      }, SESSION_LOOKUP_TIMEOUT_MS);
+      }, databaseWaitMs(SESSION_LOOKUP_TIMEOUT_MS));
     });
     try {
       return await Promise.race([check.session, timedOut]);
