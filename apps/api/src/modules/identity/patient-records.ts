@@ -88,12 +88,13 @@ export class PatientRecords {
         ? { kind: 'account', profile: account.profile }
         : null;
     }
-    let holderId: string | null = null;
+    // A patient asking for one of their own family: their stream has the member already.
     if (caller.type === 'Patient') {
       const own = await this.accounts.load(caller.userId);
-      if (own.family.some((m) => m.member_id === patientId)) holderId = caller.userId;
+      const member = own.family.find((m) => m.member_id === patientId);
+      if (member) return { kind: 'family-member', holderId: caller.userId, member };
     }
-    holderId ??= (await this.users.familyMember(patientId))?.patient_id ?? null;
+    const holderId = (await this.users.familyMember(patientId))?.patient_id ?? null;
     if (!holderId) return null;
     const holder = await this.accounts.load(holderId);
     const member = holder.family.find((m) => m.member_id === patientId);

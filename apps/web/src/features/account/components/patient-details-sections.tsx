@@ -5,7 +5,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
   CircularProgress,
   List,
   ListItem,
@@ -20,6 +19,7 @@ import { patientDetailsApi } from '../../../shared/patient-details/patient-detai
 import { PatientDetailsDialog } from '../../../shared/patient-details/patient-details-dialog';
 import { PatientDetailsForm } from '../../../shared/patient-details/patient-details-form';
 import { updateCurrentUserName } from '../../../shared/session';
+import { SettingsSection } from './settings-section';
 
 const RELATIONSHIP_KEYS = ['Spouse', 'Child', 'Parent', 'Sibling', 'Guardian', 'Other'] as const;
 
@@ -44,19 +44,12 @@ export function YourDetailsSection(props: { readonly patientId: string }) {
   }, [props.patientId]);
 
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby="your-details-title"
-      sx={{ p: 2 }}
-      data-testid="your-details"
+    <SettingsSection
+      titleId="your-details-title"
+      title={t('patientDetails.yourDetails')}
+      intro={t('patientDetails.yourDetailsIntro')}
+      testId="your-details"
     >
-      <Typography id="your-details-title" component="h2" variant="h6">
-        {t('patientDetails.yourDetails')}
-      </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
-        {t('patientDetails.yourDetailsIntro')}
-      </Typography>
       {error ? (
         <Alert severity="error">{translateText(error)}</Alert>
       ) : !view ? (
@@ -75,7 +68,7 @@ export function YourDetailsSection(props: { readonly patientId: string }) {
           }
         />
       )}
-    </Card>
+    </SettingsSection>
   );
 }
 
@@ -118,19 +111,12 @@ export function FamilyMembersSection(props: { readonly patientId: string }) {
   };
 
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby="family-members-title"
-      sx={{ p: 2 }}
-      data-testid="family-members"
+    <SettingsSection
+      titleId="family-members-title"
+      title={t('patientDetails.family')}
+      intro={t('patientDetails.familyIntro')}
+      testId="family-members"
     >
-      <Typography id="family-members-title" component="h2" variant="h6">
-        {t('patientDetails.family')}
-      </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
-        {t('patientDetails.familyIntro')}
-      </Typography>
       <Box role="status" aria-live="polite">
         {announced && (
           <Alert severity="success" sx={{ my: 1 }} data-testid="family-member-saved">
@@ -201,6 +187,6 @@ export function FamilyMembersSection(props: { readonly patientId: string }) {
           void load(saved.position);
         }}
       />
-    </Card>
+    </SettingsSection>
   );
 }

@@ -11,6 +11,7 @@ import { settingsLinks } from '../settings-links';
 import { PasswordField } from './password-field';
 import { PASSWORD_CHECKS, PasswordRules } from './password-rules';
 import { FamilyMembersSection, YourDetailsSection } from './patient-details-sections';
+import { SettingsSection } from './settings-section';
 
 /**
  * Settings (spec 6: providers, practice admins, patients and the financial super user): links to
@@ -102,10 +103,7 @@ function ChangePassword() {
     }
   };
   return (
-    <Card variant="outlined" component="section" aria-labelledby="change-password" sx={{ p: 2 }}>
-      <Typography id="change-password" component="h2" variant="h6" sx={{ mb: 2 }}>
-        {t('settings.changePassword')}
-      </Typography>
+    <SettingsSection titleId="change-password" title={t('settings.changePassword')}>
       <Stack component="form" spacing={2} noValidate onSubmit={(e) => void submit(e)}>
         <PasswordField
           label={t('settings.currentPassword')}
@@ -130,6 +128,6 @@ function ChangePassword() {
           {t('settings.changePassword')}
         </Button>
       </Stack>
-    </Card>
+    </SettingsSection>
   );
 }
