@@ -324,13 +324,15 @@ export async function startBookingService(options: BookingServiceOptions): Promi
  * Commit-to-socket latency: `sockets` socket.io clients (in a process of their own) watch a new
  * calendar while `bookings` bookings are made one by one, 20 ms apart; each delivery counts from
  * the booking's 201 on the shared machine clock. Answers every delivery's latency and how many
- * were expected.
+ * were expected, and per booking the first socket's latency (the projection's path to the
+ * sockets) and the spread from its first socket to its last (the fan-out to every socket, and the
+ * watchers' process reading them one after another).
  */
 export async function commitToSocket(
   service: BookingService,
   sockets: number,
   bookings = 50,
-): Promise<{ delivery: number[]; expected: number }> {
+): Promise<{ delivery: number[]; expected: number; first: number[]; spread: number[] }> {
   const guest = (await (
     await fetch(`${service.base}/auth/guest`, {
       method: 'POST',
@@ -368,9 +370,17 @@ export async function commitToSocket(
   watchers.send('report');
   const received = (await reported) as WatchReport;
   const delivery: number[] = [];
-  for (const [start, at] of committedAt)
-    for (const t of received[start] ?? []) delivery.push(Math.max(0, t - at));
-  return { delivery, expected: committedAt.size * sockets };
+  const first: number[] = [];
+  const spread: number[] = [];
+  for (const [start, at] of committedAt) {
+    const times = received[start] ?? [];
+    for (const t of times) delivery.push(Math.max(0, t - at));
+    if (times.length === 0) continue;
+    const earliest = Math.min(...times);
+    first.push(Math.max(0, earliest - at));
+    spread.push(Math.max(...times) - earliest);
+  }
+  return { delivery, expected: committedAt.size * sockets, first, spread };
 }
 
 /**

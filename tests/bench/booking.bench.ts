@@ -1,12 +1,12 @@
 // `npm run bench:booking`: bookings through the HTTP API, the capacity race, commit-to-socket
 // latency and the week query, each beside a raw INSERT baseline measured in the same run; and the
 // API against a plain CRUD booking server (crud-server.ts) in alternating rounds (issue 21).
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../apps/api/dist/infra/config/project-root';
 import type { LoadResult } from './booking-load';
@@ -50,6 +50,64 @@ const CRUD_ONLY = !!process.env.BENCH_CRUD_ONLY;
 const PROJECTIONS_APART = !!process.env.BENCH_PROJECTIONS_APART;
 /** Profiles one more closed loop of each: the API's CPU, pg_stat_statements, WAL by relation. */
 const PROFILE = !!process.env.BENCH_PROFILE;
+/** Samples the API's main thread over the idle second before the socket and week cases. */
+const IDLE_PROFILE = !!process.env.BENCH_IDLE_PROFILE;
+
+/**
+ * This process's state while nothing is asked of it (the API runs here): its event loop's
+ * utilisation over one idle second, its heap, and the machine's load. The whole run's later cases
+ * came out slower than short runs' (see benchmarks.md); this says whether the process is busy
+ * or its heap grown before them.
+ */
+async function processState(port: number): Promise<string> {
+  const session = IDLE_PROFILE ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const pauses: number[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const before = performance.eventLoopUtilization();
+  const slices: string[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const slice = performance.eventLoopUtilization();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    slices.push((performance.eventLoopUtilization(slice).utilization * 100).toFixed(0));
+  }
+  const idle = performance.eventLoopUtilization(before);
+  gc.disconnect();
+  process.stdout.write(
+    `  busy % per 100 ms: ${slices.join(' ')}; GC pauses ${pauses.length}, ${pauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...pauses).toFixed(0)} ms\n`,
+  );
+  if (session) {
+    const profile = (await session.post('Profiler.stop')).profile as unknown as CpuProfile;
+    session.disconnect();
+    const { totalMs, areas, functions } = summarise(profile);
+    const top = (items: { name: string; ms: number }[], n: number) =>
+      items
+        .slice(0, n)
+        .map((item) => `${item.name} ${item.ms.toFixed(0)} ms`)
+        .join(', ');
+    process.stdout.write(
+      `  idle second sampled busy ${totalMs.toFixed(0)} ms; by area: ${top(areas, 8)}\n  by function: ${top(functions, 12)}\n`,
+    );
+  }
+  // The API's listening socket: connections waiting to be accepted (Recv-Q), and those open.
+  const ss = (...args: string[]) =>
+    execFileSync('ss', ['-tnH', ...args, `( sport = :${port} )`], { encoding: 'utf8' });
+  const listening = ss('-l').trim().split(/\s+/);
+  const open = ss('state', 'established').split('\n').filter(Boolean).length;
+  process.stdout.write(
+    `  accept queue ${listening[1] ?? '?'} (of ${listening[2] ?? '?'}); ${open} connections open\n`,
+  );
+  const heap = process.memoryUsage();
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  return `event loop ${(idle.utilization * 100).toFixed(1)} % busy over an idle second; heap used ${mib(heap.heapUsed)} of ${mib(heap.heapTotal)}, RSS ${mib(heap.rss)}; 1-min load ${os.loadavg()[0]!.toFixed(2)}`;
+}
 
 /** The slowest answer among those due in each 250 ms of the run: stalls show as runs. */
 const slowestPerWindow = (result: LoadResult) => {
@@ -519,11 +577,15 @@ async function main(): Promise<void> {
       // 3. Commit-to-socket latency with many sockets watching the calendar, once the projections
       // have caught up with the bookings above (a backlog is not latency).
       await projectionsIdle();
+      process.stdout.write(`Before the socket case: ${await processState(service.port)}\n`);
       process.stdout.write(`Connecting ${SOCKETS} sockets...\n`);
-      const { delivery, expected } = await commitToSocket(service, SOCKETS);
+      const { delivery, expected, first, spread } = await commitToSocket(service, SOCKETS);
       rows.push({
-        case: `commit-to-socket, ${SOCKETS} sockets on the calendar (${delivery.length} deliveries of ${expected})`,
-        value: `p50 ${percentile(delivery, 50).toFixed(1)} ms, p99 ${percentile(delivery, 99).toFixed(1)} ms`,
+        case: `commit-to-socket, ${SOCKETS} sockets on the calendar (${delivery.length} deliveries of ${expected}; per booking, its first socket and the spread to its last)`,
+        value:
+          `p50 ${percentile(delivery, 50).toFixed(1)} ms, p99 ${percentile(delivery, 99).toFixed(1)} ms ` +
+          `(first socket p50 ${percentile(first, 50).toFixed(1)}, p99 ${percentile(first, 99).toFixed(1)} ms; ` +
+          `spread p50 ${percentile(spread, 50).toFixed(1)}, p99 ${percentile(spread, 99).toFixed(1)} ms)`,
         baseline: '-',
         floor: `p99 < 100 ms: ${percentile(delivery, 99) < 100 && delivery.length === expected ? 'met' : 'MISSED'}`,
       });
@@ -531,6 +593,9 @@ async function main(): Promise<void> {
       // 4. The week query, for a provider with 10 calendars: clinic-shaped ones (200 slots a week),
       // and the dense ones of the booking cases (1,440 slots a week, a response of about 250 kB).
       const weekCase = async (label: string, calendars: string[]) => {
+        process.stdout.write(
+          `Before the week queries (${label}): ${await processState(service.port)}\n`,
+        );
         // From the load process, as browsers are: parsing 250 kB answers is the client's work.
         const weeks = await load({
           mode: 'reads',
