@@ -99,11 +99,15 @@ async function processState(port: number): Promise<string> {
   // The API's listening socket: connections waiting to be accepted (Recv-Q), and those open.
   const ss = (...args: string[]) =>
     execFileSync('ss', ['-tnH', ...args, `( sport = :${port} )`], { encoding: 'utf8' });
-  const listening = ss('-l').trim().split(/\s+/);
-  const open = ss('state', 'established').split('\n').filter(Boolean).length;
-  process.stdout.write(
-    `  accept queue ${listening[1] ?? '?'} (of ${listening[2] ?? '?'}); ${open} connections open\n`,
-  );
+  try {
+    const listening = ss('-l').trim().split(/\s+/);
+    const open = ss('state', 'established').split('\n').filter(Boolean).length;
+    process.stdout.write(
+      `  accept queue ${listening[1] ?? '?'} (of ${listening[2] ?? '?'}); ${open} connections open\n`,
+    );
+  } catch {
+    // No `ss` (iproute2) on this machine: the rest is still told.
+  }
   const heap = process.memoryUsage();
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   return `event loop ${(idle.utilization * 100).toFixed(1)} % busy over an idle second; heap used ${mib(heap.heapUsed)} of ${mib(heap.heapTotal)}, RSS ${mib(heap.rss)}; 1-min load ${os.loadavg()[0]!.toFixed(2)}`;
