@@ -50,6 +50,27 @@ export const bearer = (caller: Caller): { authorization: string } => ({
   authorization: `Bearer ${tokenOf(caller)}`,
 });
 
+/**
+ * A request still unanswered after this long is named on stderr (and again each time as long):
+ * a test that times out then says which call it was waiting on, where jest alone names only the
+ * test.
+ */
+export const SLOW_REQUEST_MS = 8_000;
+
+/** Runs `work`, writing `what` to stderr each SLOW_REQUEST_MS it is still running. */
+export async function namedIfSlow<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const watchdog = setInterval(
+    () => process.stderr.write(`${what}: still waiting after ${Date.now() - started} ms\n`),
+    SLOW_REQUEST_MS,
+  );
+  try {
+    return await work();
+  } finally {
+    clearInterval(watchdog);
+  }
+}
+
 export function apiClient(baseUrl: string, defaults: RequestHeaders = {}): ApiClient {
   const send = async <T>(
     method: string,
@@ -57,16 +78,18 @@ export function apiClient(baseUrl: string, defaults: RequestHeaders = {}): ApiCl
     body: unknown,
     headers: RequestHeaders = {},
   ): Promise<ApiResponse<T>> => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...defaults,
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    const { response, text } = await namedIfSlow(`${method} ${path}`, async () => {
+      const answer = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...defaults,
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { response: answer, text: await answer.text() };
     });
-    const text = await response.text();
     return {
       status: response.status,
       headers: response.headers,

@@ -1,7 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@medbook/contracts';
 import { isDeepStrictEqual } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import { type Caller, tokenOf } from './api-client';
+import { type Caller, namedIfSlow, tokenOf } from './api-client';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type LiveEvent = keyof ServerToClientEvents;
@@ -39,7 +39,11 @@ export function openSocket(url: string, caller: Caller): LiveSocket {
 }
 
 export const joinRoom = (socket: LiveSocket, room: string): Promise<SubscribeAck> =>
-  new Promise<SubscribeAck>((resolve) => socket.emit('subscribe', { room } as never, resolve));
+  namedIfSlow(
+    `socket subscribe ${room}`,
+    () =>
+      new Promise<SubscribeAck>((resolve) => socket.emit('subscribe', { room } as never, resolve)),
+  );
 
 /**
  * Connects as the caller and joins each room, failing unless every join is accepted. Messages
@@ -62,10 +66,14 @@ export async function watch(
     socket.onAny((event: string, message: unknown) =>
       messagesOf(event as LiveEvent).push(message as never),
     );
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+  await namedIfSlow(
+    'socket connect',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      }),
+  );
   for (const room of rooms) {
     const ack = await joinRoom(socket, room);
     if (!isDeepStrictEqual(ack, { ok: true })) {

@@ -1,8 +1,9 @@
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@medbook/contracts';
-import { STATUS_MESSAGES } from '@medbook/contracts';
+import { SERVICE_UNAVAILABLE_MESSAGE, STATUS_MESSAGES } from '@medbook/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { createUser, signInAsGuest } from '../../support/accounts';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { MeetingService } from '../../../apps/api/src/modules/telehealth/meeting.service';
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -129,6 +130,28 @@ it("authorises every room join: a practice's room for its own staff only, a user
     ok: false,
     message: 'Unknown room',
   });
+});
+
+it('answers a join whose rule fails to read (the database away): refused, in words, never left unanswered', async () => {
+  const patient = await createUser(app, 'Patient');
+  const socket = connect({ token: patient.token });
+  expect(await outcome(socket)).toBe('connected');
+  const meetings = app.app.get(MeetingService);
+  const failing = jest
+    .spyOn(meetings, 'mayWatch')
+    .mockRejectedValue(new Error('Connection terminated unexpectedly'));
+  try {
+    const room = 'meeting:0a0a0a0a-0000-4000-8000-00000000000a';
+    expect(await join(socket, { room })).toEqual({
+      ok: false,
+      message: SERVICE_UNAVAILABLE_MESSAGE,
+    });
+    expect(failing).toHaveBeenCalledTimes(1);
+  } finally {
+    failing.mockRestore();
+  }
+  // The socket is still usable: its next join is answered by the rule as usual.
+  expect(await join(socket, { room: `user:${patient.userId}` })).toEqual({ ok: true });
 });
 
 it("disconnects a user's sockets when the user is disabled, and a session's when it signs out", async () => {

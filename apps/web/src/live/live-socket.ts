@@ -3,6 +3,7 @@ import {
   type ClientToServerEvents,
   type RoomName,
   type ServerToClientEvents,
+  SERVICE_UNAVAILABLE_MESSAGE,
   STATUS_MESSAGES,
   type SubscribeAck,
 } from '@medbook/contracts';
@@ -58,7 +59,7 @@ export function liveSocket(): LiveSocket {
     opened.on('connect', () => {
       schedule.connected();
       // Rooms do not survive a reconnect on the server: join them again.
-      for (const room of members.keys()) opened.emit('subscribe', { room }, () => undefined);
+      for (const room of members.keys()) subscribe(opened, room);
       state$.next('live');
     });
     opened.on('disconnect', (reason) => {
@@ -141,11 +142,22 @@ function join(room: RoomName): void {
   const count = members.get(room) ?? 0;
   members.set(room, count + 1);
   const live = liveSocket();
-  if (count === 0 && live.connected) {
-    live.emit('subscribe', { room }, (ack: SubscribeAck) => {
-      if (!ack.ok) console.warn(`Live updates for ${room} refused: ${ack.message ?? ''}`);
-    });
-  }
+  if (count === 0 && live.connected) subscribe(live, room);
+}
+
+/** A join the server could not decide for now (its database away) is asked again after this. */
+const JOIN_RETRY_MS = 3_000;
+
+function subscribe(live: LiveSocket, room: RoomName): void {
+  live.emit('subscribe', { room }, (ack: SubscribeAck) => {
+    if (ack.ok) return;
+    console.warn(`Live updates for ${room} refused: ${ack.message ?? ''}`);
+    if (ack.message !== SERVICE_UNAVAILABLE_MESSAGE) return;
+    setTimeout(() => {
+      // Still wanted and still on the same connection (a reconnect joins its rooms itself).
+      if (members.has(room) && socket === live && live.connected) subscribe(live, room);
+    }, JOIN_RETRY_MS);
+  });
 }
 
 function leave(room: RoomName): void {

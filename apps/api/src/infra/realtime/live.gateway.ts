@@ -1,6 +1,7 @@
 import {
   ROOM_PATTERN,
   type RoomName,
+  SERVICE_UNAVAILABLE_MESSAGE,
   SOCKET_PATH,
   STATUS_MESSAGES,
   type SubscribeAck,
@@ -64,9 +65,16 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection {
     const room = roomOf(request);
     if (!room) return { ok: false, message: UNKNOWN_ROOM };
     const identity = (socket.data as { identity?: SocketIdentity }).identity;
-    if (!identity || !(await this.access.mayJoin(identity, room))) {
-      return { ok: false, message: STATUS_MESSAGES[403] };
+    if (!identity) return { ok: false, message: STATUS_MESSAGES[403] };
+    let allowed: boolean;
+    try {
+      allowed = await this.access.mayJoin(identity, room);
+    } catch {
+      // A rule that reads (a practice's members) and fails: the client is answered all the same.
+      // Thrown, the error would reach it only as an 'exception' event, its join never answered.
+      return { ok: false, message: SERVICE_UNAVAILABLE_MESSAGE };
     }
+    if (!allowed) return { ok: false, message: STATUS_MESSAGES[403] };
     await socket.join(room);
     return { ok: true };
   }
