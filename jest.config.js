@@ -79,8 +79,12 @@ module.exports = {
   // A worker keeps what every suite it ran required; over a whole int run one grew to Node's
   // 4 GB heap limit and crashed. Jest starts a fresh one after a suite once it holds more.
   workerIdleMemoryLimit: '1GB',
-  // Database and browser suites wait on real I/O; a stuck one still fails, after 30 s.
-  testTimeout: 30_000,
+  // Database and browser suites wait on real I/O; a stuck one still fails, after 60 s. Not 30 s:
+  // on two shared cores a whole int run starts up to three API processes beside both workers,
+  // and a starved machine made an app's start (about 2 s) or a 2-second test pass 30 s (see
+  // docs/operations.md, "Tests on a busy machine"). A test's helpers name on stderr any request,
+  // socket connect or join still waiting after 8 s (tests/support/api-client.ts).
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/*.unit.spec.ts'] },
     web,

@@ -54,16 +54,27 @@ export async function heldBack(
   after: LogPosition,
   horizon: Horizon,
 ): Promise<{ held: boolean; readable: boolean; xmin: string }> {
+  // The horizon at most once, and only when some event follows the place: a CTE read twice is
+  // evaluated once (two scalar subqueries would each evaluate it, and in 'database' mode each
+  // reads the activity view), and not at all when the CASE does not reach it, the usual answer
+  // of a subscription that has just caught up.
   const [row] = await sql<{ held: boolean | null; readable: boolean | null; xmin: string }[]>`
-    SELECT (
-      SELECT transaction_id FROM es_events
-       WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-       ORDER BY transaction_id DESC, global_position DESC LIMIT 1
-    ) >= ${sql.unsafe(HORIZONS[horizon])} AS held, (
-      SELECT transaction_id FROM es_events
-       WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
-       ORDER BY transaction_id, global_position LIMIT 1
-    ) < ${sql.unsafe(HORIZONS[horizon])} AS readable, pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+    WITH after AS MATERIALIZED (SELECT (
+           SELECT transaction_id FROM es_events
+            WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
+            ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+         ) AS newest, (
+           SELECT transaction_id FROM es_events
+            WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.position})
+            ORDER BY transaction_id, global_position LIMIT 1
+         ) AS oldest),
+         h AS MATERIALIZED (SELECT ${sql.unsafe(HORIZONS[horizon])} AS horizon)
+    SELECT CASE WHEN after.newest IS NULL THEN false
+                ELSE after.newest >= (SELECT horizon FROM h) END AS held,
+           CASE WHEN after.oldest IS NULL THEN false
+                ELSE after.oldest < (SELECT horizon FROM h) END AS readable,
+           pg_snapshot_xmin(pg_current_snapshot())::text AS xmin
+      FROM after`;
   return { held: row?.held === true, readable: row?.readable === true, xmin: row?.xmin ?? '' };
 }
 
