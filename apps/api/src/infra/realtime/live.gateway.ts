@@ -70,7 +70,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection {
     try {
       allowed = await this.access.mayJoin(identity, room);
     } catch {
-      // A rule that reads (a practice's members) and fails: the client is answered all the same.
+      // A rule that reads (a meeting's participants) and fails: the client is answered all the same.
       // Thrown, the error would reach it only as an 'exception' event, its join never answered.
       return { ok: false, message: SERVICE_UNAVAILABLE_MESSAGE };
     }
