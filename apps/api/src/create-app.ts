@@ -17,10 +17,7 @@ import { drainUpload } from './infra/http/drain-upload';
 import { toErrorEnvelope } from './infra/http/error-envelope';
 import { LiveIoAdapter } from './infra/realtime/live-io.adapter';
 import { requestIdOf } from './infra/http/request-id';
-import {
-  REQUEST_DEADLINE_BEYOND_ONE_WAIT_MS,
-  withDatabaseDeadline,
-} from './infra/database/request-deadline';
+import { budgetRequestsInTrouble } from './infra/http/request-budget.hook';
 
 /** How long shutdown waits for requests in flight. */
 const HTTP_DRAIN_MS = 5000;
@@ -60,13 +57,9 @@ export async function createApp(deps: AppDependencies): Promise<NestFastifyAppli
     if (reply.statusCode >= 400) await drainUpload(request.raw);
   });
 
-  // Once the database has failed lately, each request's waits for it share one deadline,
-  // counted from its arrival (see request-deadline.ts). Set once the body is read: its parser's
-  // callbacks run outside the request's async context.
-  const deadlineMs = deps.database.timeouts.acquireMs + REQUEST_DEADLINE_BEYOND_ONE_WAIT_MS;
-  adapter.getInstance().addHook('preHandler', (_request, reply, done) => {
-    withDatabaseDeadline(performance.now() - reply.elapsedTime + deadlineMs, done);
-  });
+  // Once the database has failed lately, each request's waits for it share one deadline, and it
+  // answers within ANSWER_BY_MS (see request-budget.hook.ts).
+  budgetRequestsInTrouble(adapter.getInstance(), deps.database.timeouts.acquireMs);
 
   // Shutdown lets requests in flight finish, for a while: then their connections are cut, so a
   // request stuck on a database that stopped answering cannot keep the process from going.

@@ -2,7 +2,13 @@ import { Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres, { type ReservedSql, type Sql } from 'postgres';
 import type { DB } from './database.types';
-import { databaseWaitMs, noteDatabaseTrouble } from './request-deadline';
+import {
+  AnsweredAlready,
+  beginWrite,
+  currentBudget,
+  databaseWaitMs,
+  noteDatabaseTrouble,
+} from './request-deadline';
 
 export interface Database {
   /** Where it connects: other clients of the same database (leadership locks, socket.io) use it. */
@@ -161,6 +167,9 @@ export async function openConnections(database: Database, max: number): Promise<
  */
 function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = {}): Sql {
   const reserve = async () => {
+    const budget = currentBudget();
+    // A request answered already (503 at its time limit) takes no more connections.
+    if (budget?.answered) throw new AnsweredAlready();
     let expired = false;
     let timer: NodeJS.Timeout | undefined;
     // Within a request, no longer than its deadline leaves (a free connection is still taken:
@@ -184,7 +193,8 @@ function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = 
     });
     try {
       const connection = await Promise.race([pending, timedOut]);
-      return options.prepare ? preparing(connection) : connection;
+      const prepared = options.prepare ? preparing(connection) : connection;
+      return budget ? noticingWrites(prepared) : prepared;
     } finally {
       clearTimeout(timer);
     }
@@ -192,6 +202,28 @@ function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = 
   return new Proxy(sql, {
     get: (target, property, receiver) =>
       property === 'reserve' ? reserve : (Reflect.get(target, property, receiver) as unknown),
+  });
+}
+
+/**
+ * A reserved connection of a request under a budget (the database in trouble): a statement that
+ * may write (anything but a SELECT: Kysely's transactions begin with BEGIN) first marks the
+ * request as writing, so it is not answered 503 while its outcome is unknown, and is never sent
+ * for a request answered already.
+ */
+function noticingWrites(connection: ReservedSql): ReservedSql {
+  return new Proxy(connection, {
+    get: (target, property, receiver) =>
+      property === 'unsafe'
+        ? (
+            query: string,
+            parameters?: postgres.ParameterOrJSON<never>[],
+            options?: postgres.UnsafeQueryOptions,
+          ) => {
+            if (!/^\s*select\b/i.test(query)) beginWrite();
+            return target.unsafe(query, parameters, options);
+          }
+        : (Reflect.get(target, property, receiver) as unknown),
   });
 }
 

@@ -12,6 +12,7 @@ import type { Decider } from '../../domain/decider';
 import { ConflictError } from '../../domain/domain-error';
 import { EVENT_STORE } from '../event-store/event-store.provider';
 import type { RequestContext } from '../http/request-context';
+import { beginWrite } from '../database/request-deadline';
 import { commandEventId } from './event-ids';
 import type { FoldedStates } from './folded-states';
 import { metadataOf } from './metadata';
@@ -210,6 +211,8 @@ export class CommandPipeline {
       return answer({ position: standing(read), events: [], alreadyAppended: true });
     }
     const metadata = metadataOf(spec.context, spec.commandId);
+    // A request answered 503 already (the database in trouble) writes nothing.
+    beginWrite();
     const result = await this.store.appendToStreams(
       appends.map((a): StreamAppend => {
         const loaded = read.get(a.streamId);

@@ -21,6 +21,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    // Answered already (503 at its time limit while the database was in trouble).
+    if (reply.sent) return;
     if (error instanceof NotFoundException && this.isAppPage(request)) {
       const html = this.loadIndexHtml();
       if (html) {
