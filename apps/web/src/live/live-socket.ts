@@ -3,13 +3,13 @@ import {
   type ClientToServerEvents,
   type RoomName,
   type ServerToClientEvents,
-  SERVICE_UNAVAILABLE_MESSAGE,
   STATUS_MESSAGES,
   type SubscribeAck,
 } from '@medbook/contracts';
 import { BehaviorSubject, defer, Observable } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { accessToken, accessToken$, currentAccessToken, refreshSession } from '../shared/session';
+import { joinRoom } from './join-room';
 import { reconnector } from './reconnect-schedule';
 
 /** What the handshake answers for a token it will not take. */
@@ -145,19 +145,13 @@ function join(room: RoomName): void {
   if (count === 0 && live.connected) subscribe(live, room);
 }
 
-/** A join the server could not decide for now (its database away) is asked again after this. */
-const JOIN_RETRY_MS = 3_000;
-
 function subscribe(live: LiveSocket, room: RoomName): void {
-  live.emit('subscribe', { room }, (ack: SubscribeAck) => {
-    if (ack.ok) return;
-    console.warn(`Live updates for ${room} refused: ${ack.message ?? ''}`);
-    if (ack.message !== SERVICE_UNAVAILABLE_MESSAGE) return;
-    setTimeout(() => {
-      // Still wanted and still on the same connection (a reconnect joins its rooms itself).
-      if (members.has(room) && socket === live && live.connected) subscribe(live, room);
-    }, JOIN_RETRY_MS);
-  });
+  joinRoom(
+    (answer) => live.emit('subscribe', { room }, answer),
+    // Still wanted and still on the same connection (a reconnect joins its rooms itself).
+    () => members.has(room) && socket === live && live.connected,
+    (message) => console.warn(`Live updates for ${room} refused: ${message}`),
+  );
 }
 
 function leave(room: RoomName): void {
