@@ -4,6 +4,7 @@ import {
   ANSWER_BY_MS,
   budgetUntil,
   databaseInTrouble,
+  noteDatabaseTrouble,
   REQUEST_DEADLINE_BEYOND_ONE_WAIT_MS,
   withRequestBudget,
 } from '../database/request-deadline';
@@ -32,6 +33,9 @@ export function budgetRequestsInTrouble(http: FastifyInstance, acquireMs: number
       () => {
         if (reply.sent || reply.raw.headersSent || budget.writing) return;
         budget.answered = true;
+        // Still in trouble for a while: what the request still runs keeps seeing its budget
+        // (answered), so it neither waits nor writes.
+        noteDatabaseTrouble();
         request.log.warn({ answer_by_ms: ANSWER_BY_MS }, 'answered 503 at its time limit');
         void reply.code(503).header('retry-after', '1').send(UNAVAILABLE);
       },
