@@ -149,11 +149,23 @@ describe('a request that runs past its time limit while the database is in troub
     const connection = await app.database.sql.reserve();
     await connection.unsafe('BEGIN');
     await connection.unsafe(lock);
+    let released = false;
+    // Once only: a test releases it midway, and its `finally` again.
     return async () => {
+      if (released) return;
+      released = true;
       await connection.unsafe('ROLLBACK');
       connection.release();
     };
   }
+
+  /** A practice created by the super user (a command with one stream read and one append). */
+  const createPractice = (name: string) =>
+    fetch(`${app.url}/api/v1/practices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...superUser.auth },
+      body: JSON.stringify({ name, time_zone: 'UTC' }),
+    });
 
   /** The answer if it comes before `ms`, or null. */
   async function answerWithin(answer: Promise<Response>, ms: number): Promise<Response | null> {
@@ -199,25 +211,19 @@ describe('a request that runs past its time limit while the database is in troub
     const name = `Cut short ${Date.now()}`;
     // The command reads its streams first: that read waits on the lock.
     const release = await holding('LOCK TABLE es_events IN ACCESS EXCLUSIVE MODE');
-    let released = false;
     try {
-      const answer = fetch(`${app.url}/api/v1/practices`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...superUser.auth },
-        body: JSON.stringify({ name, time_zone: 'UTC' }),
-      });
+      const answer = createPractice(name);
       const response = await answerWithin(answer, 4500);
       expect(response?.status).toBe(503);
       expect(((await response!.json()) as { message: string }).message).toBe(
         SERVICE_UNAVAILABLE_MESSAGE,
       );
-      released = true;
       await release();
       // Its read now goes through; it must not append.
       await pause(1000);
       expect(await practiceNamed(name)).toBe(0);
     } finally {
-      if (!released) await release();
+      await release();
     }
   });
 
@@ -226,22 +232,16 @@ describe('a request that runs past its time limit while the database is in troub
     const name = `Written slowly ${Date.now()}`;
     // Reads go through; the append waits on the lock.
     const release = await holding('LOCK TABLE es_streams IN SHARE MODE');
-    let released = false;
     try {
-      const answer = fetch(`${app.url}/api/v1/practices`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...superUser.auth },
-        body: JSON.stringify({ name, time_zone: 'UTC' }),
-      });
+      const answer = createPractice(name);
       // Not answered while its append waits, past the time limit.
       expect(await answerWithin(answer, 3000)).toBeNull();
-      released = true;
       await release();
       const response = await answer;
       expect(response.status).toBe(201);
       expect(await practiceNamed(name)).toBe(1);
     } finally {
-      if (!released) await release();
+      await release();
     }
   });
 });

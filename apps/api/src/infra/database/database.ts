@@ -205,6 +205,22 @@ function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = 
   });
 }
 
+type Unsafe = (
+  query: string,
+  parameters?: postgres.ParameterOrJSON<never>[],
+  options?: postgres.UnsafeQueryOptions,
+) => ReturnType<ReservedSql['unsafe']>;
+
+/** A reserved connection whose `unsafe` (how Kysely sends its SQL) goes through `wrap`. */
+function withUnsafe(connection: ReservedSql, wrap: (unsafe: Unsafe) => Unsafe): ReservedSql {
+  return new Proxy(connection, {
+    get: (target, property, receiver) =>
+      property === 'unsafe'
+        ? wrap((query, parameters, options) => target.unsafe(query, parameters, options))
+        : (Reflect.get(target, property, receiver) as unknown),
+  });
+}
+
 /**
  * A reserved connection of a request under a budget (the database in trouble): a statement that
  * may write (anything but a SELECT: Kysely's transactions begin with BEGIN) first marks the
@@ -212,33 +228,19 @@ function reservingWithin(sql: Sql, ms: number, options: { prepare?: boolean } = 
  * for a request answered already.
  */
 function noticingWrites(connection: ReservedSql): ReservedSql {
-  return new Proxy(connection, {
-    get: (target, property, receiver) =>
-      property === 'unsafe'
-        ? (
-            query: string,
-            parameters?: postgres.ParameterOrJSON<never>[],
-            options?: postgres.UnsafeQueryOptions,
-          ) => {
-            if (!/^\s*select\b/i.test(query)) beginWrite();
-            return target.unsafe(query, parameters, options);
-          }
-        : (Reflect.get(target, property, receiver) as unknown),
+  return withUnsafe(connection, (unsafe) => (query, parameters, options) => {
+    if (!/^\s*select\b/i.test(query)) beginWrite();
+    return unsafe(query, parameters, options);
   });
 }
 
 /** A reserved connection whose `unsafe` statements (Kysely's) are prepared. */
 function preparing(connection: ReservedSql): ReservedSql {
-  return new Proxy(connection, {
-    get: (target, property, receiver) =>
-      property === 'unsafe'
-        ? (
-            query: string,
-            parameters?: postgres.ParameterOrJSON<never>[],
-            options?: postgres.UnsafeQueryOptions,
-          ) => target.unsafe(query, parameters, { prepare: true, ...options })
-        : (Reflect.get(target, property, receiver) as unknown),
-  });
+  return withUnsafe(
+    connection,
+    (unsafe) => (query, parameters, options) =>
+      unsafe(query, parameters, { prepare: true, ...options }),
+  );
 }
 
 export const DATABASE = Symbol('DATABASE');
