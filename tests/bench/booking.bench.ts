@@ -19,10 +19,10 @@ import {
   walByRelation,
   walLsn,
 } from './booking-costs';
-import { CLIENTS, commitToSocket, loadSummary, startBookingService } from './booking-setup';
+import { capacityRace, type ResultRow, socketCase, weekCases } from './booking-cases';
+import { CLIENTS, loadSummary, startBookingService } from './booking-setup';
 import { summarise, type CpuProfile } from './cpu-profile-summary';
 import { median, percentile } from './percentiles';
-import { processState } from './process-state';
 import { traceServer } from './server-trace';
 import { writeMarkdown } from './write-markdown';
 
@@ -76,11 +76,10 @@ async function main(): Promise<void> {
     projectionsApart: PROJECTIONS_APART,
     connections: CONNECTIONS,
   });
-  const { scratch, database, app, base, calendar, slotStarts, book, load, projectionsIdle } =
-    service;
+  const { scratch, database, app, base, calendar, slotStarts, load, projectionsIdle } = service;
   const projectionsProcess = service.projectionsProcess;
   const summary = loadSummary;
-  const rows: { case: string; value: string; baseline: string; floor: string }[] = [];
+  const rows: ResultRow[] = [];
   let comparison = '';
   let crudServer: ChildProcess | null = null;
   try {
@@ -500,80 +499,10 @@ async function main(): Promise<void> {
         floor: `500/s, p99 < 50 ms: ${OPEN_RATE >= 500 && open.rate >= OPEN_RATE * 0.99 && open.failed === 0 && open.p99 < 50 ? 'met' : 'MISSED'}`,
       });
 
-      // 2. The capacity race: 200 clients, one slot of capacity 5.
-      const raceCalendar = await calendar(5);
-      const raceStart = slotStarts(1)[100]!;
-      const raceStarted = performance.now();
-      const answers = await Promise.all(
-        Array.from({ length: 200 }, () => book(raceCalendar, raceStart)),
-      );
-      const raceMs = performance.now() - raceStarted;
-      const won = answers.filter((a) => a.status === 201).length;
-      const lost = answers.filter((a) => a.status === 409).length;
-      rows.push({
-        case: 'capacity race: 200 clients, one slot of capacity 5',
-        value: `${won} booked, ${lost} refused, ${200 - won - lost} other, in ${raceMs.toFixed(0)} ms`,
-        baseline: '-',
-        floor: `exactly 5 booked: ${won === 5 && lost === 195 ? 'met' : 'MISSED'}`,
-      });
-
-      // 3. Commit-to-socket latency with many sockets watching the calendar, once the projections
-      // have caught up with the bookings above (a backlog is not latency).
-      await projectionsIdle();
-      process.stdout.write(`Before the socket case: ${await processState(service.port)}\n`);
-      process.stdout.write(`Connecting ${SOCKETS} sockets...\n`);
-      const { delivery, expected, first, spread } = await commitToSocket(service, SOCKETS);
-      rows.push({
-        case: `commit-to-socket, ${SOCKETS} sockets on the calendar (${delivery.length} deliveries of ${expected}; per booking, its first socket and the spread to its last)`,
-        value:
-          `p50 ${percentile(delivery, 50).toFixed(1)} ms, p99 ${percentile(delivery, 99).toFixed(1)} ms ` +
-          `(first socket p50 ${percentile(first, 50).toFixed(1)}, p99 ${percentile(first, 99).toFixed(1)} ms; ` +
-          `spread p50 ${percentile(spread, 50).toFixed(1)}, p99 ${percentile(spread, 99).toFixed(1)} ms)`,
-        baseline: '-',
-        floor: `p99 < 100 ms: ${percentile(delivery, 99) < 100 && delivery.length === expected ? 'met' : 'MISSED'}`,
-      });
-
-      // 4. The week query, for a provider with 10 calendars: clinic-shaped ones (200 slots a week),
-      // and the dense ones of the booking cases (1,440 slots a week, a response of about 250 kB).
-      const weekCase = async (label: string, calendars: string[]) => {
-        process.stdout.write(
-          `Before the week queries (${label}): ${await processState(service.port)}\n`,
-        );
-        // From the load process, as browsers are: parsing 250 kB answers is the client's work.
-        const weeks = await load({
-          mode: 'reads',
-          calendarId: calendars[0]!,
-          starts: [],
-          reads: Array.from(
-            { length: WEEK_QUERIES },
-            (_, i) => `${base}/calendars/${calendars[i % 10]}/week`,
-          ),
-        });
-        const weekFailed = Object.values(weeks.failures).reduce((a, b) => a + b, 0);
-        if (weekFailed > 0)
-          throw new Error(`week queries failed: ${JSON.stringify(weeks.failures)}`);
-        const weekLatencies = weeks.latencies;
-        const rawWeek: number[] = [];
-        for (let i = 0; i < WEEK_QUERIES; i += 1) {
-          const t0 = performance.now();
-          await database.sql`SELECT * FROM rm_slot_capacity WHERE calendar_id = ${calendars[i % 10]!} LIMIT 2000`;
-          rawWeek.push(performance.now() - t0);
-        }
-        rows.push({
-          case: `week query (5 days), provider with 10 calendars: ${label}`,
-          value: `p50 ${percentile(weekLatencies, 50).toFixed(1)} ms, p99 ${percentile(weekLatencies, 99).toFixed(1)} ms`,
-          baseline: `p50 ${percentile(rawWeek, 50).toFixed(1)} ms, p99 ${percentile(rawWeek, 99).toFixed(1)} ms`,
-          floor: `p99 < 20 ms: ${percentile(weekLatencies, 99) < 20 ? 'met' : 'MISSED'}`,
-        });
-      };
-      await weekCase(
-        '8:00-18:00 every 15 min (200 slots)',
-        await Promise.all(Array.from({ length: 10 }, () => calendar(3, [8, 18], 15))),
-      );
-      await weekCase(
-        '24 h every 5 min (1,440 slots)',
-        await Promise.all(Array.from({ length: 10 }, () => calendar(3))),
-      );
+      // 2 to 4: the capacity race, commit-to-socket, the week query (booking-cases.ts).
+      rows.push(await capacityRace(service));
+      rows.push(await socketCase(service, SOCKETS));
+      rows.push(...(await weekCases(service, WEEK_QUERIES)));
     }
   } finally {
     if (crudServer?.connected) {
