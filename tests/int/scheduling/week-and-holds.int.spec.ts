@@ -196,6 +196,11 @@ describe('holds', () => {
     const patient = await createUser(app, 'Patient');
     const store = app.app.get<EventStore>(EVENT_STORE);
     const reads = jest.spyOn(store, 'readStreams');
+    // Reads of this calendar's streams (its calendar and slots) only: the process's background
+    // work (a waiting list's process manager after an earlier test's release) reads streams of
+    // its own meanwhile, and one CI-like run met such a read during the booking.
+    const slotReads = () =>
+      reads.mock.calls.filter(([streamIds]) => streamIds.some((id) => id.includes(calendarId)));
     const hold = async (start: string) => {
       const held = await app.api
         .as(patient)
@@ -216,7 +221,7 @@ describe('holds', () => {
       reads.mockClear();
       const booked = await book(start, holdId);
       expect(booked.status).toBe(201);
-      expect(reads).not.toHaveBeenCalled();
+      expect(slotReads()).toEqual([]);
       // Held here, then released (the remembered slot still shows the hold): the guess fails at
       // the append, the booking reads and finds the hold ended, and books a free place without it.
       const later = '2026-03-11T14:00:00Z';
@@ -226,7 +231,7 @@ describe('holds', () => {
       reads.mockClear();
       const free = await book(later, released);
       expect(free.status).toBe(201);
-      expect(reads).toHaveBeenCalled();
+      expect(slotReads().length).toBeGreaterThan(0);
     } finally {
       reads.mockRestore();
     }
